@@ -1,0 +1,317 @@
+/*
+ * libtiledxform: tiled matrix transpose (and, later, multiply) on any OpenCL
+ * device, with the tile size and the edge strategy chosen per device.
+ *
+ * Conventions
+ *  - Every public name starts with txf_ / TXF_.
+ *  - Functions that can fail return txf_status: TXF_SUCCESS (0) or a negative
+ *    code. The detail of the last failure on the calling thread is available
+ *    from txf_last_error() (and the build log from txf_last_build_log()).
+ *  - Options structs are filled by their *_default() function first.
+ *  - Release functions take T ** and set *T to NULL.
+ *  - Operations that enqueue work take a wait list (num_wait, wait) and can
+ *    return one event that completes when all of the operation's work has.
+ *    No operation calls clFinish; the caller waits on the event.
+ *  - On any error nothing is enqueued and nothing of the caller's is written.
+ *  - Zero-sized operands are a valid quick return, not an error.
+ */
+#ifndef TILEDXFORM_H
+#define TILEDXFORM_H
+
+#ifndef CL_TARGET_OPENCL_VERSION
+#define CL_TARGET_OPENCL_VERSION 120
+#endif
+#include <CL/cl.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define TXF_API __declspec(dllexport)
+#elif defined(__GNUC__)
+#define TXF_API __attribute__((visibility("default")))
+#else
+#define TXF_API
+#endif
+
+#define TXF_VERSION_MAJOR 0
+#define TXF_VERSION_MINOR 1
+#define TXF_VERSION_PATCH 0
+
+/* "0.1.0": the version of the library that is running. */
+TXF_API const char *txf_version(void);
+
+/* ---------------------------------------------------------------- status */
+
+/* X(name, value, message): one list for the enum, the names and messages. */
+#define TXF_STATUS_LIST(X)                                                                     \
+	X(TXF_SUCCESS, 0, "success")                                                           \
+	X(TXF_ERR_NULL_ARG, -1, "a required pointer argument is NULL")                         \
+	X(TXF_ERR_INVALID_ARG, -2, "an argument has an invalid value")                         \
+	X(TXF_ERR_BAD_DTYPE, -3, "unknown element type")                                       \
+	X(TXF_ERR_BAD_LD, -4, "leading dimension smaller than the matrix's contiguous extent") \
+	X(TXF_ERR_SIZE_OVERFLOW, -5, "matrix size overflows size_t")                           \
+	X(TXF_ERR_OUT_OF_BOUNDS, -6, "matrix view extends past the end of its buffer")         \
+	X(TXF_ERR_DTYPE_MISMATCH, -7, "element types of the operands differ")                  \
+	X(TXF_ERR_SHAPE_MISMATCH, -8, "shapes of the operands do not agree")                   \
+	X(TXF_ERR_OVERLAP, -9, "output overlaps an input")                                     \
+	X(TXF_ERR_NOT_SQUARE, -10, "in-place transpose needs a square matrix")                 \
+	X(TXF_ERR_BAD_STRATEGY, -11, "unknown strategy")                                       \
+	X(TXF_ERR_STRATEGY_NOT_APPLICABLE, -12,                                                \
+	  "strategy cannot be used for this operation or shape")                               \
+	X(TXF_ERR_BAD_TILE, -13, "tile parameters are not valid")                              \
+	X(TXF_ERR_TILE_UNSUPPORTED, -14, "tile is larger than the device allows")              \
+	X(TXF_ERR_NO_DEVICE, -15, "no OpenCL device found")                                    \
+	X(TXF_ERR_DEVICE_NOT_FOUND, -16, "no OpenCL device matches the request")               \
+	X(TXF_ERR_KERNEL_NOT_FOUND, -17, "kernel source file not found")                       \
+	X(TXF_ERR_BUILD_FAILED, -18, "kernel program failed to build")                         \
+	X(TXF_ERR_OPENCL, -19, "an OpenCL call failed")                                        \
+	X(TXF_ERR_OUT_OF_MEMORY, -20, "out of host memory")                                    \
+	X(TXF_ERR_IO, -21, "file input or output failed")                                      \
+	X(TXF_ERR_BAD_WAIT_LIST, -22, "wait list is inconsistent (count and pointer disagree)")
+
+typedef enum txf_status {
+#define TXF_X_ENUM(name, value, msg) name = value,
+	TXF_STATUS_LIST(TXF_X_ENUM)
+#undef TXF_X_ENUM
+} txf_status;
+
+/* "TXF_ERR_BAD_LD"; "TXF_UNKNOWN_STATUS" for values not in the list. */
+TXF_API const char *txf_status_name(txf_status s);
+/* A fixed sentence describing the status. */
+TXF_API const char *txf_status_message(txf_status s);
+/* Detail of the last failure on this thread ("" if none): what was wrong,
+ * with the values involved, the paths searched or the OpenCL error. */
+TXF_API const char *txf_last_error(void);
+/* The full build log of the last failed program build on this thread. */
+TXF_API const char *txf_last_build_log(void);
+
+/* ---------------------------------------------------------- element types */
+
+typedef enum txf_dtype {
+	TXF_U8 = 0,
+	TXF_I8,
+	TXF_U16,
+	TXF_I16,
+	TXF_F16, /* stored only: transpose moves its bytes */
+	TXF_U32,
+	TXF_I32,
+	TXF_F32,
+	TXF_U64,
+	TXF_I64,
+	TXF_F64,
+	TXF_C64,  /* complex float: two float32 */
+	TXF_C128, /* complex double: two float64 */
+	TXF_DTYPE_COUNT
+} txf_dtype;
+
+/* Size of one element in bytes, 0 for an unknown type. */
+TXF_API size_t txf_dtype_size(txf_dtype t);
+/* "f32", "c128", ...; NULL for an unknown type. */
+TXF_API const char *txf_dtype_name(txf_dtype t);
+
+/* ---------------------------------------------------------------- context */
+
+typedef struct txf_context txf_context;
+
+typedef struct txf_context_options {
+	/* Which device: NULL means the TXF_DEVICE environment variable, and if
+	 * that is unset a GPU if there is one, else a CPU, else any device.
+	 * Forms: "2" (index in `txf info`'s list), "gpu", "cpu", or a
+	 * case-insensitive substring of the platform or device name. */
+	const char *device;
+	/* Directories to search for kernel sources, ':'-separated, before
+	 * TXF_KERNEL_PATH, the source tree (uninstalled builds) and the
+	 * installed data directory. NULL for none. */
+	const char *kernel_path;
+	/* Create the queue with CL_QUEUE_PROFILING_ENABLE (default 1). */
+	int profiling;
+} txf_context_options;
+
+TXF_API void txf_context_options_default(txf_context_options *opts);
+
+/* Create a context, device and in-order queue chosen as opts says. */
+TXF_API txf_status txf_context_create(txf_context **ctx, const txf_context_options *opts);
+
+/* Wrap the caller's OpenCL objects. They are retained and stay the caller's;
+ * the library never releases more than it retained. queue must belong to
+ * context and device; it may be out of order. */
+TXF_API txf_status txf_context_wrap(txf_context **ctx, cl_context context, cl_device_id device,
+                                    cl_command_queue queue, const txf_context_options *opts);
+
+TXF_API void txf_context_release(txf_context **ctx);
+
+TXF_API cl_context txf_context_cl_context(const txf_context *ctx);
+TXF_API cl_device_id txf_context_device(const txf_context *ctx);
+TXF_API cl_command_queue txf_context_queue(const txf_context *ctx);
+
+/* --------------------------------------------------------- device profile */
+
+typedef enum txf_vendor {
+	TXF_VENDOR_OTHER = 0,
+	TXF_VENDOR_NVIDIA,
+	TXF_VENDOR_AMD,
+	TXF_VENDOR_INTEL,
+	TXF_VENDOR_APPLE,
+	TXF_VENDOR_ARM,
+	TXF_VENDOR_QUALCOMM,
+	TXF_VENDOR_POCL
+} txf_vendor;
+
+typedef enum txf_device_kind {
+	TXF_DEVICE_OTHER = 0,
+	TXF_DEVICE_GPU,
+	TXF_DEVICE_CPU,
+	TXF_DEVICE_ACCELERATOR
+} txf_device_kind;
+
+typedef struct txf_device_profile {
+	char platform[128];
+	char vendor_name[128];
+	char name[256];            /* as the driver reports it */
+	char normalized_name[256]; /* POCL's "pthread-"/"cpu-" prefix removed, spaces trimmed */
+	char driver_version[128];
+	char device_version[128];
+	txf_vendor vendor;
+	txf_device_kind kind;
+	cl_uint compute_units;
+	cl_ulong local_mem_size;
+	int local_mem_emulated; /* CL_GLOBAL local memory: "local" is ordinary RAM */
+	size_t max_work_group_size;
+	size_t max_work_item_sizes[3];
+	size_t preferred_multiple; /* of a work-group size, from a probe kernel */
+	int has_fp64;
+	cl_ulong global_mem_size;
+	cl_ulong max_alloc_size;
+	cl_uint mem_base_addr_align; /* bits */
+} txf_device_profile;
+
+TXF_API txf_status txf_context_profile(txf_context *ctx, txf_device_profile *out);
+
+/* Every device of every platform, in the order that numeric device specs
+ * ("0", "1", ...) count them. preferred_multiple is 0 here (it needs a
+ * context). Free the array with txf_devices_free. */
+TXF_API txf_status txf_devices_list(txf_device_profile **profiles, size_t *count);
+TXF_API void txf_devices_free(txf_device_profile **profiles);
+TXF_API const char *txf_vendor_name(txf_vendor v);
+TXF_API const char *txf_device_kind_name(txf_device_kind k);
+
+/* ------------------------------------------------------------- matrices */
+
+typedef enum txf_layout { TXF_ROW_MAJOR = 0, TXF_COL_MAJOR = 1 } txf_layout;
+
+/* A matrix in a buffer. offset and ld count elements, not bytes. For a
+ * row-major view element (i, j) is at offset + i * ld + j and ld >= cols; for
+ * a column-major view it is at offset + j * ld + i and ld >= rows. */
+typedef struct txf_matrix {
+	cl_mem buffer;
+	size_t offset;
+	size_t rows;
+	size_t cols;
+	size_t ld;
+	txf_dtype dtype;
+	txf_layout layout;
+} txf_matrix;
+
+/* A tightly packed view of the whole buffer start (ld = cols or rows). */
+TXF_API txf_matrix txf_matrix_view(cl_mem buffer, txf_dtype dtype, size_t rows, size_t cols,
+                                   txf_layout layout);
+
+/* The rows x cols block of m starting at (row, col): a view of the same
+ * buffer. Fails with TXF_ERR_OUT_OF_BOUNDS if it does not fit inside m. */
+TXF_API txf_status txf_matrix_section(const txf_matrix *m, size_t row, size_t col, size_t rows,
+                                      size_t cols, txf_matrix *out);
+
+/* Check a view against its buffer: dtype, ld, overflow, buffer size. */
+TXF_API txf_status txf_matrix_check(const txf_matrix *m);
+
+/* Allocate a tightly packed matrix in a new buffer. The buffer belongs to
+ * the caller, who frees it with txf_matrix_free (or clReleaseMemObject). */
+TXF_API txf_status txf_matrix_alloc(txf_context *ctx, txf_dtype dtype, size_t rows, size_t cols,
+                                    txf_layout layout, txf_matrix *out);
+/* Release m->buffer and clear the view. NULL or an empty view is a no-op. */
+TXF_API void txf_matrix_free(txf_matrix *m);
+
+/* Copy host memory to the view and back. The host matrix has the view's
+ * layout and leading dimension host_ld (0: tightly packed). A non-blocking
+ * call needs host memory to stay valid until *event completes. */
+TXF_API txf_status txf_matrix_write(txf_context *ctx, const txf_matrix *dst, const void *host,
+                                    size_t host_ld, int blocking, cl_uint num_wait,
+                                    const cl_event *wait, cl_event *event);
+TXF_API txf_status txf_matrix_read(txf_context *ctx, const txf_matrix *src, void *host,
+                                   size_t host_ld, int blocking, cl_uint num_wait,
+                                   const cl_event *wait, cl_event *event);
+
+/* ------------------------------------------------------------- strategies */
+
+/* How a tiled kernel deals with extents that the tile does not divide. */
+typedef enum txf_strategy {
+	TXF_STRATEGY_AUTO = 0, /* chosen per device and shape */
+	TXF_STRATEGY_SIMPLE,   /* no tiling: one work-item per element, bounds-checked */
+	TXF_STRATEGY_PAD,      /* launch rounded up; guarded reads and writes */
+	TXF_STRATEGY_TRUNCATE, /* launch rounded down; edge work-items do the bands */
+	TXF_STRATEGY_SPLIT,    /* even tiled kernel on the main block, simple on bands */
+	TXF_STRATEGY_COUNT
+} txf_strategy;
+
+/* "auto", "simple", "pad", "truncate", "split"; NULL if unknown. */
+TXF_API const char *txf_strategy_name(txf_strategy s);
+/* Parse a name as above; TXF_ERR_BAD_STRATEGY if unknown. */
+TXF_API txf_status txf_strategy_parse(const char *name, txf_strategy *out);
+
+/* ------------------------------------------------------------- transpose */
+
+typedef struct txf_transpose_options {
+	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
+	unsigned tile;         /* tile edge T, a power of two 4..128; 0 = choose */
+	unsigned wg_rows;      /* work-item rows per tile, a power of two dividing T; 0 = choose */
+} txf_transpose_options;
+
+TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
+
+/* Where a choice came from. */
+typedef enum txf_choice_source {
+	TXF_SOURCE_FORCED = 0, /* the caller asked for it */
+	TXF_SOURCE_DEVICE,     /* built-in entry for this device or vendor and type */
+	TXF_SOURCE_FALLBACK    /* safe default that works everywhere */
+} txf_choice_source;
+
+/* What an operation will run, and why. */
+typedef struct txf_choice {
+	txf_strategy strategy;
+	unsigned tile;
+	unsigned wg_rows;
+	unsigned launches; /* kernels it enqueues */
+	txf_choice_source strategy_source;
+	txf_choice_source tile_source;
+	char entry[64]; /* name of the table entry used */
+	char why[256];  /* one line, human-readable */
+} txf_choice;
+
+/* out = transpose(in). in is rows x cols, out must be cols x rows, both of
+ * the same element type, in one buffer or two, not overlapping. Views of
+ * different layouts are allowed (the operation is then a strided copy). */
+TXF_API txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
+                                 const txf_transpose_options *opts, cl_uint num_wait,
+                                 const cl_event *wait, cl_event *event);
+
+/* m = transpose(m) for a square m (TXF_ERR_NOT_SQUARE otherwise). Strategies:
+ * SIMPLE swaps element pairs of the lower triangle, PAD (and AUTO) swaps tile
+ * pairs through local memory; TRUNCATE and SPLIT do not apply. */
+TXF_API txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
+                                         const txf_transpose_options *opts, cl_uint num_wait,
+                                         const cl_event *wait, cl_event *event);
+
+/* What txf_transpose (in_place = 0) or txf_transpose_inplace (1) would run
+ * for a rows x cols matrix of dtype, without running it. */
+TXF_API txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols,
+                                         txf_dtype dtype, int in_place,
+                                         const txf_transpose_options *opts, txf_choice *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TILEDXFORM_H */

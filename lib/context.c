@@ -1,0 +1,195 @@
+/* Contexts: created for a chosen device or wrapping the caller's objects. */
+#include "txf_internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void txf_context_options_default(txf_context_options *opts)
+{
+	if (!opts)
+		return;
+	memset(opts, 0, sizeof *opts);
+	opts->profiling = 1;
+}
+
+static txf_status context_init(txf_context *c, const txf_context_options *opts)
+{
+	if (pthread_mutex_init(&c->lock, NULL) != 0)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "could not create a mutex");
+	c->programs = txf__program_cache_new();
+	if (!c->programs)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory creating the program cache");
+	if (opts && opts->kernel_path) {
+		c->kernel_path = strdup(opts->kernel_path);
+		if (!c->kernel_path)
+			return txf__fail(TXF_ERR_OUT_OF_MEMORY,
+			                 "out of memory copying kernel_path");
+	}
+	return txf__profile_read(c->device, &c->profile);
+}
+
+static txf_context *context_alloc(void)
+{
+	txf_context *c = calloc(1, sizeof *c);
+	return c;
+}
+
+txf_status txf_context_create(txf_context **ctx, const txf_context_options *opts)
+{
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_context_create: ctx must not be NULL");
+	*ctx = NULL;
+	txf_context_options def;
+	if (!opts) {
+		txf_context_options_default(&def);
+		opts = &def;
+	}
+	cl_platform_id plat;
+	cl_device_id dev;
+	txf_status s = txf__select_device(opts->device, &plat, &dev);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf_context *c = context_alloc();
+	if (!c)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory creating a context");
+	c->device = dev;
+	cl_context_properties props[] = {CL_CONTEXT_PLATFORM, (cl_context_properties)plat, 0};
+	cl_int err;
+	c->cl_ctx = clCreateContext(props, 1, &dev, NULL, NULL, &err);
+	if (!c->cl_ctx) {
+		free(c);
+		return txf__fail_cl(err, "clCreateContext");
+	}
+	c->queue_profiling = opts->profiling != 0;
+	c->queue = clCreateCommandQueue(c->cl_ctx, dev,
+	                                c->queue_profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
+	if (!c->queue) {
+		s = txf__fail_cl(err, "clCreateCommandQueue");
+		txf_context_release(&c);
+		return s;
+	}
+	s = context_init(c, opts);
+	if (s != TXF_SUCCESS) {
+		txf_context_release(&c);
+		return s;
+	}
+	*ctx = c;
+	return TXF_SUCCESS;
+}
+
+txf_status txf_context_wrap(txf_context **ctx, cl_context context, cl_device_id device,
+                            cl_command_queue queue, const txf_context_options *opts)
+{
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_context_wrap: ctx must not be NULL");
+	*ctx = NULL;
+	TXF_CHECK_ARG(context && device && queue, TXF_ERR_NULL_ARG,
+	              "txf_context_wrap: context, device and queue must not be NULL");
+	cl_context qctx = NULL;
+	cl_device_id qdev = NULL;
+	cl_command_queue_properties qprops = 0;
+	cl_int err = clGetCommandQueueInfo(queue, CL_QUEUE_CONTEXT, sizeof qctx, &qctx, NULL);
+	if (err == CL_SUCCESS)
+		err = clGetCommandQueueInfo(queue, CL_QUEUE_DEVICE, sizeof qdev, &qdev, NULL);
+	if (err == CL_SUCCESS)
+		err =
+		    clGetCommandQueueInfo(queue, CL_QUEUE_PROPERTIES, sizeof qprops, &qprops, NULL);
+	if (err != CL_SUCCESS)
+		return txf__fail_cl(err, "clGetCommandQueueInfo (txf_context_wrap)");
+	TXF_CHECK_ARG(
+	    qctx == context && qdev == device, TXF_ERR_INVALID_ARG,
+	    "txf_context_wrap: the queue does not belong to the given context and device");
+	txf_context *c = context_alloc();
+	if (!c)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory creating a context");
+	clRetainContext(context);
+	clRetainCommandQueue(queue);
+	c->cl_ctx = context;
+	c->device = device;
+	c->queue = queue;
+	c->queue_profiling = (qprops & CL_QUEUE_PROFILING_ENABLE) != 0;
+	txf_status s = context_init(c, opts);
+	if (s != TXF_SUCCESS) {
+		txf_context_release(&c);
+		return s;
+	}
+	*ctx = c;
+	return TXF_SUCCESS;
+}
+
+void txf_context_release(txf_context **ctx)
+{
+	if (!ctx || !*ctx)
+		return;
+	txf_context *c = *ctx;
+	if (c->programs) {
+		txf__program_cache_free(c->programs);
+		pthread_mutex_destroy(&c->lock);
+	}
+	if (c->queue)
+		clReleaseCommandQueue(c->queue);
+	if (c->cl_ctx)
+		clReleaseContext(c->cl_ctx);
+	free(c->kernel_path);
+	free(c);
+	*ctx = NULL;
+}
+
+cl_context txf_context_cl_context(const txf_context *ctx)
+{
+	return ctx ? ctx->cl_ctx : NULL;
+}
+
+cl_device_id txf_context_device(const txf_context *ctx)
+{
+	return ctx ? ctx->device : NULL;
+}
+
+cl_command_queue txf_context_queue(const txf_context *ctx)
+{
+	return ctx ? ctx->queue : NULL;
+}
+
+/* The preferred work-group multiple is a property of a compiled kernel;
+ * a one-line probe kernel stands for a typical one. */
+static txf_status probe_multiple(txf_context *c, size_t *multiple)
+{
+	static const char *src = "__kernel void txf_probe(__global int *p)"
+	                         "{ p[get_global_id(0)] = (int)get_local_id(0); }";
+	cl_int err;
+	cl_program prog = clCreateProgramWithSource(c->cl_ctx, 1, &src, NULL, &err);
+	if (!prog)
+		return txf__fail_cl(err, "clCreateProgramWithSource (probe)");
+	err = clBuildProgram(prog, 1, &c->device, "", NULL, NULL);
+	cl_kernel k = NULL;
+	if (err == CL_SUCCESS)
+		k = clCreateKernel(prog, "txf_probe", &err);
+	if (k)
+		err = clGetKernelWorkGroupInfo(k, c->device,
+		                               CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE,
+		                               sizeof *multiple, multiple, NULL);
+	if (k)
+		clReleaseKernel(k);
+	clReleaseProgram(prog);
+	if (err != CL_SUCCESS)
+		return txf__fail_cl(err, "probing the preferred work-group multiple");
+	return TXF_SUCCESS;
+}
+
+txf_status txf_context_profile(txf_context *ctx, txf_device_profile *out)
+{
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
+	              "txf_context_profile: ctx and out must not be NULL");
+	pthread_mutex_lock(&ctx->lock);
+	txf_status s = TXF_SUCCESS;
+	if (!ctx->multiple_known) {
+		size_t m = 0;
+		s = probe_multiple(ctx, &m);
+		if (s == TXF_SUCCESS) {
+			ctx->profile.preferred_multiple = m;
+			ctx->multiple_known = true;
+		}
+	}
+	if (s == TXF_SUCCESS)
+		*out = ctx->profile;
+	pthread_mutex_unlock(&ctx->lock);
+	return s;
+}

@@ -1,0 +1,65 @@
+/* Enqueueing kernels and joining an operation's events into one. */
+#include "txf_internal.h"
+
+txf_status txf__check_wait_list(cl_uint num_wait, const cl_event *wait)
+{
+	if ((num_wait == 0) != (wait == NULL))
+		return txf__fail(TXF_ERR_BAD_WAIT_LIST,
+		                 "wait list has num_wait = %u but the pointer is %s",
+		                 (unsigned)num_wait, wait ? "not NULL" : "NULL");
+	for (cl_uint i = 0; i < num_wait; i++)
+		if (!wait[i])
+			return txf__fail(TXF_ERR_BAD_WAIT_LIST, "wait list entry %u is NULL",
+			                 (unsigned)i);
+	return TXF_SUCCESS;
+}
+
+txf_status txf__set_args(cl_kernel k, unsigned n, const size_t *sizes, const void *const *values)
+{
+	for (unsigned i = 0; i < n; i++) {
+		cl_int err = clSetKernelArg(k, i, sizes[i], values[i]);
+		if (err != CL_SUCCESS)
+			return txf__fail(TXF_ERR_OPENCL, "clSetKernelArg(%u) failed: %s (%d)", i,
+			                 txf__cl_error_name(err), (int)err);
+	}
+	return TXF_SUCCESS;
+}
+
+txf_status txf__enqueue(txf_context *ctx, cl_kernel k, cl_uint dims, const size_t *global,
+                        const size_t *local, cl_uint num_wait, const cl_event *wait,
+                        cl_event *event)
+{
+	cl_int err = clEnqueueNDRangeKernel(ctx->queue, k, dims, NULL, global, local, num_wait,
+	                                    num_wait ? wait : NULL, event);
+	if (err != CL_SUCCESS)
+		return txf__fail_cl(err, "clEnqueueNDRangeKernel");
+	return TXF_SUCCESS;
+}
+
+txf_status txf__join_events(txf_context *ctx, cl_event *evs, cl_uint n, cl_event *out)
+{
+	txf_status s = TXF_SUCCESS;
+	if (n == 1 && out) {
+		*out = evs[0];
+		return TXF_SUCCESS;
+	}
+	if (n > 1 && out) {
+		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, n, evs, out);
+		if (err != CL_SUCCESS)
+			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+	}
+	for (cl_uint i = 0; i < n; i++)
+		clReleaseEvent(evs[i]);
+	return s;
+}
+
+txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_event *wait,
+                                cl_event *out)
+{
+	if (!out)
+		return TXF_SUCCESS;
+	cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, num_wait, num_wait ? wait : NULL, out);
+	if (err != CL_SUCCESS)
+		return txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+	return TXF_SUCCESS;
+}

@@ -1,0 +1,252 @@
+/* Program builds and the in-memory program cache of a context.
+ *
+ * A program is the common helpers followed by one kernel file, built with
+ * -D parameters. Sources are read once per context and file; programs are
+ * keyed by (source hash, option string) — the device is the context's. */
+#include "txf_internal.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define COMMON_FILE "common.cl"
+
+typedef struct source_entry {
+	char *file;
+	char *text; /* common helpers + the file */
+	uint64_t hash;
+	struct source_entry *next;
+} source_entry;
+
+typedef struct program_entry {
+	uint64_t hash;
+	char *options;
+	cl_program program;
+	struct program_entry *next;
+} program_entry;
+
+struct txf__program_cache {
+	source_entry *sources;
+	program_entry *programs;
+	unsigned long builds;
+};
+
+static uint64_t fnv1a(const char *s)
+{
+	uint64_t h = 1469598103934665603ull;
+	for (; *s; s++) {
+		h ^= (unsigned char)*s;
+		h *= 1099511628211ull;
+	}
+	return h;
+}
+
+txf__program_cache *txf__program_cache_new(void)
+{
+	return calloc(1, sizeof(txf__program_cache));
+}
+
+void txf__program_cache_free(txf__program_cache *cache)
+{
+	if (!cache)
+		return;
+	for (source_entry *s = cache->sources, *n; s; s = n) {
+		n = s->next;
+		free(s->file);
+		free(s->text);
+		free(s);
+	}
+	for (program_entry *p = cache->programs, *n; p; p = n) {
+		n = p->next;
+		clReleaseProgram(p->program);
+		free(p->options);
+		free(p);
+	}
+	free(cache);
+}
+
+unsigned long txf__program_builds(const txf_context *ctx)
+{
+	return ctx->programs->builds;
+}
+
+/* Called with ctx->lock held. */
+static source_entry *find_source(txf__program_cache *c, const char *file)
+{
+	for (source_entry *s = c->sources; s; s = s->next)
+		if (strcmp(s->file, file) == 0)
+			return s;
+	return NULL;
+}
+
+static program_entry *find_program(txf__program_cache *c, uint64_t hash, const char *options)
+{
+	for (program_entry *p = c->programs; p; p = p->next)
+		if (p->hash == hash && strcmp(p->options, options) == 0)
+			return p;
+	return NULL;
+}
+
+/* The text of common.cl + file, loaded once per context. */
+static txf_status get_source(txf_context *ctx, const char *file, const char **text, uint64_t *hash)
+{
+	pthread_mutex_lock(&ctx->lock);
+	source_entry *e = find_source(ctx->programs, file);
+	pthread_mutex_unlock(&ctx->lock);
+	if (!e) {
+		char *common = NULL, *body = NULL;
+		txf_status s = txf__load_source(ctx, COMMON_FILE, &common);
+		if (s == TXF_SUCCESS)
+			s = txf__load_source(ctx, file, &body);
+		if (s != TXF_SUCCESS) {
+			free(common);
+			free(body);
+			return s;
+		}
+		size_t nc = strlen(common), nb = strlen(body);
+		e = calloc(1, sizeof *e);
+		char *all = malloc(nc + nb + 2);
+		char *name = strdup(file);
+		if (!e || !all || !name) {
+			free(e);
+			free(all);
+			free(name);
+			free(common);
+			free(body);
+			return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory loading %s", file);
+		}
+		memcpy(all, common, nc);
+		all[nc] = '\n';
+		memcpy(all + nc + 1, body, nb + 1);
+		free(common);
+		free(body);
+		e->file = name;
+		e->text = all;
+		e->hash = fnv1a(all);
+		pthread_mutex_lock(&ctx->lock);
+		source_entry *other = find_source(ctx->programs, file);
+		if (other) {
+			free(e->file);
+			free(e->text);
+			free(e);
+			e = other;
+		} else {
+			e->next = ctx->programs->sources;
+			ctx->programs->sources = e;
+		}
+		pthread_mutex_unlock(&ctx->lock);
+	}
+	*text = e->text;
+	*hash = e->hash;
+	return TXF_SUCCESS;
+}
+
+static txf_status build(txf_context *ctx, const char *file, const char *text, const char *options,
+                        cl_program *out)
+{
+	cl_int err;
+	cl_program prog = clCreateProgramWithSource(ctx->cl_ctx, 1, &text, NULL, &err);
+	if (!prog)
+		return txf__fail_cl(err, "clCreateProgramWithSource");
+	err = clBuildProgram(prog, 1, &ctx->device, options, NULL, NULL);
+	if (err == CL_SUCCESS) {
+		*out = prog;
+		return TXF_SUCCESS;
+	}
+	size_t n = 0;
+	char *log = NULL;
+	if (clGetProgramBuildInfo(prog, ctx->device, CL_PROGRAM_BUILD_LOG, 0, NULL, &n) ==
+	        CL_SUCCESS &&
+	    (log = malloc(n + 1)) != NULL) {
+		if (clGetProgramBuildInfo(prog, ctx->device, CL_PROGRAM_BUILD_LOG, n, log, NULL) !=
+		    CL_SUCCESS)
+			n = 0;
+		log[n] = '\0';
+	}
+	clReleaseProgram(prog);
+	txf__set_build_log(log ? log : "");
+	txf_status s;
+	if (err == CL_BUILD_PROGRAM_FAILURE || err == CL_INVALID_BUILD_OPTIONS) {
+		/* The first line of the log usually names the error. */
+		char first[200] = "";
+		if (log) {
+			const char *p = log;
+			while (*p == '\n' || *p == ' ')
+				p++;
+			size_t i = 0;
+			while (p[i] && p[i] != '\n' && i + 1 < sizeof first) {
+				first[i] = p[i];
+				i++;
+			}
+			first[i] = '\0';
+		}
+		s = txf__fail(
+		    TXF_ERR_BUILD_FAILED,
+		    "building %s with \"%s\" failed (%s): %s (full log: txf_last_build_log())",
+		    file, options, txf__cl_error_name(err), first);
+	} else {
+		s = txf__fail_cl(err, "clBuildProgram");
+	}
+	free(log);
+	return s;
+}
+
+txf_status txf__get_program(txf_context *ctx, const char *file, const char *options,
+                            cl_program *out)
+{
+	const char *text = NULL;
+	uint64_t hash = 0;
+	txf_status s = get_source(ctx, file, &text, &hash);
+	if (s != TXF_SUCCESS)
+		return s;
+	pthread_mutex_lock(&ctx->lock);
+	program_entry *e = find_program(ctx->programs, hash, options);
+	pthread_mutex_unlock(&ctx->lock);
+	if (e) {
+		*out = e->program;
+		return TXF_SUCCESS;
+	}
+	/* Build outside the lock so that other threads are not held up. */
+	cl_program prog = NULL;
+	s = build(ctx, file, text, options, &prog);
+	if (s != TXF_SUCCESS)
+		return s;
+	program_entry *n = calloc(1, sizeof *n);
+	char *opt = strdup(options);
+	if (!n || !opt) {
+		free(n);
+		free(opt);
+		clReleaseProgram(prog);
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory caching a program");
+	}
+	n->hash = hash;
+	n->options = opt;
+	n->program = prog;
+	pthread_mutex_lock(&ctx->lock);
+	ctx->programs->builds++;
+	e = find_program(ctx->programs, hash, options);
+	if (e) {
+		/* Another thread built the same program meanwhile: keep one. */
+		clReleaseProgram(prog);
+		free(opt);
+		free(n);
+	} else {
+		n->next = ctx->programs->programs;
+		ctx->programs->programs = n;
+		e = n;
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	*out = e->program;
+	return TXF_SUCCESS;
+}
+
+txf_status txf__create_kernel(cl_program prog, const char *name, cl_kernel *out)
+{
+	cl_int err;
+	*out = clCreateKernel(prog, name, &err);
+	if (!*out)
+		return txf__fail(
+		    err == CL_OUT_OF_HOST_MEMORY ? TXF_ERR_OUT_OF_MEMORY : TXF_ERR_OPENCL,
+		    "clCreateKernel(%s) failed: %s (%d)", name, txf__cl_error_name(err), (int)err);
+	return TXF_SUCCESS;
+}

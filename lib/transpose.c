@@ -1,0 +1,313 @@
+/* Out-of-place and in-place transpose: argument checks, then the launches of
+ * the chosen strategy (kernels in cl/transpose.cl). */
+#include "txf_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define KERNEL_FILE "transpose.cl"
+
+void txf_transpose_options_default(txf_transpose_options *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof *opts);
+}
+
+/* One kernel launch over a section of the operands, prepared before any is
+ * enqueued so that a failure leaves nothing half-done. */
+typedef struct launch {
+	cl_kernel kernel;
+	size_t global[2], local[2];
+	cl_uint dims;
+} launch;
+
+typedef struct section {
+	size_t in_off, out_off, rows, cols; /* rows x cols of in, physical */
+} section;
+
+static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem, const char *name,
+                             bool tiled, cl_kernel *out)
+{
+	char options[128];
+	snprintf(options, sizeof options, "-DELEM_SIZE=%zu -DTILE=%u -DWG_ROWS=%u", elem, c->tile,
+	         c->wg_rows);
+	cl_program prog;
+	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
+	if (s == TXF_SUCCESS)
+		s = txf__create_kernel(prog, name, out);
+	if (s != TXF_SUCCESS || !tiled)
+		return s;
+	size_t wg = 0;
+	cl_int err = clGetKernelWorkGroupInfo(*out, ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
+	                                      sizeof wg, &wg, NULL);
+	if (err == CL_SUCCESS && wg < (size_t)c->tile * c->wg_rows)
+		err = CL_INVALID_WORK_GROUP_SIZE;
+	if (err != CL_SUCCESS) {
+		clReleaseKernel(*out);
+		*out = NULL;
+		return txf__fail(
+		    TXF_ERR_TILE_UNSUPPORTED,
+		    "kernel %s with tile %u x %u: the device runs at most %zu work-items "
+		    "of it per group",
+		    name, c->tile, c->wg_rows, wg);
+	}
+	return TXF_SUCCESS;
+}
+
+/* Work-group shape for the untiled kernels: up to 16 x 16 within what the
+ * kernel allows. */
+static void simple_local(txf_context *ctx, cl_kernel k, size_t local[2])
+{
+	size_t max = 0;
+	if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
+	                             NULL) != CL_SUCCESS ||
+	    max == 0)
+		max = 1;
+	local[0] = 16;
+	local[1] = 16;
+	while (local[0] * local[1] > max || local[1] > ctx->profile.max_work_item_sizes[1])
+		local[1] > 1 ? (local[1] /= 2) : (local[0] /= 2);
+	while (local[0] > ctx->profile.max_work_item_sizes[0])
+		local[0] /= 2;
+}
+
+static txf_status set_section_args(cl_kernel k, cl_mem in, cl_mem out, const section *s,
+                                   size_t in_ld, size_t out_ld)
+{
+	cl_ulong a[6] = {s->in_off, in_ld, s->out_off, out_ld, s->rows, s->cols};
+	const void *v[8] = {&in, &a[0], &a[1], &out, &a[2], &a[3], &a[4], &a[5]};
+	size_t sz[8] = {sizeof in,   sizeof a[0], sizeof a[1], sizeof out,
+	                sizeof a[2], sizeof a[3], sizeof a[4], sizeof a[5]};
+	return txf__set_args(k, 8, sz, v);
+}
+
+/* Prepare the launches of a strategy; n is set to how many. */
+static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matrix *in,
+                          const txf_matrix *out, launch *l, unsigned *n)
+{
+	txf__phys pi = txf__physical(in), po = txf__physical(out);
+	const size_t T = c->tile, R = c->wg_rows, rows = pi.rows, cols = pi.cols;
+	const size_t rows_t = rows - rows % T, cols_t = cols - cols % T;
+	section parts[3];
+	const char *names[3];
+	bool tiled[3];
+	unsigned count = 0;
+	switch (c->strategy) {
+	case TXF_STRATEGY_SIMPLE:
+		parts[count] = (section){pi.offset, po.offset, rows, cols};
+		names[count] = "transpose_simple", tiled[count++] = false;
+		break;
+	case TXF_STRATEGY_PAD:
+		parts[count] = (section){pi.offset, po.offset, rows, cols};
+		names[count] = "transpose_pad", tiled[count++] = true;
+		break;
+	case TXF_STRATEGY_TRUNCATE:
+		parts[count] = (section){pi.offset, po.offset, rows, cols};
+		names[count] = "transpose_truncate", tiled[count++] = true;
+		break;
+	case TXF_STRATEGY_SPLIT:
+		/* Main section: the even kernel. Bottom band (below the main
+		 * section) and right band (right of it, corner included): the
+		 * simple kernel on sections of the views. */
+		if (rows_t && cols_t) {
+			parts[count] = (section){pi.offset, po.offset, rows_t, cols_t};
+			names[count] = "transpose_even", tiled[count++] = true;
+		}
+		if (rows_t < rows && cols_t) {
+			parts[count] = (section){pi.offset + rows_t * pi.ld, po.offset + rows_t,
+			                         rows - rows_t, cols_t};
+			names[count] = "transpose_simple", tiled[count++] = false;
+		}
+		if (cols_t < cols) {
+			parts[count] = (section){pi.offset + cols_t, po.offset + cols_t * po.ld,
+			                         rows, cols - cols_t};
+			names[count] = "transpose_simple", tiled[count++] = false;
+		}
+		break;
+	default:
+		return txf__fail(TXF_ERR_BAD_STRATEGY, "unresolved strategy %d", (int)c->strategy);
+	}
+	size_t elem = pi.elem;
+	for (unsigned i = 0; i < count; i++) {
+		txf_status s = kernel_for(ctx, c, elem, names[i], tiled[i], &l[i].kernel);
+		if (s == TXF_SUCCESS)
+			s = set_section_args(l[i].kernel, in->buffer, out->buffer, &parts[i], pi.ld,
+			                     po.ld);
+		if (s != TXF_SUCCESS) {
+			for (unsigned j = 0; j <= i; j++)
+				if (l[j].kernel)
+					clReleaseKernel(l[j].kernel);
+			return s;
+		}
+		l[i].dims = 2;
+		if (tiled[i]) {
+			l[i].local[0] = T;
+			l[i].local[1] = R;
+			if (c->strategy == TXF_STRATEGY_PAD) {
+				l[i].global[0] = txf__round_up(parts[i].cols, T);
+				l[i].global[1] = txf__round_up(parts[i].rows, T) / T * R;
+			} else {
+				l[i].global[0] = parts[i].cols - parts[i].cols % T;
+				l[i].global[1] = (parts[i].rows - parts[i].rows % T) / T * R;
+			}
+		} else {
+			simple_local(ctx, l[i].kernel, l[i].local);
+			l[i].global[0] = txf__round_up(parts[i].cols, l[i].local[0]);
+			l[i].global[1] = txf__round_up(parts[i].rows, l[i].local[1]);
+		}
+	}
+	*n = count;
+	return TXF_SUCCESS;
+}
+
+static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint num_wait,
+                               const cl_event *wait, cl_event *event)
+{
+	cl_event evs[3];
+	unsigned done = 0;
+	txf_status s = TXF_SUCCESS;
+	for (; done < n; done++) {
+		s = txf__enqueue(ctx, l[done].kernel, l[done].dims, l[done].global, l[done].local,
+		                 num_wait, wait, &evs[done]);
+		if (s != TXF_SUCCESS)
+			break;
+	}
+	for (unsigned i = 0; i < n; i++)
+		clReleaseKernel(l[i].kernel);
+	if (s != TXF_SUCCESS) {
+		txf__join_events(ctx, evs, done, NULL);
+		return s;
+	}
+	return txf__join_events(ctx, evs, n, event);
+}
+
+/* Views of different layouts: physically the same orientation, so the
+ * transpose is a strided copy. */
+static txf_status layout_copy(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
+                              cl_uint num_wait, const cl_event *wait, cl_event *event)
+{
+	txf__phys pi = txf__physical(in), po = txf__physical(out);
+	size_t src[3] = {pi.offset * pi.elem, 0, 0}, dst[3] = {po.offset * po.elem, 0, 0};
+	size_t region[3] = {pi.cols * pi.elem, pi.rows, 1};
+	cl_event ev = NULL;
+	cl_int err = clEnqueueCopyBufferRect(ctx->queue, in->buffer, out->buffer, src, dst, region,
+	                                     pi.ld * pi.elem, 0, po.ld * po.elem, 0, num_wait,
+	                                     num_wait ? wait : NULL, event ? &ev : NULL);
+	if (err != CL_SUCCESS)
+		return txf__fail_cl(err, "clEnqueueCopyBufferRect");
+	if (event)
+		*event = ev;
+	return TXF_SUCCESS;
+}
+
+txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
+                         const txf_transpose_options *opts, cl_uint num_wait, const cl_event *wait,
+                         cl_event *event)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_transpose: ctx must not be NULL");
+	TXF_CHECK_ARG(in && out, TXF_ERR_NULL_ARG, "txf_transpose: in and out must not be NULL");
+	txf_status s = txf__check_wait_list(num_wait, wait);
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(in, "in");
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(out, "out");
+	if (s != TXF_SUCCESS)
+		return s;
+	TXF_CHECK_ARG(in->dtype == out->dtype, TXF_ERR_DTYPE_MISMATCH,
+	              "txf_transpose: in is %s but out is %s", txf_dtype_name(in->dtype),
+	              txf_dtype_name(out->dtype));
+	TXF_CHECK_ARG(out->rows == in->cols && out->cols == in->rows, TXF_ERR_SHAPE_MISMATCH,
+	              "txf_transpose: in is %zu x %zu, so out must be %zu x %zu, not %zu x %zu",
+	              in->rows, in->cols, in->cols, in->rows, out->rows, out->cols);
+	TXF_CHECK_ARG(!txf__views_overlap(in, out), TXF_ERR_OVERLAP,
+	              "txf_transpose: out overlaps in (use txf_transpose_inplace for a square "
+	              "matrix in place)");
+	txf__phys pi = txf__physical(in);
+	txf_choice c;
+	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, opts, &c);
+	if (s != TXF_SUCCESS)
+		return s;
+	if (in->rows == 0 || in->cols == 0)
+		return txf__empty_operation(ctx, num_wait, wait, event);
+	if (in->layout != out->layout)
+		return layout_copy(ctx, in, out, num_wait, wait, event);
+	launch l[3];
+	memset(l, 0, sizeof l);
+	unsigned n = 0;
+	s = prepare(ctx, &c, in, out, l, &n);
+	if (s != TXF_SUCCESS)
+		return s;
+	return run_launches(ctx, l, n, num_wait, wait, event);
+}
+
+txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
+                                 const txf_transpose_options *opts, cl_uint num_wait,
+                                 const cl_event *wait, cl_event *event)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_transpose_inplace: ctx must not be NULL");
+	txf_status s = txf__check_wait_list(num_wait, wait);
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(m, "m");
+	if (s != TXF_SUCCESS)
+		return s;
+	TXF_CHECK_ARG(m->rows == m->cols, TXF_ERR_NOT_SQUARE,
+	              "txf_transpose_inplace: the matrix is %zu x %zu; in-place transpose is for "
+	              "square matrices (use txf_transpose into another buffer)",
+	              m->rows, m->cols);
+	txf__phys p = txf__physical(m);
+	txf_choice c;
+	s = txf__select_transpose(ctx, p.rows, p.cols, p.elem, true, opts, &c);
+	if (s != TXF_SUCCESS)
+		return s;
+	const size_t n = p.rows;
+	if (n <= 1)
+		return txf__empty_operation(ctx, num_wait, wait, event);
+	bool simple = c.strategy == TXF_STRATEGY_SIMPLE;
+	launch l;
+	memset(&l, 0, sizeof l);
+	s = kernel_for(ctx, &c, p.elem,
+	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple,
+	               &l.kernel);
+	if (s != TXF_SUCCESS)
+		return s;
+	cl_ulong a[3] = {p.offset, p.ld, n};
+	const void *v[4] = {&m->buffer, &a[0], &a[1], &a[2]};
+	size_t sz[4] = {sizeof(cl_mem), sizeof a[0], sizeof a[1], sizeof a[2]};
+	s = txf__set_args(l.kernel, 4, sz, v);
+	if (s != TXF_SUCCESS) {
+		clReleaseKernel(l.kernel);
+		return s;
+	}
+	if (simple) {
+		size_t max = 0;
+		clGetKernelWorkGroupInfo(l.kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
+		                         sizeof max, &max, NULL);
+		l.dims = 1;
+		l.local[0] = max >= 256 ? 256 : max ? max : 1;
+		l.global[0] = txf__round_up(n * (n - 1) / 2, l.local[0]);
+	} else {
+		size_t tiles = (n + c.tile - 1) / c.tile;
+		l.dims = 2;
+		l.local[0] = c.tile;
+		l.local[1] = c.wg_rows;
+		l.global[0] = tiles * (tiles + 1) / 2 * c.tile;
+		l.global[1] = c.wg_rows;
+	}
+	return run_launches(ctx, &l, 1, num_wait, wait, event);
+}
+
+txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols, txf_dtype dtype,
+                                 int in_place, const txf_transpose_options *opts, txf_choice *out)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
+	              "txf_transpose_explain: ctx and out must not be NULL");
+	TXF_CHECK_ARG(txf_dtype_size(dtype), TXF_ERR_BAD_DTYPE, "unknown element type %d",
+	              (int)dtype);
+	TXF_CHECK_ARG(!in_place || rows == cols, TXF_ERR_NOT_SQUARE,
+	              "in-place transpose of %zu x %zu: the matrix must be square", rows, cols);
+	return txf__select_transpose(ctx, rows, cols, txf_dtype_size(dtype), in_place != 0, opts,
+	                             out);
+}

@@ -1,0 +1,125 @@
+/* Internal interfaces shared by the files of lib/. Internal names: txf__. */
+#ifndef TXF_INTERNAL_H
+#define TXF_INTERNAL_H
+
+#include "tiledxform.h"
+
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdbool.h>
+
+#if defined(__GNUC__)
+#define TXF_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define TXF_PRINTF(a, b)
+#endif
+
+/* ----------------------------------------------------------- status.c */
+
+/* Record the detail of a failure for txf_last_error() and return s. */
+txf_status txf__fail(txf_status s, const char *fmt, ...) TXF_PRINTF(2, 3);
+/* An OpenCL call `what` returned err: TXF_ERR_OPENCL (TXF_ERR_OUT_OF_MEMORY
+ * for host allocation failures) with the error's name in the detail. */
+txf_status txf__fail_cl(cl_int err, const char *what);
+const char *txf__cl_error_name(cl_int err);
+void txf__set_build_log(const char *log);
+void txf__clear_error(void);
+
+/* One-line argument checks in the style of the public functions. */
+#define TXF_CHECK_ARG(cond, status, ...)                         \
+	do {                                                     \
+		if (!(cond))                                     \
+			return txf__fail((status), __VA_ARGS__); \
+	} while (0)
+
+/* ----------------------------------------------------------- device.c */
+
+txf_status txf__profile_read(cl_device_id dev, txf_device_profile *p);
+void txf__normalize_name(const char *in, char *out, size_t out_size);
+/* Pick a device by spec (see txf_context_options.device). */
+txf_status txf__select_device(const char *spec, cl_platform_id *platform, cl_device_id *device);
+
+/* ------------------------------------------------------------ program.c */
+
+typedef struct txf__program_cache txf__program_cache;
+
+/* ---------------------------------------------------------- context.c */
+
+struct txf_context {
+	cl_context cl_ctx;
+	cl_device_id device;
+	cl_command_queue queue;
+	bool queue_profiling;
+	txf_device_profile profile;
+	bool multiple_known;  /* profile.preferred_multiple probed */
+	char *kernel_path;    /* the option's copy, or NULL */
+	pthread_mutex_t lock; /* guards multiple_known and the program cache */
+	txf__program_cache *programs;
+};
+
+/* ------------------------------------------------------------ source.c */
+
+/* Read kernel source `file` (a name in cl/) using the search path of ctx.
+ * *text is malloc'd and NUL-terminated. On failure the message names every
+ * directory searched. */
+txf_status txf__load_source(const txf_context *ctx, const char *file, char **text);
+/* The directories searched, in order, ':'-separated, malloc'd. */
+char *txf__kernel_search_path(const txf_context *ctx);
+
+/* ------------------------------------------------------------ program.c */
+
+txf__program_cache *txf__program_cache_new(void);
+void txf__program_cache_free(txf__program_cache *cache);
+/* The program built from the common helpers plus `file`, with `options`
+ * (the -D parameters). The cache owns it: do not release. Thread-safe. */
+txf_status txf__get_program(txf_context *ctx, const char *file, const char *options,
+                            cl_program *out);
+/* Create a kernel from a cached program; the caller releases it. */
+txf_status txf__create_kernel(cl_program prog, const char *name, cl_kernel *out);
+/* Number of program builds done by the cache so far (for tests). */
+unsigned long txf__program_builds(const txf_context *ctx);
+
+/* ------------------------------------------------------------- launch.c */
+
+txf_status txf__check_wait_list(cl_uint num_wait, const cl_event *wait);
+txf_status txf__set_args(cl_kernel k, unsigned n, const size_t *sizes, const void *const *values);
+txf_status txf__enqueue(txf_context *ctx, cl_kernel k, cl_uint dims, const size_t *global,
+                        const size_t *local, cl_uint num_wait, const cl_event *wait,
+                        cl_event *event);
+/* Turn the events of an operation's n launches into the one event the
+ * caller gets (a marker when n > 1); releases evs[]. out may be NULL. */
+txf_status txf__join_events(txf_context *ctx, cl_event *evs, cl_uint n, cl_event *out);
+/* An operation with nothing to do still completes an event: a marker that
+ * waits on the caller's list. */
+txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_event *wait,
+                                cl_event *out);
+static inline size_t txf__round_up(size_t x, size_t m)
+{
+	return (x + m - 1) / m * m;
+}
+
+/* ------------------------------------------------------------- matrix.c */
+
+/* The view as a row-major physical matrix: a column-major rows x cols view
+ * is physically a row-major cols x rows one. */
+typedef struct txf__phys {
+	size_t rows, cols, ld, offset, elem;
+} txf__phys;
+
+txf__phys txf__physical(const txf_matrix *m);
+/* Validate a view; `name` ("in", "out", "A") goes into the message. */
+txf_status txf__validate_matrix(const txf_matrix *m, const char *name);
+/* Whether two validated views may share an element. */
+bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b);
+/* Bytes from the buffer's start to one past the view's last element. */
+bool txf__view_end_bytes(const txf_matrix *m, size_t *end);
+
+/* ------------------------------------------------------------- select.c */
+
+/* Resolve strategy, tile and work-group rows for a transpose; validates
+ * forced choices against the device. */
+txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                 bool in_place, const txf_transpose_options *opts, txf_choice *out);
+bool txf__is_pow2(size_t x);
+
+#endif
