@@ -127,6 +127,9 @@ typedef struct txf_context_options {
 	 * TXF_KERNEL_PATH, the source tree (uninstalled builds) and the
 	 * installed data directory. NULL for none. */
 	const char *kernel_path;
+	/* Search kernel_path alone: no environment, source tree or data
+	 * directory (for applications that ship their own kernels). */
+	int kernel_path_only;
 	/* Create the queue with CL_QUEUE_PROFILING_ENABLE (default 1). */
 	int profiling;
 } txf_context_options;

@@ -19,6 +19,8 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 	c->programs = txf__program_cache_new();
 	if (!c->programs)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory creating the program cache");
+	if (opts)
+		c->kernel_path_only = opts->kernel_path_only != 0;
 	if (opts && opts->kernel_path) {
 		c->kernel_path = strdup(opts->kernel_path);
 		if (!c->kernel_path)

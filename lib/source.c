@@ -54,12 +54,16 @@ char *txf__kernel_search_path(const txf_context *ctx)
 {
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
-	bool ok = append(&buf, &len, &cap, ctx ? ctx->kernel_path : NULL) &&
-	          append(&buf, &len, &cap, getenv("TXF_KERNEL_PATH"));
-	if (ok && running_uninstalled())
+	bool only = ctx && ctx->kernel_path_only;
+	bool ok = append(&buf, &len, &cap, ctx ? ctx->kernel_path : NULL);
+	if (ok && !only)
+		ok = append(&buf, &len, &cap, getenv("TXF_KERNEL_PATH"));
+	if (ok && !only && running_uninstalled())
 		ok = append(&buf, &len, &cap, TXF_SOURCE_KERNEL_DIR);
-	if (ok)
+	if (ok && !only)
 		ok = append(&buf, &len, &cap, TXF_INSTALL_KERNEL_DIR);
+	if (ok && !buf)
+		ok = append(&buf, &len, &cap, "(no directory)");
 	if (!ok) {
 		free(buf);
 		return NULL;

@@ -51,8 +51,9 @@ struct txf_context {
 	cl_command_queue queue;
 	bool queue_profiling;
 	txf_device_profile profile;
-	bool multiple_known;  /* profile.preferred_multiple probed */
-	char *kernel_path;    /* the option's copy, or NULL */
+	bool multiple_known; /* profile.preferred_multiple probed */
+	char *kernel_path;   /* the option's copy, or NULL */
+	bool kernel_path_only;
 	pthread_mutex_t lock; /* guards multiple_known and the program cache */
 	txf__program_cache *programs;
 };

@@ -1,0 +1,142 @@
+#include "common.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+txf_context *test_ctx;
+static uint64_t rng_state = 0x9E3779B97F4A7C15ull;
+
+int test_context_setup(void **state)
+{
+	(void)state;
+	const char *seed = getenv("TXF_TEST_SEED");
+	test_rng_seed(seed ? strtoull(seed, NULL, 0) : 20261121u);
+	txf_status s = txf_context_create(&test_ctx, NULL);
+	if (s != TXF_SUCCESS) {
+		fprintf(stderr, "cannot create a context: %s: %s\n", txf_status_name(s),
+		        txf_last_error());
+		return -1;
+	}
+	return 0;
+}
+
+int test_context_teardown(void **state)
+{
+	(void)state;
+	txf_context_release(&test_ctx);
+	return 0;
+}
+
+void test_rng_seed(uint64_t seed)
+{
+	rng_state = seed ? seed : 1;
+}
+
+uint64_t test_rng_next(void)
+{
+	/* xorshift64* */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 2685821657736338717ull;
+}
+
+void test_fill_random(void *p, size_t bytes)
+{
+	unsigned char *c = p;
+	size_t i = 0;
+	for (; i + 8 <= bytes; i += 8) {
+		uint64_t r = test_rng_next();
+		memcpy(c + i, &r, 8);
+	}
+	uint64_t r = test_rng_next();
+	for (; i < bytes; i++, r >>= 8)
+		c[i] = (unsigned char)r;
+}
+
+test_buffer test_buffer_new(size_t bytes)
+{
+	test_buffer b = {NULL, bytes};
+	size_t total = bytes + 2 * GUARD_BYTES;
+	cl_int err;
+	b.mem =
+	    clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE, total, NULL, &err);
+	assert_non_null(b.mem);
+	unsigned char *poison = malloc(total);
+	assert_non_null(poison);
+	memset(poison, POISON_BYTE, total);
+	err = clEnqueueWriteBuffer(txf_context_queue(test_ctx), b.mem, CL_TRUE, 0, total, poison, 0,
+	                           NULL, NULL);
+	assert_int_equal(err, CL_SUCCESS);
+	free(poison);
+	return b;
+}
+
+void test_buffer_free(test_buffer *b)
+{
+	if (b->mem)
+		clReleaseMemObject(b->mem);
+	b->mem = NULL;
+}
+
+void test_buffer_upload(test_buffer *b, size_t at, const void *src, size_t n)
+{
+	assert_true(at + n <= b->bytes);
+	cl_int err = clEnqueueWriteBuffer(txf_context_queue(test_ctx), b->mem, CL_TRUE,
+	                                  GUARD_BYTES + at, n, src, 0, NULL, NULL);
+	assert_int_equal(err, CL_SUCCESS);
+}
+
+unsigned char *test_buffer_download_all(test_buffer *b)
+{
+	size_t total = b->bytes + 2 * GUARD_BYTES;
+	unsigned char *h = malloc(total);
+	assert_non_null(h);
+	cl_int err = clEnqueueReadBuffer(txf_context_queue(test_ctx), b->mem, CL_TRUE, 0, total, h,
+	                                 0, NULL, NULL);
+	assert_int_equal(err, CL_SUCCESS);
+	return h;
+}
+
+void test_assert_guards(test_buffer *b)
+{
+	unsigned char *h = test_buffer_download_all(b);
+	for (size_t i = 0; i < GUARD_BYTES; i++) {
+		if (h[i] != POISON_BYTE || h[GUARD_BYTES + b->bytes + i] != POISON_BYTE) {
+			free(h);
+			fail_msg("guard band overwritten near byte %zu", i);
+		}
+	}
+	free(h);
+}
+
+txf_matrix test_view(test_buffer *b, txf_dtype t, size_t rows, size_t cols, size_t ld,
+                     size_t offset, txf_layout layout)
+{
+	txf_matrix m = {b->mem, offset + GUARD_BYTES / txf_dtype_size(t), rows, cols, ld, t,
+	                layout};
+	return m;
+}
+
+size_t test_view_span(txf_dtype t, size_t rows, size_t cols, size_t ld, size_t offset,
+                      txf_layout layout)
+{
+	size_t prow = layout == TXF_COL_MAJOR ? cols : rows;
+	size_t pcol = layout == TXF_COL_MAJOR ? rows : cols;
+	if (!prow || !pcol)
+		return offset * txf_dtype_size(t);
+	return (offset + (prow - 1) * ld + pcol) * txf_dtype_size(t);
+}
+
+void test_wait(cl_event ev)
+{
+	assert_non_null(ev);
+	assert_int_equal(clWaitForEvents(1, &ev), CL_SUCCESS);
+	cl_int st = 1;
+	assert_int_equal(
+	    clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+	    CL_SUCCESS);
+	assert_int_equal(st, CL_COMPLETE);
+	clReleaseEvent(ev);
+}

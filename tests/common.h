@@ -1,0 +1,63 @@
+/* Helpers shared by the test suites: a context on the test device, random
+ * inputs, poisoned outputs with guard bands, and host references. */
+#ifndef TXF_TEST_COMMON_H
+#define TXF_TEST_COMMON_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <cmocka.h>
+
+#include "tiledxform.h"
+
+/* Bytes of poison kept on each side of every output. */
+#define GUARD_BYTES 256
+#define POISON_BYTE 0xA5
+
+/* The context all tests of a suite share (created by test_context_setup). */
+extern txf_context *test_ctx;
+int test_context_setup(void **state);
+int test_context_teardown(void **state);
+
+/* Deterministic random bytes; seed from TXF_TEST_SEED or a fixed one. */
+void test_rng_seed(uint64_t seed);
+uint64_t test_rng_next(void);
+void test_fill_random(void *p, size_t bytes);
+
+/* A device buffer of `bytes` plus guard bands, all poisoned. */
+typedef struct test_buffer {
+	cl_mem mem;
+	size_t bytes; /* usable bytes, starting at guard offset GUARD_BYTES */
+} test_buffer;
+
+test_buffer test_buffer_new(size_t bytes);
+void test_buffer_free(test_buffer *b);
+/* Write host bytes at byte offset `at` of the usable region. */
+void test_buffer_upload(test_buffer *b, size_t at, const void *src, size_t n);
+/* Read the whole buffer (guards included) into a new host array. */
+unsigned char *test_buffer_download_all(test_buffer *b);
+/* Assert that both guard bands are still poisoned. */
+void test_assert_guards(test_buffer *b);
+
+/* A matrix view into a test buffer: GUARD_BYTES / elem is added to offset.
+ * elem must divide GUARD_BYTES (1, 2, 4, 8, 16 all do). */
+txf_matrix test_view(test_buffer *b, txf_dtype t, size_t rows, size_t cols, size_t ld,
+                     size_t offset, txf_layout layout);
+
+/* Bytes the view spans from its buffer's usable start (offset included). */
+size_t test_view_span(txf_dtype t, size_t rows, size_t cols, size_t ld, size_t offset,
+                      txf_layout layout);
+
+/* Element (i, j) address of a host matrix laid out like a view. */
+static inline size_t test_index(txf_layout l, size_t ld, size_t offset, size_t i, size_t j)
+{
+	return offset + (l == TXF_COL_MAJOR ? j * ld + i : i * ld + j);
+}
+
+/* Wait for and release an event, asserting success. */
+void test_wait(cl_event ev);
+
+#endif

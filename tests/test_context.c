@@ -1,0 +1,248 @@
+/* Contexts: default device, device specs, wrapping the caller's objects,
+ * device profiles and the device list. */
+#include "common.h"
+
+#include "txf_internal.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void default_context_has_profile(void **state)
+{
+	(void)state;
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	txf_device_profile p;
+	assert_int_equal(txf_context_profile(ctx, &p), TXF_SUCCESS);
+	assert_true(strlen(p.name) > 0);
+	assert_true(strlen(p.normalized_name) > 0);
+	assert_true(p.compute_units > 0);
+	assert_true(p.max_work_group_size > 0);
+	assert_true(p.local_mem_size > 0);
+	assert_true(p.preferred_multiple > 0);
+	assert_true(p.max_alloc_size > 0);
+	assert_non_null(txf_context_cl_context(ctx));
+	assert_non_null(txf_context_queue(ctx));
+	assert_non_null(txf_context_device(ctx));
+	txf_context_release(&ctx);
+	assert_null(ctx);
+	txf_context_release(&ctx); /* a no-op */
+	txf_context_release(NULL);
+}
+
+static void normalized_names(void **state)
+{
+	(void)state;
+	char out[64];
+	txf__normalize_name("pthread-skylake-avx512-Intel(R) Xeon(R)", out, sizeof out);
+	assert_string_equal(out, "skylake-avx512-Intel(R) Xeon(R)");
+	txf__normalize_name("cpu-haswell-AMD  EPYC   7B12 ", out, sizeof out);
+	assert_string_equal(out, "haswell-AMD EPYC 7B12");
+	txf__normalize_name("  NVIDIA H100 80GB HBM3", out, sizeof out);
+	assert_string_equal(out, "NVIDIA H100 80GB HBM3");
+	txf__normalize_name("abcdefghijklmnopqrstuvwxyz", out, 8);
+	assert_string_equal(out, "abcdefg");
+}
+
+static void device_list_and_specs(void **state)
+{
+	(void)state;
+	txf_device_profile *list = NULL;
+	size_t n = 0;
+	assert_int_equal(txf_devices_list(&list, &n), TXF_SUCCESS);
+	assert_true(n >= 1);
+	for (size_t i = 0; i < n; i++) {
+		char spec[32];
+		snprintf(spec, sizeof spec, "%zu", i);
+		txf_context_options o;
+		txf_context_options_default(&o);
+		o.device = spec;
+		txf_context *ctx = NULL;
+		assert_int_equal(txf_context_create(&ctx, &o), TXF_SUCCESS);
+		txf_device_profile p;
+		assert_int_equal(txf_context_profile(ctx, &p), TXF_SUCCESS);
+		assert_string_equal(p.name, list[i].name);
+		txf_context_release(&ctx);
+
+		/* A name substring, in another case, picks a device of that name. */
+		char sub[8] = {0};
+		for (size_t k = 0; k < 6 && list[i].normalized_name[k]; k++)
+			sub[k] = (char)toupper((unsigned char)list[i].normalized_name[k]);
+		o.device = sub;
+		assert_int_equal(txf_context_create(&ctx, &o), TXF_SUCCESS);
+		txf_context_release(&ctx);
+	}
+	txf_context_options o;
+	txf_context_options_default(&o);
+	txf_context *ctx = NULL;
+	char spec[32];
+	snprintf(spec, sizeof spec, "%zu", n);
+	o.device = spec;
+	assert_int_equal(txf_context_create(&ctx, &o), TXF_ERR_DEVICE_NOT_FOUND);
+	assert_null(ctx);
+	o.device = "no-such-device-anywhere";
+	assert_int_equal(txf_context_create(&ctx, &o), TXF_ERR_DEVICE_NOT_FOUND);
+	assert_non_null(strstr(txf_last_error(), "no-such-device-anywhere"));
+	assert_non_null(strstr(txf_last_error(), list[0].normalized_name));
+	assert_null(ctx);
+
+	/* "cpu" / "gpu" pick a device of that kind, or fail clearly. */
+	bool have_cpu = false, have_gpu = false;
+	for (size_t i = 0; i < n; i++) {
+		have_cpu |= list[i].kind == TXF_DEVICE_CPU;
+		have_gpu |= list[i].kind == TXF_DEVICE_GPU;
+	}
+	o.device = "cpu";
+	assert_int_equal(txf_context_create(&ctx, &o),
+	                 have_cpu ? TXF_SUCCESS : TXF_ERR_DEVICE_NOT_FOUND);
+	if (ctx) {
+		txf_device_profile p;
+		assert_int_equal(txf_context_profile(ctx, &p), TXF_SUCCESS);
+		assert_int_equal(p.kind, TXF_DEVICE_CPU);
+		txf_context_release(&ctx);
+	}
+	o.device = "GPU";
+	assert_int_equal(txf_context_create(&ctx, &o),
+	                 have_gpu ? TXF_SUCCESS : TXF_ERR_DEVICE_NOT_FOUND);
+	txf_context_release(&ctx);
+
+	/* The environment variable is used when the option is not set. */
+	setenv("TXF_DEVICE", "no-such-device-anywhere", 1);
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_ERR_DEVICE_NOT_FOUND);
+	assert_non_null(strstr(txf_last_error(), "TXF_DEVICE"));
+	setenv("TXF_DEVICE", "0", 1);
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	txf_context_release(&ctx);
+	unsetenv("TXF_DEVICE");
+
+	txf_devices_free(&list);
+	assert_null(list);
+	assert_int_equal(txf_devices_list(NULL, &n), TXF_ERR_NULL_ARG);
+}
+
+static void wrap_callers_objects(void **state)
+{
+	(void)state;
+	cl_platform_id plat;
+	cl_device_id dev;
+	assert_int_equal(clGetPlatformIDs(1, &plat, NULL), CL_SUCCESS);
+	assert_int_equal(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL), CL_SUCCESS);
+	cl_int err;
+	cl_context clctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+	assert_non_null(clctx);
+	cl_command_queue q = clCreateCommandQueue(clctx, dev, 0, &err);
+	assert_non_null(q);
+
+	cl_uint refs_before = 0, refs = 0;
+	assert_int_equal(clGetContextInfo(clctx, CL_CONTEXT_REFERENCE_COUNT, sizeof refs_before,
+	                                  &refs_before, NULL),
+	                 CL_SUCCESS);
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_wrap(&ctx, clctx, dev, q, NULL), TXF_SUCCESS);
+	assert_ptr_equal(txf_context_cl_context(ctx), clctx);
+	assert_ptr_equal(txf_context_queue(ctx), q);
+	assert_ptr_equal(txf_context_device(ctx), dev);
+
+	/* It works: transpose a small matrix through the caller's queue. */
+	uint32_t a[6] = {1, 2, 3, 4, 5, 6}, b[6] = {0};
+	txf_matrix A, B;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_U32, 2, 3, TXF_ROW_MAJOR, &A), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_U32, 3, 2, TXF_ROW_MAJOR, &B), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &A, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	cl_event ev = NULL;
+	assert_int_equal(txf_transpose(ctx, &A, &B, NULL, 0, NULL, &ev), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_read(ctx, &B, b, 0, 1, 1, &ev, NULL), TXF_SUCCESS);
+	clReleaseEvent(ev);
+	const uint32_t expect[6] = {1, 4, 2, 5, 3, 6};
+	assert_memory_equal(b, expect, sizeof b);
+	txf_matrix_free(&A);
+	txf_matrix_free(&B);
+	txf_context_release(&ctx);
+
+	/* The caller's objects are still alive and theirs. */
+	assert_int_equal(
+	    clGetContextInfo(clctx, CL_CONTEXT_REFERENCE_COUNT, sizeof refs, &refs, NULL),
+	    CL_SUCCESS);
+	assert_int_equal(refs, refs_before);
+	assert_int_equal(clFinish(q), CL_SUCCESS);
+
+	/* A queue of another context is refused. */
+	cl_context other = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
+	assert_non_null(other);
+	assert_int_equal(txf_context_wrap(&ctx, other, dev, q, NULL), TXF_ERR_INVALID_ARG);
+	assert_null(ctx);
+	assert_int_equal(txf_context_wrap(&ctx, clctx, dev, NULL, NULL), TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_context_wrap(NULL, clctx, dev, q, NULL), TXF_ERR_NULL_ARG);
+	clReleaseContext(other);
+	clReleaseCommandQueue(q);
+	clReleaseContext(clctx);
+}
+
+static void kernel_search_path_order(void **state)
+{
+	(void)state;
+	txf_context_options o;
+	txf_context_options_default(&o);
+	o.kernel_path = "/first/dir:/second/dir";
+	txf_context *ctx = NULL;
+	setenv("TXF_KERNEL_PATH", "/from/env", 1);
+	assert_int_equal(txf_context_create(&ctx, &o), TXF_SUCCESS);
+	char *path = txf__kernel_search_path(ctx);
+	assert_non_null(path);
+	const char *a = strstr(path, "/first/dir"), *b = strstr(path, "/second/dir"),
+	           *c = strstr(path, "/from/env"), *d = strstr(path, TXF_SOURCE_KERNEL_DIR),
+	           *e = strstr(path, TXF_INSTALL_KERNEL_DIR);
+	assert_true(a && b && c && d && e);
+	assert_true(a < b && b < c && c < d && d < e);
+	free(path);
+	txf_context_release(&ctx);
+	unsetenv("TXF_KERNEL_PATH");
+
+	o.kernel_path_only = 1;
+	assert_int_equal(txf_context_create(&ctx, &o), TXF_SUCCESS);
+	path = txf__kernel_search_path(ctx);
+	assert_string_equal(path, "/first/dir:/second/dir");
+	free(path);
+	txf_context_release(&ctx);
+}
+
+static void programs_are_cached(void **state)
+{
+	(void)state;
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	txf_matrix A, B;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, 40, 50, TXF_ROW_MAJOR, &A), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, 50, 40, TXF_ROW_MAJOR, &B), TXF_SUCCESS);
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	o.strategy = TXF_STRATEGY_PAD;
+	o.tile = 16;
+	o.wg_rows = 4;
+	assert_int_equal(txf__program_builds(ctx), 0);
+	for (int i = 0; i < 3; i++)
+		assert_int_equal(txf_transpose(ctx, &A, &B, &o, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf__program_builds(ctx), 1);
+	o.strategy = TXF_STRATEGY_SPLIT; /* same parameters: same program */
+	assert_int_equal(txf_transpose(ctx, &A, &B, &o, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf__program_builds(ctx), 1);
+	o.wg_rows = 8; /* another parameter set: one more build */
+	assert_int_equal(txf_transpose(ctx, &A, &B, &o, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf__program_builds(ctx), 2);
+	assert_int_equal(clFinish(txf_context_queue(ctx)), CL_SUCCESS);
+	txf_matrix_free(&A);
+	txf_matrix_free(&B);
+	txf_context_release(&ctx);
+}
+
+int main(void)
+{
+	unsetenv("TXF_DEVICE");
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(default_context_has_profile), cmocka_unit_test(normalized_names),
+	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
+	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
+	};
+	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
+}
