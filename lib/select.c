@@ -174,7 +174,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		snprintf(out->why, sizeof out->why, "%s: tile %u %s %zu x %zu; %s", e->name, tile,
 		         divisible ? "divides" : "does not divide", rows, cols, e->why);
 	}
-	if (s == TXF_STRATEGY_TRUNCATE)
+	if (s == TXF_STRATEGY_TRUNCATE && rows && cols)
 		TXF_CHECK_ARG(
 		    rows >= tile && cols >= tile, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		    "truncate needs rows and cols of at least the tile (%u); the matrix is "

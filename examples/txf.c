@@ -1,0 +1,645 @@
+/*
+ * txf: command-line front end of libtiledxform.
+ *
+ *   txf info       list devices; profile one and explain the automatic choice
+ *   txf transpose  transpose a 2-D .npy file on a device
+ *   txf demo       run, check and time every strategy on a random matrix
+ *
+ * Exit status: 0 success, 1 runtime failure, 2 usage error. Uses only the
+ * public API (tiledxform.h).
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "args.h"
+#include "npy.h"
+#include "tiledxform.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---------------------------------------------------------------- helpers */
+
+static void report_status(const char *what, txf_status s)
+{
+	const char *detail = txf_last_error();
+
+	if (!detail || !*detail)
+		detail = txf_status_message(s);
+	fprintf(stderr, "txf: %s: %s: %s\n", what, txf_status_name(s), detail);
+}
+
+static const char *source_name(txf_choice_source s)
+{
+	switch (s) {
+	case TXF_SOURCE_FORCED:
+		return "forced";
+	case TXF_SOURCE_DEVICE:
+		return "device";
+	case TXF_SOURCE_FALLBACK:
+		return "fallback";
+	}
+	return "?";
+}
+
+static const char *str_or_null(const char *s)
+{
+	return s ? s : "?";
+}
+
+/* Wait for ev, check that its command succeeded and release it. */
+static txf_status wait_event(cl_event ev, const char *what)
+{
+	cl_int err, exec = CL_COMPLETE;
+
+	if (!ev)
+		return TXF_SUCCESS;
+	err = clWaitForEvents(1, &ev);
+	if (err == CL_SUCCESS)
+		err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(exec), &exec,
+		                     NULL);
+	clReleaseEvent(ev);
+	if (err != CL_SUCCESS || exec < 0) {
+		fprintf(stderr, "txf: %s: TXF_ERR_OPENCL: waiting for the device failed (%d)\n",
+		        what, err != CL_SUCCESS ? (int)err : (int)exec);
+		return TXF_ERR_OPENCL;
+	}
+	return TXF_SUCCESS;
+}
+
+static txf_status open_context(const char *device, txf_context **ctx)
+{
+	txf_context_options o;
+	txf_status s;
+
+	txf_context_options_default(&o);
+	o.device = device;
+	s = txf_context_create(ctx, &o);
+	if (s != TXF_SUCCESS)
+		report_status("cannot open an OpenCL device", s);
+	return s;
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* ------------------------------------------------------------------- info */
+
+static void print_profile_common(const txf_device_profile *p)
+{
+	printf("    platform:            %s\n", p->platform);
+	printf("    normalized name:     %s\n", p->normalized_name);
+	printf("    vendor:              %s (%s)\n", p->vendor_name,
+	       str_or_null(txf_vendor_name(p->vendor)));
+	printf("    kind:                %s\n", str_or_null(txf_device_kind_name(p->kind)));
+	printf("    driver:              %s (%s)\n", p->driver_version, p->device_version);
+	printf("    compute units:       %u\n", (unsigned)p->compute_units);
+	printf("    local memory:        %llu KiB%s\n",
+	       (unsigned long long)(p->local_mem_size / 1024),
+	       p->local_mem_emulated ? " (emulated in global memory)" : "");
+	printf("    max work-group size: %zu\n", p->max_work_group_size);
+	printf("    fp64:                %s\n", p->has_fp64 ? "yes" : "no");
+}
+
+static void print_choice(const char *title, const txf_choice *c)
+{
+	printf("%s\n", title);
+	printf("    strategy: %s (%s)\n", str_or_null(txf_strategy_name(c->strategy)),
+	       source_name(c->strategy_source));
+	printf("    tile:     %u, wg_rows %u (%s)\n", c->tile, c->wg_rows,
+	       source_name(c->tile_source));
+	printf("    launches: %u\n", c->launches);
+	printf("    entry:    %s\n", c->entry[0] ? c->entry : "-");
+	printf("    why:      %s\n", c->why[0] ? c->why : "-");
+}
+
+static int cmd_info(const cli_args *a)
+{
+	txf_device_profile *list = NULL, p;
+	txf_transpose_options opts;
+	txf_context *ctx = NULL;
+	txf_choice choice;
+	char title[256];
+	size_t n = 0;
+	txf_status s;
+	int rc = 1;
+
+	s = txf_devices_list(&list, &n);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot list OpenCL devices", s);
+		return 1;
+	}
+	printf("OpenCL devices: %zu\n", n);
+	for (size_t i = 0; i < n; i++) {
+		printf("[%zu] %s\n", i, list[i].name);
+		print_profile_common(&list[i]);
+	}
+	txf_devices_free(&list);
+	printf("\n");
+
+	if (open_context(a->device, &ctx) != TXF_SUCCESS)
+		return 1;
+	s = txf_context_profile(ctx, &p);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot read the device profile", s);
+		goto out;
+	}
+	printf("Selected device: %s\n", p.name);
+	print_profile_common(&p);
+	printf("    max work-item sizes: %zu x %zu x %zu\n", p.max_work_item_sizes[0],
+	       p.max_work_item_sizes[1], p.max_work_item_sizes[2]);
+	printf("    preferred multiple:  %zu\n", p.preferred_multiple);
+	printf("    global memory:       %llu MiB (largest allocation %llu MiB)\n",
+	       (unsigned long long)(p.global_mem_size >> 20),
+	       (unsigned long long)(p.max_alloc_size >> 20));
+	printf("    base address align:  %u bits\n", (unsigned)p.mem_base_addr_align);
+	printf("\n");
+
+	txf_transpose_options_default(&opts);
+	s = txf_transpose_explain(ctx, a->shape_rows, a->shape_cols, a->dtype, 0, &opts, &choice);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot explain the transpose", s);
+		goto out;
+	}
+	snprintf(title, sizeof(title), "auto, %zux%zu %s transpose:", a->shape_rows, a->shape_cols,
+	         str_or_null(txf_dtype_name(a->dtype)));
+	print_choice(title, &choice);
+	if (a->shape_rows == a->shape_cols) {
+		s = txf_transpose_explain(ctx, a->shape_rows, a->shape_cols, a->dtype, 1, &opts,
+		                          &choice);
+		if (s != TXF_SUCCESS) {
+			report_status("cannot explain the in-place transpose", s);
+			goto out;
+		}
+		snprintf(title, sizeof(title),
+		         "auto, %zux%zu %s in-place transpose:", a->shape_rows, a->shape_cols,
+		         str_or_null(txf_dtype_name(a->dtype)));
+		print_choice(title, &choice);
+	}
+	rc = 0;
+out:
+	txf_context_release(&ctx);
+	return rc;
+}
+
+/* -------------------------------------------------------------- transpose */
+
+static int cmd_transpose(const cli_args *a)
+{
+	npy_array in, res;
+	txf_matrix m_in, m_out;
+	txf_transpose_options opts;
+	txf_context *ctx = NULL;
+	cl_event ev = NULL;
+	txf_layout layout;
+	size_t rows, cols, shape[2];
+	char err[1024];
+	txf_status s;
+	int rc = 1;
+
+	memset(&in, 0, sizeof(in));
+	memset(&res, 0, sizeof(res));
+	memset(&m_in, 0, sizeof(m_in));
+	memset(&m_out, 0, sizeof(m_out));
+
+	if (npy_load(a->in_path, &in, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		return 1;
+	}
+	if (in.ndim != 2) {
+		fprintf(stderr, "txf: %s: expected a 2-D array, found %zu dimension%s\n",
+		        a->in_path, in.ndim, in.ndim == 1 ? "" : "s");
+		goto out;
+	}
+	rows = in.shape[0];
+	cols = in.shape[1];
+	layout = in.fortran_order ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+	shape[0] = cols;
+	shape[1] = rows;
+	if (npy_alloc(&res, in.dtype, 2, shape, in.fortran_order, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		goto out;
+	}
+
+	if (open_context(a->device, &ctx) != TXF_SUCCESS)
+		goto out;
+
+	s = txf_matrix_alloc(ctx, in.dtype, rows, cols, layout, &m_in);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot allocate the input matrix", s);
+		goto out;
+	}
+	s = txf_matrix_write(ctx, &m_in, in.data, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot upload the input matrix", s);
+		goto out;
+	}
+
+	txf_transpose_options_default(&opts);
+	opts.strategy = a->strategy;
+	opts.tile = a->tile;
+	opts.wg_rows = a->wg_rows;
+	if (a->in_place) {
+		s = txf_transpose_inplace(ctx, &m_in, &opts, 0, NULL, &ev);
+	} else {
+		s = txf_matrix_alloc(ctx, in.dtype, cols, rows, layout, &m_out);
+		if (s != TXF_SUCCESS) {
+			report_status("cannot allocate the output matrix", s);
+			goto out;
+		}
+		s = txf_transpose(ctx, &m_in, &m_out, &opts, 0, NULL, &ev);
+	}
+	if (s != TXF_SUCCESS) {
+		report_status("transpose", s);
+		goto out;
+	}
+	if (wait_event(ev, "transpose") != TXF_SUCCESS)
+		goto out;
+	s = txf_matrix_read(ctx, a->in_place ? &m_in : &m_out, res.data, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot read the result back", s);
+		goto out;
+	}
+
+	if (npy_save(a->out_path, &res, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		goto out;
+	}
+	rc = 0;
+out:
+	txf_matrix_free(&m_out);
+	txf_matrix_free(&m_in);
+	txf_context_release(&ctx);
+	npy_free(&res);
+	npy_free(&in);
+	return rc;
+}
+
+/* ------------------------------------------------------------------- demo */
+
+/*
+ * The demo runs a list of cases. Each case checks its result once (after
+ * poisoning the output), then times `runs` more launches and reports the
+ * median. A case is one operation with one set of options; new operations
+ * add a setup/launch/check triple and a loop in cmd_demo.
+ */
+
+struct demo {
+	txf_context *ctx;
+	txf_device_profile prof;
+	unsigned runs;
+	int failures;
+	int name_width;
+};
+
+/* One line of the table. */
+struct demo_row {
+	const char *op;
+	size_t rows, cols;
+	const char *strategy;
+	txf_choice choice;
+	int have_choice;
+	double ms;
+	double bytes;       /* moved per launch, for GB/s */
+	const char *result; /* "OK", "FAIL", "n/a", "error" */
+	char note[384];
+};
+
+/* Launch one run of a case; *ev completes when its work has. */
+typedef txf_status (*demo_launch_fn)(struct demo *d, void *arg, cl_event *ev);
+
+static void demo_header(const struct demo *d)
+{
+	printf("%-*s  %-9s  %-9s  %-8s  %4s  %7s  %8s  %9s  %8s  %s\n", d->name_width, "device",
+	       "op", "shape", "strategy", "tile", "wg_rows", "launches", "ms", "GB/s", "check");
+}
+
+static void demo_print(const struct demo *d, const struct demo_row *r)
+{
+	char shape[48];
+
+	snprintf(shape, sizeof(shape), "%zux%zu", r->rows, r->cols);
+	printf("%-*.*s  %-9s  %-9s  %-8s  ", d->name_width, d->name_width, d->prof.normalized_name,
+	       r->op, shape, r->strategy);
+	if (r->have_choice)
+		printf("%4u  %7u  %8u  ", r->choice.tile, r->choice.wg_rows, r->choice.launches);
+	else
+		printf("%4s  %7s  %8s  ", "-", "-", "-");
+	if (r->ms > 0)
+		printf("%9.3f  %8.2f  ", r->ms, r->bytes / (r->ms * 1e6));
+	else
+		printf("%9s  %8s  ", "-", "-");
+	printf("%s\n", r->result);
+	if (r->note[0])
+		printf("    %s\n", r->note);
+	fflush(stdout);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Run fn once and wait for it; *ms is the wall time of enqueue plus wait. */
+static txf_status demo_run_once(struct demo *d, demo_launch_fn fn, void *arg, double *ms)
+{
+	cl_event ev = NULL;
+	double t0 = now_ms();
+	txf_status s = fn(d, arg, &ev);
+
+	if (s != TXF_SUCCESS)
+		return s;
+	s = wait_event(ev, "demo");
+	*ms = now_ms() - t0;
+	return s;
+}
+
+/* Time d->runs launches and give the median in *ms. */
+static txf_status demo_time(struct demo *d, demo_launch_fn fn, void *arg, double *ms)
+{
+	double *t = calloc(d->runs, sizeof(*t));
+	txf_status s = TXF_SUCCESS;
+
+	if (!t)
+		return TXF_ERR_OUT_OF_MEMORY;
+	for (unsigned i = 0; i < d->runs && s == TXF_SUCCESS; i++)
+		s = demo_run_once(d, fn, arg, &t[i]);
+	if (s == TXF_SUCCESS) {
+		qsort(t, d->runs, sizeof(*t), cmp_double);
+		*ms = d->runs % 2 ? t[d->runs / 2] : (t[d->runs / 2 - 1] + t[d->runs / 2]) / 2;
+	}
+	free(t);
+	return s;
+}
+
+/* Compare got with want; describe the first difference in note. */
+static int demo_check(const float *got, const float *want, size_t rows, size_t cols, char *note,
+                      size_t notelen)
+{
+	for (size_t i = 0; i < rows; i++) {
+		for (size_t j = 0; j < cols; j++) {
+			size_t k = i * cols + j;
+
+			if (memcmp(&got[k], &want[k], sizeof(float)) != 0) {
+				snprintf(note, notelen,
+				         "first mismatch at (%zu, %zu): got %.9g, expected %.9g", i,
+				         j, (double)got[k], (double)want[k]);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+static uint64_t splitmix64(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* Host data of one transpose case. */
+struct tcase {
+	size_t rows, cols;
+	float *src;    /* rows x cols, row-major */
+	float *want;   /* cols x rows: the transpose of src */
+	float *got;    /* read-back buffer, cols x rows */
+	float *poison; /* all-ones bit patterns (NaN), cols x rows */
+	txf_matrix in, out;
+	txf_transpose_options opts;
+	int in_place;
+};
+
+static void tcase_free(struct tcase *c)
+{
+	txf_matrix_free(&c->in);
+	txf_matrix_free(&c->out);
+	free(c->src);
+	free(c->want);
+	free(c->got);
+	free(c->poison);
+	memset(c, 0, sizeof(*c));
+}
+
+static txf_status tcase_init(struct demo *d, struct tcase *c, size_t rows, size_t cols,
+                             unsigned long seed, int in_place)
+{
+	size_t n = rows * cols;
+	uint64_t state = seed;
+	txf_status s;
+
+	memset(c, 0, sizeof(*c));
+	c->rows = rows;
+	c->cols = cols;
+	c->in_place = in_place;
+	c->src = malloc(n * sizeof(float));
+	c->want = malloc(n * sizeof(float));
+	c->got = malloc(n * sizeof(float));
+	c->poison = malloc(n * sizeof(float));
+	if (!c->src || !c->want || !c->got || !c->poison) {
+		fprintf(stderr, "txf: demo: out of memory for a %zux%zu matrix\n", rows, cols);
+		return TXF_ERR_OUT_OF_MEMORY;
+	}
+	/* 24-bit random fractions: exact in float32. */
+	for (size_t k = 0; k < n; k++)
+		c->src[k] = (float)(splitmix64(&state) >> 40) / 16777216.0f;
+	for (size_t i = 0; i < rows; i++)
+		for (size_t j = 0; j < cols; j++)
+			c->want[j * rows + i] = c->src[i * cols + j];
+	memset(c->poison, 0xff, n * sizeof(float));
+
+	s = txf_matrix_alloc(d->ctx, TXF_F32, rows, cols, TXF_ROW_MAJOR, &c->in);
+	if (s == TXF_SUCCESS && !in_place)
+		s = txf_matrix_alloc(d->ctx, TXF_F32, cols, rows, TXF_ROW_MAJOR, &c->out);
+	if (s != TXF_SUCCESS)
+		report_status("demo: cannot allocate device matrices", s);
+	return s;
+}
+
+static txf_status launch_transpose(struct demo *d, void *arg, cl_event *ev)
+{
+	struct tcase *c = arg;
+
+	if (c->in_place)
+		return txf_transpose_inplace(d->ctx, &c->in, &c->opts, 0, NULL, ev);
+	return txf_transpose(d->ctx, &c->in, &c->out, &c->opts, 0, NULL, ev);
+}
+
+/* One row: explain, poison, run and check once, then time. */
+static void demo_transpose_case(struct demo *d, struct tcase *c, txf_strategy strategy)
+{
+	struct demo_row r;
+	const txf_matrix *result = c->in_place ? &c->in : &c->out;
+	double ms;
+	txf_status s;
+
+	memset(&r, 0, sizeof(r));
+	r.op = c->in_place ? "in-place" : "transpose";
+	r.rows = c->rows;
+	r.cols = c->cols;
+	r.strategy = str_or_null(txf_strategy_name(strategy));
+	r.bytes = 2.0 * (double)c->rows * (double)c->cols * sizeof(float);
+	r.result = "error";
+
+	txf_transpose_options_default(&c->opts);
+	c->opts.strategy = strategy;
+	s = txf_transpose_explain(d->ctx, c->rows, c->cols, TXF_F32, c->in_place, &c->opts,
+	                          &r.choice);
+	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
+		r.result = "n/a";
+		snprintf(r.note, sizeof(r.note), "not applicable: %s", txf_last_error());
+		demo_print(d, &r);
+		return;
+	}
+	if (s != TXF_SUCCESS)
+		goto failed;
+	r.have_choice = 1;
+
+	/* The input of an in-place case is re-uploaded; the output is poisoned. */
+	s = txf_matrix_write(d->ctx, &c->in, c->src, 0, 1, 0, NULL, NULL);
+	if (s == TXF_SUCCESS && !c->in_place)
+		s = txf_matrix_write(d->ctx, &c->out, c->poison, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS)
+		goto failed;
+
+	s = demo_run_once(d, launch_transpose, c, &ms);
+	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
+		r.result = "n/a";
+		snprintf(r.note, sizeof(r.note), "not applicable: %s", txf_last_error());
+		demo_print(d, &r);
+		return;
+	}
+	if (s != TXF_SUCCESS)
+		goto failed;
+	s = txf_matrix_read(d->ctx, result, c->got, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS)
+		goto failed;
+	if (demo_check(c->got, c->want, c->cols, c->rows, r.note, sizeof(r.note)) != 0) {
+		r.result = "FAIL";
+		d->failures++;
+		demo_print(d, &r);
+		return;
+	}
+	s = demo_time(d, launch_transpose, c, &r.ms);
+	if (s != TXF_SUCCESS)
+		goto failed;
+	r.result = "OK";
+	demo_print(d, &r);
+	return;
+
+failed:
+	d->failures++;
+	snprintf(r.note, sizeof(r.note), "%s: %s", txf_status_name(s), txf_last_error());
+	demo_print(d, &r);
+}
+
+static int cmd_demo(const cli_args *a)
+{
+	static const txf_strategy out_of_place[] = {
+	    TXF_STRATEGY_SIMPLE, TXF_STRATEGY_PAD,  TXF_STRATEGY_TRUNCATE,
+	    TXF_STRATEGY_SPLIT,  TXF_STRATEGY_AUTO,
+	};
+	static const txf_strategy in_place[] = {
+	    TXF_STRATEGY_SIMPLE,
+	    TXF_STRATEGY_PAD,
+	    TXF_STRATEGY_AUTO,
+	};
+	struct demo d;
+	struct tcase c;
+	size_t len, sq;
+	txf_status s;
+
+	memset(&d, 0, sizeof(d));
+	d.runs = a->runs;
+	if (open_context(a->device, &d.ctx) != TXF_SUCCESS)
+		return 1;
+	s = txf_context_profile(d.ctx, &d.prof);
+	if (s != TXF_SUCCESS) {
+		report_status("cannot read the device profile", s);
+		txf_context_release(&d.ctx);
+		return 1;
+	}
+	len = strlen(d.prof.normalized_name);
+	d.name_width = (int)(len < 6 ? 6 : len > 48 ? 48 : len);
+
+	printf("device:   %s (%s)\n", d.prof.name, d.prof.platform);
+	printf("matrix:   %zux%zu f32, seed %lu; time: median of %u run%s after a warm-up, "
+	       "enqueue to completion\n\n",
+	       a->rows, a->cols, a->seed, a->runs, a->runs == 1 ? "" : "s");
+	demo_header(&d);
+
+	if (tcase_init(&d, &c, a->rows, a->cols, a->seed, 0) == TXF_SUCCESS) {
+		for (size_t i = 0; i < sizeof(out_of_place) / sizeof(out_of_place[0]); i++)
+			demo_transpose_case(&d, &c, out_of_place[i]);
+	} else {
+		d.failures++;
+	}
+	tcase_free(&c);
+
+	sq = a->rows < a->cols ? a->rows : a->cols;
+	if (tcase_init(&d, &c, sq, sq, a->seed + 1, 1) == TXF_SUCCESS) {
+		for (size_t i = 0; i < sizeof(in_place) / sizeof(in_place[0]); i++)
+			demo_transpose_case(&d, &c, in_place[i]);
+	} else {
+		d.failures++;
+	}
+	tcase_free(&c);
+
+	txf_context_release(&d.ctx);
+	if (d.failures) {
+		fprintf(stderr, "txf: demo: %d case%s failed\n", d.failures,
+		        d.failures == 1 ? "" : "s");
+		return 1;
+	}
+	printf("\nall checks passed\n");
+	return 0;
+}
+
+/* ------------------------------------------------------------------- main */
+
+int main(int argc, char **argv)
+{
+	cli_args a;
+	char err[512];
+
+	if (cli_parse(argc, argv, &a, err, sizeof(err)) != 0) {
+		fprintf(stderr, "txf: %s\n", err);
+		if (argc < 2)
+			fputs(cli_usage(CLI_CMD_NONE), stderr);
+		return 2;
+	}
+	if (a.help) {
+		fputs(cli_usage(a.command), stdout);
+		return 0;
+	}
+	if (a.version) {
+		printf("txf (libtiledxform %s)\n", txf_version());
+		return 0;
+	}
+	switch (a.command) {
+	case CLI_CMD_INFO:
+		return cmd_info(&a);
+	case CLI_CMD_TRANSPOSE:
+		return cmd_transpose(&a);
+	case CLI_CMD_DEMO:
+		return cmd_demo(&a);
+	case CLI_CMD_NONE:
+	case CLI_CMD_COUNT:
+		break;
+	}
+	fputs(cli_usage(CLI_CMD_NONE), stderr);
+	return 2;
+}

@@ -1,0 +1,795 @@
+/*
+ * Tests of the txf command-line tool: runs the built binary (its path is the
+ * first argument, or the TXF_EXE environment variable) and checks exit
+ * statuses, messages, the results of real transposes, and that a failing run
+ * never creates, truncates or rewrites its output file.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "npy.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <setjmp.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+extern char **environ;
+
+static const char *txf_exe;
+static char tmpdir[4096];
+
+/* ---------------------------------------------------------------- helpers */
+
+static uint64_t rng_state = 0x0123456789abcdefu;
+
+static uint64_t rng(void)
+{
+	uint64_t z = (rng_state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+static void path_in_tmp(char *buf, size_t n, const char *name)
+{
+	snprintf(buf, n, "%s/%s", tmpdir, name);
+}
+
+static unsigned char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	unsigned char *b = NULL;
+	size_t cap = 0, n = 0;
+
+	*len = 0;
+	if (!f)
+		return NULL;
+	for (;;) {
+		size_t r;
+
+		if (n == cap) {
+			cap = cap ? cap * 2 : 4096;
+			b = realloc(b, cap + 1);
+			assert_non_null(b);
+		}
+		r = fread(b + n, 1, cap - n, f);
+		n += r;
+		if (r == 0)
+			break;
+	}
+	fclose(f);
+	b[n] = '\0';
+	*len = n;
+	return b;
+}
+
+static void write_bytes(const char *path, const void *data, size_t len)
+{
+	FILE *f = fopen(path, "wb");
+
+	assert_non_null(f);
+	assert_int_equal(fwrite(data, 1, len, f), len);
+	assert_int_equal(fclose(f), 0);
+}
+
+static int exists(const char *path)
+{
+	struct stat st;
+
+	return lstat(path, &st) == 0;
+}
+
+/* The result of one run of txf. */
+struct run {
+	int status; /* exit status, or 128 + signal */
+	char *out;
+	char *err;
+};
+
+static void run_free(struct run *r)
+{
+	free(r->out);
+	free(r->err);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Run txf with the given arguments (NULL-terminated list). */
+static struct run run_txf(const char *const *args)
+{
+	char out_path[4200], err_path[4200];
+	char *argv[64];
+	size_t argc = 0, len;
+	posix_spawn_file_actions_t fa;
+	struct run r;
+	pid_t pid;
+	int ws;
+
+	argv[argc++] = (char *)txf_exe;
+	for (size_t i = 0; args[i]; i++) {
+		assert_true(argc < 63);
+		argv[argc++] = (char *)args[i];
+	}
+	argv[argc] = NULL;
+
+	path_in_tmp(out_path, sizeof(out_path), "stdout.txt");
+	path_in_tmp(err_path, sizeof(err_path), "stderr.txt");
+	assert_int_equal(posix_spawn_file_actions_init(&fa), 0);
+	assert_int_equal(posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0), 0);
+	assert_int_equal(
+	    posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644),
+	    0);
+	assert_int_equal(
+	    posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644),
+	    0);
+	assert_int_equal(posix_spawn(&pid, txf_exe, &fa, NULL, argv, environ), 0);
+	posix_spawn_file_actions_destroy(&fa);
+	while (waitpid(pid, &ws, 0) < 0)
+		assert_int_equal(errno, EINTR);
+
+	memset(&r, 0, sizeof(r));
+	if (WIFEXITED(ws))
+		r.status = WEXITSTATUS(ws);
+	else if (WIFSIGNALED(ws))
+		r.status = 128 + WTERMSIG(ws);
+	else
+		r.status = -1;
+	r.out = (char *)slurp(out_path, &len);
+	r.err = (char *)slurp(err_path, &len);
+	assert_non_null(r.out);
+	assert_non_null(r.err);
+	unlink(out_path);
+	unlink(err_path);
+	return r;
+}
+
+static void describe(const char *const *args, char *buf, size_t n)
+{
+	size_t pos = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; args[i] && pos < n; i++)
+		pos += (size_t)snprintf(buf + pos, n - pos, "%s%s", i ? " " : "", args[i]);
+}
+
+/* Run and require exit status `want`; return the run for more checks. */
+static struct run expect_status(const char *const *args, int want)
+{
+	struct run r = run_txf(args);
+
+	if (r.status != want) {
+		char cmd[2048];
+
+		describe(args, cmd, sizeof(cmd));
+		fail_msg("txf %s: exit status %d, expected %d\nstdout: %s\nstderr: %s", cmd,
+		         r.status, want, r.out, r.err);
+	}
+	return r;
+}
+
+/* A random 2-D array saved to path. */
+static void make_input(const char *path, txf_dtype dtype, size_t rows, size_t cols, int fortran,
+                       npy_array *keep)
+{
+	size_t shape[2] = {rows, cols};
+	unsigned char *p;
+	char err[512];
+	npy_array a;
+
+	assert_int_equal(npy_alloc(&a, dtype, 2, shape, fortran, err, sizeof(err)), NPY_OK);
+	p = a.data;
+	for (size_t i = 0; i < a.nbytes; i++)
+		p[i] = (unsigned char)(rng() >> 56);
+	if (npy_save(path, &a, err, sizeof(err)) != NPY_OK)
+		fail_msg("%s", err);
+	if (keep)
+		*keep = a;
+	else
+		npy_free(&a);
+}
+
+/* Offset in elements of (i, j) in a 2-D array. */
+static size_t elem(const npy_array *a, size_t i, size_t j)
+{
+	return a->fortran_order ? j * a->shape[0] + i : i * a->shape[1] + j;
+}
+
+/* out must be the transpose of in: same type and order, shape swapped. */
+static void check_transpose(const npy_array *in, const char *out_path)
+{
+	size_t isz = npy_dtype_size(in->dtype);
+	const unsigned char *pi, *po;
+	char err[512];
+	npy_array out;
+
+	if (npy_load(out_path, &out, err, sizeof(err)) != NPY_OK)
+		fail_msg("%s", err);
+	assert_int_equal(out.dtype, in->dtype);
+	assert_int_equal(out.fortran_order, in->fortran_order);
+	assert_int_equal(out.ndim, 2);
+	assert_int_equal(out.shape[0], in->shape[1]);
+	assert_int_equal(out.shape[1], in->shape[0]);
+	assert_int_equal(out.nbytes, in->nbytes);
+	pi = in->data;
+	po = out.data;
+	for (size_t i = 0; i < in->shape[0]; i++) {
+		for (size_t j = 0; j < in->shape[1]; j++) {
+			if (memcmp(pi + elem(in, i, j) * isz, po + elem(&out, j, i) * isz, isz) !=
+			    0)
+				fail_msg(
+				    "%s: element (%zu, %zu) of the input is not at (%zu, %zu) of "
+				    "the output",
+				    out_path, i, j, j, i);
+		}
+	}
+	npy_free(&out);
+}
+
+/* ----------------------------------------------------------- setup */
+
+static int setup(void **state)
+{
+	const char *base = getenv("TMPDIR");
+
+	(void)state;
+	if (!txf_exe || access(txf_exe, X_OK) != 0) {
+		fprintf(stderr, "txf executable not found: pass its path as the first argument "
+		                "or in TXF_EXE\n");
+		return -1;
+	}
+	snprintf(tmpdir, sizeof(tmpdir), "%s/txf-test-cli-XXXXXX", base && *base ? base : "/tmp");
+	return mkdtemp(tmpdir) ? 0 : -1;
+}
+
+static void rm_tree(const char *path)
+{
+	struct stat st;
+
+	if (lstat(path, &st) != 0)
+		return;
+	if (S_ISDIR(st.st_mode)) {
+		DIR *d = opendir(path);
+		struct dirent *e;
+
+		if (d) {
+			while ((e = readdir(d)) != NULL) {
+				char sub[4300];
+
+				if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+					continue;
+				snprintf(sub, sizeof(sub), "%s/%s", path, e->d_name);
+				rm_tree(sub);
+			}
+			closedir(d);
+		}
+		rmdir(path);
+	} else {
+		unlink(path);
+	}
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	rm_tree(tmpdir);
+	return 0;
+}
+
+/* ------------------------------------------------------------------ help */
+
+static void test_help(void **state)
+{
+	static const char *const cases[][8] = {
+	    {"--help", NULL},
+	    {"-h", NULL},
+	    {"help", NULL},
+	    {"help", "info", NULL},
+	    {"help", "transpose", NULL},
+	    {"help", "demo", NULL},
+	    {"info", "--help", NULL},
+	    {"transpose", "--help", NULL},
+	    {"transpose", "-h", NULL},
+	    {"demo", "--help", NULL},
+	    /* --help wins over everything else on the line. */
+	    {"transpose", "a.npy", "--tile", "bogus", "--help", NULL},
+	    {"demo", "--rows", "0", "-h", NULL},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct run r = expect_status(cases[i], 0);
+
+		assert_non_null(strstr(r.out, "usage: txf"));
+		assert_string_equal(r.err, "");
+		run_free(&r);
+	}
+	{
+		static const char *const v[] = {"--version", NULL};
+		struct run r = expect_status(v, 0);
+
+		assert_non_null(strstr(r.out, "libtiledxform"));
+		run_free(&r);
+	}
+	{
+		static const char *const v[] = {"transpose", "--help", NULL};
+		struct run r = expect_status(v, 0);
+
+		assert_non_null(strstr(r.out, "--strategy"));
+		assert_non_null(strstr(r.out, "--in-place"));
+		run_free(&r);
+	}
+}
+
+/* -------------------------------------------------------- failing runs */
+
+/* Placeholders in argument lists, replaced by the paths of the test. */
+#define IN "@IN"
+#define OUT "@OUT"
+
+static const char existing_out[] = "an existing output file: must survive failed runs\n";
+
+static void no_temporaries(void)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		if (strncmp(e->d_name, ".npy-tmp-", 9) == 0)
+			fail_msg("temporary file %s left behind", e->d_name);
+	}
+	closedir(d);
+}
+
+/* Run and require exit status `want` and a message on stderr. */
+static void run_failing(const char *const *args, int want)
+{
+	struct run r = expect_status(args, want);
+
+	if (strlen(r.err) == 0) {
+		char cmd[2048];
+
+		describe(args, cmd, sizeof(cmd));
+		fail_msg("txf %s: no message on stderr", cmd);
+	}
+	run_free(&r);
+	no_temporaries();
+}
+
+static int parent_exists(const char *path)
+{
+	char dir[4300];
+	const char *slash = strrchr(path, '/');
+	struct stat st;
+
+	if (!slash)
+		return 1;
+	snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* Run args (with IN and OUT substituted), which must fail with status `want`
+ * and a message on stderr. When out is a plain path, run twice: with OUT
+ * absent, which must stay absent, and with OUT present, which must stay
+ * byte-identical and keep its inode. */
+static void expect_failure(const char *const *args, const char *in, const char *out, int want)
+{
+	const char *sub[64];
+	struct stat before, after;
+	unsigned char *now;
+	size_t n = 0, len;
+
+	for (; args[n]; n++) {
+		assert_true(n < 63);
+		sub[n] = strcmp(args[n], IN) == 0 ? in : strcmp(args[n], OUT) == 0 ? out : args[n];
+	}
+	sub[n] = NULL;
+
+	if (!out || (lstat(out, &before) == 0 && !S_ISREG(before.st_mode))) {
+		run_failing(sub, want);
+		return;
+	}
+
+	unlink(out);
+	run_failing(sub, want);
+	if (exists(out))
+		fail_msg("%s was created by a failing run", out);
+	if (!parent_exists(out))
+		return;
+
+	write_bytes(out, existing_out, sizeof(existing_out));
+	assert_int_equal(lstat(out, &before), 0);
+	run_failing(sub, want);
+	assert_int_equal(lstat(out, &after), 0);
+	assert_int_equal(after.st_ino, before.st_ino);
+	now = slurp(out, &len);
+	assert_non_null(now);
+	assert_int_equal(len, sizeof(existing_out));
+	assert_memory_equal(now, existing_out, len);
+	free(now);
+	unlink(out);
+}
+
+static void test_usage_errors(void **state)
+{
+	static const char *const cases[][10] = {
+	    {"transpose", IN, OUT, "--bogus", NULL},
+	    {"transpose", IN, OUT, "-x", NULL},
+	    {"transpose", IN, OUT, "--tile", "3", NULL},
+	    {"transpose", IN, OUT, "--tile", "abc", NULL},
+	    {"transpose", IN, OUT, "--tile", "256", NULL},
+	    {"transpose", IN, OUT, "--tile", "-8", NULL},
+	    {"transpose", IN, OUT, "--tile", "", NULL},
+	    {"transpose", IN, OUT, "--tile=16x", NULL},
+	    {"transpose", IN, OUT, "--tile", "99999999999999999999999", NULL},
+	    {"transpose", IN, OUT, "--tile", NULL},
+	    {"transpose", IN, OUT, "--wg-rows", "3", NULL},
+	    {"transpose", IN, OUT, "--tile", "8", "--wg-rows", "16", NULL},
+	    {"transpose", IN, OUT, "--strategy", "fastest", NULL},
+	    {"transpose", IN, OUT, "--strategy", "PAD", NULL},
+	    {"transpose", IN, OUT, "--strategy", NULL},
+	    {"transpose", IN, OUT, "--strategy", "pad", "--strategy", "simple", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--strategy", "split", NULL},
+	    {"transpose", IN, OUT, "--in-place=yes", NULL},
+	    {"transpose", IN, OUT, "--shape", "3x3", NULL},
+	    {"transpose", IN, OUT, "--device", "", NULL},
+	    {"transpose", IN, OUT, "extra", NULL},
+	    {"transpose", IN, NULL},
+	    {"transpose", NULL},
+	    {"transpose", "--", IN, OUT, "--tile", NULL},
+	};
+	static const char *const other[][6] = {
+	    {NULL},
+	    {"frobnicate", NULL},
+	    {"--bogus", NULL},
+	    {"help", "nope", NULL},
+	    {"help", "info", "demo", NULL},
+	    {"--version", "x", NULL},
+	    {"info", "--shape", "3y4", NULL},
+	    {"info", "--shape", "0x4", NULL},
+	    {"info", "--shape", "x4", NULL},
+	    {"info", "--dtype", "f5", NULL},
+	    {"info", "--dtype", "<f4", NULL},
+	    {"info", "extra", NULL},
+	    {"info", "--in-place", NULL},
+	    {"demo", "--rows", "0", NULL},
+	    {"demo", "--cols", "1e3", NULL},
+	    {"demo", "--runs", "x", NULL},
+	    {"demo", "--seed", "-1", NULL},
+	    {"demo", "extra", NULL},
+	};
+	char in[4200], out[4200];
+
+	(void)state;
+	path_in_tmp(in, sizeof(in), "usage-in.npy");
+	path_in_tmp(out, sizeof(out), "usage-out.npy");
+	make_input(in, TXF_F32, 6, 6, 0, NULL);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		expect_failure(cases[i], in, out, 2);
+	for (size_t i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		expect_failure(other[i], in, NULL, 2);
+	unlink(in);
+}
+
+static void test_runtime_errors(void **state)
+{
+	static const char *const plain[] = {"transpose", IN, OUT, NULL};
+	static const char *const inplace[] = {"transpose", IN, OUT, "--in-place", NULL};
+	static const char *const nodev[] = {
+	    "transpose", IN, OUT, "--device", "no-such-device-anywhere", NULL};
+	static const char big_endian[] =
+	    "{'descr': '>f4', 'fortran_order': False, 'shape': (2, 2), }";
+	char in[4200], out[4200], dir[4200], path[4300], hdr[256];
+	unsigned char *bytes;
+	size_t len, hl;
+	npy_array a;
+	char err[256];
+
+	(void)state;
+	path_in_tmp(out, sizeof(out), "rt-out.npy");
+
+	/* IN does not exist. */
+	path_in_tmp(in, sizeof(in), "no-such-input.npy");
+	expect_failure(plain, in, out, 1);
+
+	/* IN is not a .npy file. */
+	path_in_tmp(in, sizeof(in), "text.npy");
+	write_bytes(in, "just some text\n", 15);
+	expect_failure(plain, in, out, 1);
+
+	/* IN is a directory. */
+	expect_failure(plain, tmpdir, out, 1);
+
+	/* IN is 3-D, 1-D or 0-D. */
+	{
+		static const size_t s3[3] = {2, 3, 4}, s1[1] = {5};
+
+		path_in_tmp(in, sizeof(in), "three-d.npy");
+		assert_int_equal(npy_alloc(&a, TXF_F32, 3, s3, 0, err, sizeof(err)), NPY_OK);
+		assert_int_equal(npy_save(in, &a, err, sizeof(err)), NPY_OK);
+		npy_free(&a);
+		expect_failure(plain, in, out, 1);
+		assert_int_equal(npy_alloc(&a, TXF_F32, 1, s1, 0, err, sizeof(err)), NPY_OK);
+		assert_int_equal(npy_save(in, &a, err, sizeof(err)), NPY_OK);
+		npy_free(&a);
+		expect_failure(plain, in, out, 1);
+		assert_int_equal(npy_alloc(&a, TXF_F32, 0, NULL, 0, err, sizeof(err)), NPY_OK);
+		assert_int_equal(npy_save(in, &a, err, sizeof(err)), NPY_OK);
+		npy_free(&a);
+		expect_failure(plain, in, out, 1);
+	}
+
+	/* IN is truncated, or big-endian. */
+	path_in_tmp(in, sizeof(in), "cut.npy");
+	make_input(in, TXF_F64, 4, 4, 0, NULL);
+	bytes = slurp(in, &len);
+	assert_non_null(bytes);
+	write_bytes(in, bytes, len - 3);
+	free(bytes);
+	expect_failure(plain, in, out, 1);
+	hl = (10 + strlen(big_endian) + 1 + 63) / 64 * 64 - 10;
+	memset(hdr, ' ', sizeof(hdr));
+	memcpy(hdr, "\x93NUMPY\x01\x00", 8);
+	hdr[8] = (char)hl;
+	hdr[9] = 0;
+	memcpy(hdr + 10, big_endian, strlen(big_endian));
+	hdr[10 + hl - 1] = '\n';
+	bytes = calloc(1, 10 + hl + 16);
+	assert_non_null(bytes);
+	memcpy(bytes, hdr, 10 + hl);
+	write_bytes(in, bytes, 10 + hl + 16);
+	free(bytes);
+	expect_failure(plain, in, out, 1);
+
+	/* --in-place on a non-square array. */
+	path_in_tmp(in, sizeof(in), "rect.npy");
+	make_input(in, TXF_F32, 3, 5, 0, NULL);
+	expect_failure(inplace, in, out, 1);
+	{
+		struct run r;
+		const char *args[] = {"transpose", in, out, "--in-place", NULL};
+
+		r = expect_status(args, 1);
+		assert_non_null(strstr(r.err, "TXF_ERR_NOT_SQUARE"));
+		run_free(&r);
+	}
+
+	/* No such device. */
+	expect_failure(nodev, in, out, 1);
+
+	/* OUT is a directory, or in a directory that does not exist. */
+	path_in_tmp(dir, sizeof(dir), "out-dir.npy");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	expect_failure(plain, in, dir, 1);
+	{
+		struct stat st;
+
+		assert_int_equal(stat(dir, &st), 0);
+		assert_true(S_ISDIR(st.st_mode));
+	}
+	rmdir(dir);
+	snprintf(path, sizeof(path), "%s/missing-dir/out.npy", tmpdir);
+	expect_failure(plain, in, path, 1);
+	path_in_tmp(dir, sizeof(dir), "missing-dir");
+	assert_false(exists(dir));
+	unlink(in);
+}
+
+/* ------------------------------------------------------ real transposes */
+
+static void transpose_case(txf_dtype dtype, size_t rows, size_t cols, int fortran,
+                           const char *const *extra)
+{
+	char in[4200], out[4200];
+	const char *args[16] = {"transpose", in, out};
+	size_t n = 3;
+	npy_array a;
+	struct run r;
+
+	path_in_tmp(in, sizeof(in), "t-in.npy");
+	path_in_tmp(out, sizeof(out), "t-out.npy");
+	unlink(out);
+	make_input(in, dtype, rows, cols, fortran, &a);
+	for (size_t i = 0; extra && extra[i]; i++) {
+		assert_true(n < 15);
+		args[n++] = extra[i];
+	}
+	args[n] = NULL;
+	r = expect_status(args, 0);
+	assert_string_equal(r.err, "");
+	run_free(&r);
+	check_transpose(&a, out);
+	npy_free(&a);
+	unlink(in);
+	unlink(out);
+}
+
+static void test_transpose_every_dtype(void **state)
+{
+	static const txf_dtype all[] = {
+	    TXF_U8,  TXF_I8,  TXF_U16, TXF_I16, TXF_F16, TXF_U32,  TXF_I32,
+	    TXF_F32, TXF_U64, TXF_I64, TXF_F64, TXF_C64, TXF_C128,
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		transpose_case(all[i], 33, 17, 0, NULL);
+}
+
+static void test_transpose_orders_and_shapes(void **state)
+{
+	static const txf_dtype some[] = {TXF_U8, TXF_F32, TXF_F64, TXF_C128};
+	static const size_t shapes[][2] = {{5, 7}, {1, 9}, {40, 3}};
+
+	(void)state;
+	for (size_t t = 0; t < sizeof(some) / sizeof(some[0]); t++)
+		for (size_t s = 0; s < sizeof(shapes) / sizeof(shapes[0]); s++)
+			transpose_case(some[t], shapes[s][0], shapes[s][1], (int)((t + s) & 1),
+			               NULL);
+	transpose_case(TXF_I16, 19, 23, 1, NULL);
+}
+
+static void test_transpose_strategies(void **state)
+{
+	static const char *const strategies[] = {"simple", "pad", "truncate", "split", "auto"};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]); i++) {
+		const char *extra[] = {"--strategy", strategies[i], NULL};
+		const char *tiled[] = {"--strategy", strategies[i], "--tile", "8",
+		                       "--wg-rows",  "2",           NULL};
+
+		transpose_case(TXF_F32, 45, 37, 0, extra);
+		transpose_case(TXF_F64, 37, 45, 1, tiled);
+	}
+}
+
+static void test_transpose_in_place(void **state)
+{
+	static const char *const strategies[] = {"simple", "pad", "auto"};
+	static const size_t sizes[] = {9, 40};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]); i++) {
+		for (size_t s = 0; s < sizeof(sizes) / sizeof(sizes[0]); s++) {
+			const char *extra[] = {"--in-place", "--strategy", strategies[i], NULL};
+
+			transpose_case(s ? TXF_F32 : TXF_C128, sizes[s], sizes[s], (int)(i & 1),
+			               extra);
+		}
+	}
+}
+
+static void test_overwrite_and_same_path(void **state)
+{
+	char in[4200], out[4200];
+	const char *args[] = {"transpose", in, out, NULL};
+	const char *same[] = {"transpose", in, in, NULL};
+	npy_array a, b;
+	struct run r;
+	struct stat st;
+
+	(void)state;
+	path_in_tmp(in, sizeof(in), "ow-in.npy");
+	path_in_tmp(out, sizeof(out), "ow-out.npy");
+	make_input(in, TXF_I32, 12, 5, 0, &a);
+	write_bytes(out, existing_out, sizeof(existing_out));
+	assert_int_equal(chmod(out, 0640), 0);
+	r = expect_status(args, 0);
+	run_free(&r);
+	check_transpose(&a, out);
+	assert_int_equal(stat(out, &st), 0);
+	assert_int_equal(st.st_mode & 0777, 0640);
+
+	/* IN and OUT the same file: the input is read before anything is written. */
+	r = expect_status(same, 0);
+	run_free(&r);
+	check_transpose(&a, in);
+	/* ... and back. */
+	r = expect_status(same, 0);
+	run_free(&r);
+	assert_int_equal(npy_load(in, &b, NULL, 0), NPY_OK);
+	assert_int_equal(b.shape[0], 12);
+	assert_int_equal(b.nbytes, a.nbytes);
+	assert_memory_equal(b.data, a.data, a.nbytes);
+	npy_free(&b);
+	npy_free(&a);
+	unlink(in);
+	unlink(out);
+}
+
+static void test_transpose_empty(void **state)
+{
+	static const char *const in_place[] = {"--in-place", NULL};
+	char in[4200], out[4200];
+	const char *args[] = {"transpose", in, out, "--in-place", NULL};
+	struct run r;
+
+	(void)state;
+	transpose_case(TXF_F32, 0, 5, 0, NULL);
+	transpose_case(TXF_F64, 4, 0, 1, NULL);
+	transpose_case(TXF_U8, 0, 0, 0, in_place);
+
+	/* An empty non-square array is still not square. */
+	path_in_tmp(in, sizeof(in), "empty-rect.npy");
+	path_in_tmp(out, sizeof(out), "empty-rect-out.npy");
+	make_input(in, TXF_F32, 0, 5, 0, NULL);
+	r = expect_status(args, 1);
+	assert_non_null(strstr(r.err, "TXF_ERR_NOT_SQUARE"));
+	assert_false(exists(out));
+	run_free(&r);
+	unlink(in);
+}
+
+/* ------------------------------------------------------- info and demo */
+
+static void test_info(void **state)
+{
+	static const char *const args[] = {"info", NULL};
+	static const char *const square[] = {"info", "--shape", "64x64", "--dtype", "f8", NULL};
+	struct run r;
+
+	(void)state;
+	r = expect_status(args, 0);
+	assert_non_null(strstr(r.out, "[0]"));
+	assert_non_null(strstr(r.out, "Selected device"));
+	assert_non_null(strstr(r.out, "preferred multiple"));
+	assert_non_null(strstr(r.out, "999x666"));
+	assert_null(strstr(r.out, "in-place"));
+	run_free(&r);
+	r = expect_status(square, 0);
+	assert_non_null(strstr(r.out, "64x64"));
+	assert_non_null(strstr(r.out, "in-place"));
+	run_free(&r);
+}
+
+static void test_demo(void **state)
+{
+	static const char *const args[] = {"demo", "--rows", "70", "--cols",
+	                                   "45",   "--runs", "1",  NULL};
+	struct run r;
+
+	(void)state;
+	r = expect_status(args, 0);
+	assert_non_null(strstr(r.out, "truncate"));
+	assert_non_null(strstr(r.out, "split"));
+	assert_non_null(strstr(r.out, "in-place"));
+	assert_non_null(strstr(r.out, "all checks passed"));
+	assert_null(strstr(r.out, "FAIL"));
+	run_free(&r);
+}
+
+int main(int argc, char **argv)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_help),
+	    cmocka_unit_test(test_usage_errors),
+	    cmocka_unit_test(test_runtime_errors),
+	    cmocka_unit_test(test_transpose_every_dtype),
+	    cmocka_unit_test(test_transpose_orders_and_shapes),
+	    cmocka_unit_test(test_transpose_strategies),
+	    cmocka_unit_test(test_transpose_in_place),
+	    cmocka_unit_test(test_overwrite_and_same_path),
+	    cmocka_unit_test(test_transpose_empty),
+	    cmocka_unit_test(test_info),
+	    cmocka_unit_test(test_demo),
+	};
+
+	txf_exe = argc > 1 ? argv[1] : getenv("TXF_EXE");
+	return cmocka_run_group_tests_name("cli", tests, setup, teardown);
+}
