@@ -192,7 +192,7 @@ int cli_parse_dtype(const char *s, txf_dtype *out)
 static const char *const strategy_names[TXF_STRATEGY_COUNT] = {
     [TXF_STRATEGY_AUTO] = "auto",   [TXF_STRATEGY_SIMPLE] = "simple",
     [TXF_STRATEGY_PAD] = "pad",     [TXF_STRATEGY_TRUNCATE] = "truncate",
-    [TXF_STRATEGY_SPLIT] = "split",
+    [TXF_STRATEGY_SPLIT] = "split", [TXF_STRATEGY_PADCOPY] = "padcopy",
 };
 
 static int parse_strategy(const char *s, txf_strategy *out)
@@ -487,6 +487,11 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 		if (out->tile && out->wg_rows > out->tile)
 			return fail(err, errlen, "transpose: --wg-rows %u is larger than --tile %u",
 			            out->wg_rows, out->tile);
+		if (out->strategy == TXF_STRATEGY_PADCOPY)
+			return fail(
+			    err, errlen,
+			    "transpose: padcopy is a matmul strategy (expected simple, pad, "
+			    "truncate, split or auto)");
 		if (out->in_place &&
 		    (out->strategy == TXF_STRATEGY_TRUNCATE || out->strategy == TXF_STRATEGY_SPLIT))
 			return fail(err, errlen,

@@ -47,31 +47,36 @@ TXF_API const char *txf_version(void);
 /* ---------------------------------------------------------------- status */
 
 /* X(name, value, message): one list for the enum, the names and messages. */
-#define TXF_STATUS_LIST(X)                                                                     \
-	X(TXF_SUCCESS, 0, "success")                                                           \
-	X(TXF_ERR_NULL_ARG, -1, "a required pointer argument is NULL")                         \
-	X(TXF_ERR_INVALID_ARG, -2, "an argument has an invalid value")                         \
-	X(TXF_ERR_BAD_DTYPE, -3, "unknown element type")                                       \
-	X(TXF_ERR_BAD_LD, -4, "leading dimension smaller than the matrix's contiguous extent") \
-	X(TXF_ERR_SIZE_OVERFLOW, -5, "matrix size overflows size_t")                           \
-	X(TXF_ERR_OUT_OF_BOUNDS, -6, "matrix view extends past the end of its buffer")         \
-	X(TXF_ERR_DTYPE_MISMATCH, -7, "element types of the operands differ")                  \
-	X(TXF_ERR_SHAPE_MISMATCH, -8, "shapes of the operands do not agree")                   \
-	X(TXF_ERR_OVERLAP, -9, "output overlaps an input")                                     \
-	X(TXF_ERR_NOT_SQUARE, -10, "in-place transpose needs a square matrix")                 \
-	X(TXF_ERR_BAD_STRATEGY, -11, "unknown strategy")                                       \
-	X(TXF_ERR_STRATEGY_NOT_APPLICABLE, -12,                                                \
-	  "strategy cannot be used for this operation or shape")                               \
-	X(TXF_ERR_BAD_TILE, -13, "tile parameters are not valid")                              \
-	X(TXF_ERR_TILE_UNSUPPORTED, -14, "tile is larger than the device allows")              \
-	X(TXF_ERR_NO_DEVICE, -15, "no OpenCL device found")                                    \
-	X(TXF_ERR_DEVICE_NOT_FOUND, -16, "no OpenCL device matches the request")               \
-	X(TXF_ERR_KERNEL_NOT_FOUND, -17, "kernel source file not found")                       \
-	X(TXF_ERR_BUILD_FAILED, -18, "kernel program failed to build")                         \
-	X(TXF_ERR_OPENCL, -19, "an OpenCL call failed")                                        \
-	X(TXF_ERR_OUT_OF_MEMORY, -20, "out of host memory")                                    \
-	X(TXF_ERR_IO, -21, "file input or output failed")                                      \
-	X(TXF_ERR_BAD_WAIT_LIST, -22, "wait list is inconsistent (count and pointer disagree)")
+#define TXF_STATUS_LIST(X)                                                                      \
+	X(TXF_SUCCESS, 0, "success")                                                            \
+	X(TXF_ERR_NULL_ARG, -1, "a required pointer argument is NULL")                          \
+	X(TXF_ERR_INVALID_ARG, -2, "an argument has an invalid value")                          \
+	X(TXF_ERR_BAD_DTYPE, -3, "unknown element type")                                        \
+	X(TXF_ERR_BAD_LD, -4, "leading dimension smaller than the matrix's contiguous extent")  \
+	X(TXF_ERR_SIZE_OVERFLOW, -5, "matrix size overflows size_t")                            \
+	X(TXF_ERR_OUT_OF_BOUNDS, -6, "matrix view extends past the end of its buffer")          \
+	X(TXF_ERR_DTYPE_MISMATCH, -7, "element types of the operands differ")                   \
+	X(TXF_ERR_SHAPE_MISMATCH, -8, "shapes of the operands do not agree")                    \
+	X(TXF_ERR_OVERLAP, -9, "output overlaps an input")                                      \
+	X(TXF_ERR_NOT_SQUARE, -10, "in-place transpose needs a square matrix")                  \
+	X(TXF_ERR_BAD_STRATEGY, -11, "unknown strategy")                                        \
+	X(TXF_ERR_STRATEGY_NOT_APPLICABLE, -12,                                                 \
+	  "strategy cannot be used for this operation or shape")                                \
+	X(TXF_ERR_BAD_TILE, -13, "tile parameters are not valid")                               \
+	X(TXF_ERR_TILE_UNSUPPORTED, -14, "tile is larger than the device allows")               \
+	X(TXF_ERR_NO_DEVICE, -15, "no OpenCL device found")                                     \
+	X(TXF_ERR_DEVICE_NOT_FOUND, -16, "no OpenCL device matches the request")                \
+	X(TXF_ERR_KERNEL_NOT_FOUND, -17, "kernel source file not found")                        \
+	X(TXF_ERR_BUILD_FAILED, -18, "kernel program failed to build")                          \
+	X(TXF_ERR_OPENCL, -19, "an OpenCL call failed")                                         \
+	X(TXF_ERR_OUT_OF_MEMORY, -20, "out of host memory")                                     \
+	X(TXF_ERR_IO, -21, "file input or output failed")                                       \
+	X(TXF_ERR_BAD_WAIT_LIST, -22, "wait list is inconsistent (count and pointer disagree)") \
+	X(TXF_ERR_INNER_DIM_MISMATCH, -23, "inner dimensions of op(A) and op(B) differ")        \
+	X(TXF_ERR_MISSING_C, -24, "beta is not zero but no C matrix was given")                 \
+	X(TXF_ERR_FP64_UNSUPPORTED, -25, "the device has no double precision (cl_khr_fp64)")    \
+	X(TXF_ERR_WORKSPACE_TOO_SMALL, -26, "the caller's workspace is smaller than needed")    \
+	X(TXF_ERR_TOO_LARGE, -27, "larger than the device allows in one buffer")
 
 typedef enum txf_status {
 #define TXF_X_ENUM(name, value, msg) name = value,
@@ -257,10 +262,11 @@ typedef enum txf_strategy {
 	TXF_STRATEGY_PAD,      /* launch rounded up; guarded reads and writes */
 	TXF_STRATEGY_TRUNCATE, /* launch rounded down; edge work-items do the bands */
 	TXF_STRATEGY_SPLIT,    /* even tiled kernel on the main block, simple on bands */
+	TXF_STRATEGY_PADCOPY,  /* matmul: operands copied into zero-padded temporaries */
 	TXF_STRATEGY_COUNT
 } txf_strategy;
 
-/* "auto", "simple", "pad", "truncate", "split"; NULL if unknown. */
+/* "auto", "simple", "pad", "truncate", "split", "padcopy"; NULL if unknown. */
 TXF_API const char *txf_strategy_name(txf_strategy s);
 /* Parse a name as above; TXF_ERR_BAD_STRATEGY if unknown. */
 TXF_API txf_status txf_strategy_parse(const char *name, txf_strategy *out);
@@ -313,6 +319,65 @@ TXF_API txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 TXF_API txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols,
                                          txf_dtype dtype, int in_place,
                                          const txf_transpose_options *opts, txf_choice *out);
+
+/* ---------------------------------------------------------------- matmul */
+
+typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;
+
+/* Parameters of the tiled matmul kernel. 0 means "choose for the device".
+ * A work-group computes an mwg x nwg block of C with mdimc x ndimc
+ * work-items, each an (mwg / mdimc) x (nwg / ndimc) register block, walking
+ * K in steps of kwg through local memory. vwa and vwb are the widths of the
+ * vector loads of A and B along their contiguous dimension. */
+typedef struct txf_matmul_params {
+	unsigned mwg, nwg, kwg;
+	unsigned mdimc, ndimc;
+	unsigned vwa, vwb;
+} txf_matmul_params;
+
+typedef struct txf_matmul_options {
+	txf_strategy strategy;    /* default TXF_STRATEGY_AUTO; PADCOPY is matmul only */
+	txf_matmul_params params; /* all 0: chosen per device */
+	/* PADCOPY temporaries: NULL means pooled by the context. A caller's
+	 * buffer must hold txf_matmul_workspace_size() bytes. */
+	cl_mem workspace;
+} txf_matmul_options;
+
+TXF_API void txf_matmul_options_default(txf_matmul_options *opts);
+
+/* What an operation will run for matmul, and why. */
+typedef struct txf_matmul_choice {
+	txf_strategy strategy;
+	txf_matmul_params params;
+	unsigned launches;
+	txf_choice_source strategy_source;
+	txf_choice_source params_source;
+	char entry[64];
+	char why[256];
+} txf_matmul_choice;
+
+/* C = alpha * op(A) * op(B) + beta * C, where op(A) is m x k, op(B) is k x n
+ * and C is m x n. Views may be row- or column-major, each on its own, with
+ * leading dimensions and offsets. Element types TXF_F32 and TXF_F64 (the
+ * latter where the device has cl_khr_fp64), the same for all three.
+ * beta = 0 means C is only written (NaN or Inf in it never reaches the
+ * result). k = 0 scales C by beta; m = 0 or n = 0 does nothing and still
+ * completes the event. C may not overlap A or B. */
+TXF_API txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha,
+                              const txf_matrix *a, const txf_matrix *b, double beta,
+                              const txf_matrix *c, const txf_matmul_options *opts, cl_uint num_wait,
+                              const cl_event *wait, cl_event *event);
+
+/* Bytes of workspace PADCOPY needs for this shape (0 when the strategy
+ * chosen needs none). */
+TXF_API txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
+                                             txf_dtype dtype, const txf_matmul_options *opts,
+                                             size_t *bytes);
+
+/* What txf_matmul would run for m x n x k of dtype, without running it. */
+TXF_API txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k,
+                                      txf_dtype dtype, const txf_matmul_options *opts,
+                                      txf_matmul_choice *out);
 
 #ifdef __cplusplus
 }

@@ -17,7 +17,8 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 	if (pthread_mutex_init(&c->lock, NULL) != 0)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "could not create a mutex");
 	c->programs = txf__program_cache_new();
-	if (!c->programs)
+	c->pool = txf__pool_new();
+	if (!c->programs || !c->pool)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory creating the program cache");
 	if (opts)
 		c->kernel_path_only = opts->kernel_path_only != 0;
@@ -122,6 +123,7 @@ void txf_context_release(txf_context **ctx)
 	if (!ctx || !*ctx)
 		return;
 	txf_context *c = *ctx;
+	txf__pool_release(c->pool);
 	if (c->programs) {
 		txf__program_cache_free(c->programs);
 		pthread_mutex_destroy(&c->lock);

@@ -45,7 +45,8 @@ txf_status txf_strategy_parse(const char *name, txf_strategy *out)
 			return TXF_SUCCESS;
 		}
 	}
-	return txf__fail(TXF_ERR_BAD_STRATEGY,
-	                 "unknown strategy \"%s\" (expected auto, simple, pad, truncate or split)",
-	                 name);
+	return txf__fail(
+	    TXF_ERR_BAD_STRATEGY,
+	    "unknown strategy \"%s\" (expected auto, simple, pad, truncate, split or padcopy)",
+	    name);
 }

@@ -174,7 +174,7 @@ txf_status txf_matrix_alloc(txf_context *ctx, txf_dtype dtype, size_t rows, size
 	TXF_CHECK_ARG(mul_ok(rows, cols, &bytes) && mul_ok(bytes, txf_dtype_size(dtype), &bytes),
 	              TXF_ERR_SIZE_OVERFLOW, "%zu x %zu elements of %s overflow size_t", rows, cols,
 	              txf_dtype_name(dtype));
-	TXF_CHECK_ARG(bytes <= ctx->profile.max_alloc_size, TXF_ERR_INVALID_ARG,
+	TXF_CHECK_ARG(bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
 	              "%zu bytes is more than the device allows in one buffer (%llu)", bytes,
 	              (unsigned long long)ctx->profile.max_alloc_size);
 	cl_int err;

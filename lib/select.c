@@ -94,14 +94,19 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		opts = &def;
 	}
 	memset(out, 0, sizeof *out);
-	TXF_CHECK_ARG((unsigned)opts->strategy < TXF_STRATEGY_COUNT, TXF_ERR_BAD_STRATEGY,
-	              "unknown strategy %d (expected auto, simple, pad, truncate or split)",
-	              (int)opts->strategy);
+	TXF_CHECK_ARG(
+	    (unsigned)opts->strategy < TXF_STRATEGY_COUNT, TXF_ERR_BAD_STRATEGY,
+	    "unknown strategy %d (expected auto, simple, pad, truncate, split or padcopy)",
+	    (int)opts->strategy);
 	TXF_CHECK_ARG(opts->tile == 0 ||
 	                  (txf__is_pow2(opts->tile) && opts->tile >= 4 && opts->tile <= 128),
 	              TXF_ERR_BAD_TILE, "tile %u is not a power of two from 4 to 128", opts->tile);
 	TXF_CHECK_ARG(opts->wg_rows == 0 || txf__is_pow2(opts->wg_rows), TXF_ERR_BAD_TILE,
 	              "wg_rows %u is not a power of two", opts->wg_rows);
+	TXF_CHECK_ARG(
+	    opts->strategy != TXF_STRATEGY_PADCOPY, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	    "padcopy is a matmul strategy; transpose supports auto, simple, pad, truncate "
+	    "and split");
 	if (in_place)
 		TXF_CHECK_ARG(opts->strategy != TXF_STRATEGY_TRUNCATE &&
 		                  opts->strategy != TXF_STRATEGY_SPLIT,
@@ -187,6 +192,220 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	else if (s == TXF_STRATEGY_SPLIT && !in_place)
 		out->launches = (rows >= tile && cols >= tile) + (rows % tile && cols >= tile) +
 		                (cols % tile != 0);
+	else
+		out->launches = 1;
+	return TXF_SUCCESS;
+}
+
+/* ------------------------------------------------------------ matmul */
+
+typedef struct matmul_defaults {
+	const char *name;
+	int vendor;
+	int kind;
+	txf_matmul_params f32, f64;
+	txf_strategy divisible; /* when the block divides M, N and K */
+	txf_strategy uneven;
+	double simple_below; /* SIMPLE when m * n * k is smaller */
+	const char *why;
+} matmul_defaults;
+
+/*                         mwg  nwg  kwg mdimc ndimc vwa vwb */
+static const matmul_defaults matmul_table[] = {
+    {"nvidia-gpu",
+     TXF_VENDOR_NVIDIA,
+     TXF_DEVICE_GPU,
+     {64, 64, 16, 16, 16, 4, 4},
+     {64, 64, 16, 16, 16, 2, 2},
+     TXF_STRATEGY_SPLIT,
+     TXF_STRATEGY_PAD,
+     32768.0,
+     "64 x 64 blocks, 256 work-items with 4 x 4 registers each"},
+    {"gpu",
+     ANY_VENDOR,
+     TXF_DEVICE_GPU,
+     {64, 64, 16, 16, 16, 4, 4},
+     {32, 32, 16, 8, 8, 2, 2},
+     TXF_STRATEGY_SPLIT,
+     TXF_STRATEGY_PAD,
+     32768.0,
+     "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
+    {"pocl-cpu",
+     TXF_VENDOR_POCL,
+     TXF_DEVICE_CPU,
+     {64, 64, 32, 8, 8, 4, 4},
+     {32, 32, 32, 8, 8, 2, 2},
+     TXF_STRATEGY_SPLIT,
+     TXF_STRATEGY_PAD,
+     32768.0,
+     "POCL: 8 x 8 work-items vectorised together, 8 x 8 registers each, blocks in cache"},
+    {"cpu",
+     ANY_VENDOR,
+     TXF_DEVICE_CPU,
+     {32, 32, 16, 8, 8, 1, 1},
+     {32, 32, 16, 8, 8, 1, 1},
+     TXF_STRATEGY_SPLIT,
+     TXF_STRATEGY_PAD,
+     32768.0,
+     "CPU default: 32 x 32 blocks"},
+    {"fallback",
+     ANY_VENDOR,
+     ANY_KIND,
+     {32, 32, 16, 8, 8, 1, 1},
+     {32, 32, 16, 8, 8, 1, 1},
+     TXF_STRATEGY_SPLIT,
+     TXF_STRATEGY_PAD,
+     32768.0,
+     "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
+};
+
+static const matmul_defaults *matmul_lookup(const txf_device_profile *p)
+{
+	size_t n = sizeof matmul_table / sizeof matmul_table[0];
+	for (size_t i = 0; i < n; i++) {
+		const matmul_defaults *e = &matmul_table[i];
+		if ((e->vendor == ANY_VENDOR || e->vendor == (int)p->vendor) &&
+		    (e->kind == ANY_KIND || e->kind == (int)p->kind))
+			return e;
+	}
+	return &matmul_table[n - 1];
+}
+
+static bool vw_ok(unsigned v)
+{
+	return v == 1 || v == 2 || v == 4 || v == 8;
+}
+
+txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p, size_t elem)
+{
+	const unsigned mwg = p->mwg, nwg = p->nwg, kwg = p->kwg, md = p->mdimc, nd = p->ndimc;
+	TXF_CHECK_ARG(mwg && nwg && kwg && md && nd && mwg <= 512 && nwg <= 512 && kwg <= 512,
+	              TXF_ERR_BAD_TILE,
+	              "matmul blocks %u x %u x %u and %u x %u work-items must be "
+	              "positive and at most 512",
+	              mwg, nwg, kwg, md, nd);
+	TXF_CHECK_ARG(mwg % md == 0 && nwg % nd == 0, TXF_ERR_BAD_TILE,
+	              "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", md, mwg, nd,
+	              nwg);
+	TXF_CHECK_ARG(vw_ok(p->vwa) && vw_ok(p->vwb), TXF_ERR_BAD_TILE,
+	              "vector widths vwa %u and vwb %u must be 1, 2, 4 or 8", p->vwa, p->vwb);
+	const unsigned wgs = md * nd;
+	/* The loads of a tile split evenly over the work-group, whichever
+	 * side of the tile is contiguous. */
+	TXF_CHECK_ARG(kwg % p->vwa == 0 && mwg % p->vwa == 0 && (mwg * kwg / p->vwa) % wgs == 0,
+	              TXF_ERR_BAD_TILE,
+	              "vwa %u must divide mwg %u and kwg %u, and the %u vectors of an A tile must "
+	              "split evenly over %u work-items",
+	              p->vwa, mwg, kwg, mwg * kwg / p->vwa, wgs);
+	TXF_CHECK_ARG(kwg % p->vwb == 0 && nwg % p->vwb == 0 && (nwg * kwg / p->vwb) % wgs == 0,
+	              TXF_ERR_BAD_TILE,
+	              "vwb %u must divide nwg %u and kwg %u, and the %u vectors of a B tile must "
+	              "split evenly over %u work-items",
+	              p->vwb, nwg, kwg, nwg * kwg / p->vwb, wgs);
+	const txf_device_profile *d = &ctx->profile;
+	size_t local = (size_t)kwg * (mwg + nwg) * elem;
+	TXF_CHECK_ARG(wgs <= d->max_work_group_size && nd <= d->max_work_item_sizes[0] &&
+	                  md <= d->max_work_item_sizes[1],
+	              TXF_ERR_TILE_UNSUPPORTED,
+	              "a %u x %u work-group is larger than %s allows (%zu work-items)", md, nd,
+	              d->normalized_name, d->max_work_group_size);
+	TXF_CHECK_ARG(local <= d->local_mem_size, TXF_ERR_TILE_UNSUPPORTED,
+	              "blocks %u x %u x %u need %zu bytes of local memory, %s has %llu", mwg, nwg,
+	              kwg, local, d->normalized_name, (unsigned long long)d->local_mem_size);
+	return TXF_SUCCESS;
+}
+
+static bool params_forced(const txf_matmul_params *p)
+{
+	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb;
+}
+
+txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                              const txf_matmul_options *opts, txf_matmul_choice *out)
+{
+	txf_matmul_options def;
+	if (!opts) {
+		txf_matmul_options_default(&def);
+		opts = &def;
+	}
+	memset(out, 0, sizeof *out);
+	TXF_CHECK_ARG(
+	    (unsigned)opts->strategy < TXF_STRATEGY_COUNT, TXF_ERR_BAD_STRATEGY,
+	    "unknown strategy %d (expected auto, simple, pad, truncate, split or padcopy)",
+	    (int)opts->strategy);
+	const matmul_defaults *e = matmul_lookup(&ctx->profile);
+	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	bool fallback = strcmp(e->name, "fallback") == 0;
+
+	/* Parameters: fields the caller left 0 come from the table. */
+	const txf_matmul_params *t = elem == 8 ? &e->f64 : &e->f32;
+	txf_matmul_params p = opts->params;
+	bool forced = params_forced(&p);
+	p.mwg = p.mwg ? p.mwg : t->mwg;
+	p.nwg = p.nwg ? p.nwg : t->nwg;
+	p.kwg = p.kwg ? p.kwg : t->kwg;
+	p.mdimc = p.mdimc ? p.mdimc : t->mdimc;
+	p.ndimc = p.ndimc ? p.ndimc : t->ndimc;
+	p.vwa = p.vwa ? p.vwa : t->vwa;
+	p.vwb = p.vwb ? p.vwb : t->vwb;
+	txf_status s = txf__check_matmul_params(ctx, &p, elem);
+	if (s != TXF_SUCCESS && !forced) {
+		/* A table entry that does not fit this device: the safe entry. */
+		const matmul_defaults *f =
+		    &matmul_table[sizeof matmul_table / sizeof matmul_table[0] - 1];
+		p = elem == 8 ? f->f64 : f->f32;
+		fallback = true;
+		s = txf__check_matmul_params(ctx, &p, elem);
+	}
+	if (s != TXF_SUCCESS)
+		return s;
+	out->params = p;
+	out->params_source = forced     ? TXF_SOURCE_FORCED
+	                     : fallback ? TXF_SOURCE_FALLBACK
+	                                : TXF_SOURCE_DEVICE;
+
+	bool divisible = m % p.mwg == 0 && n % p.nwg == 0 && k % p.kwg == 0;
+	txf_strategy st = opts->strategy;
+	if (st != TXF_STRATEGY_AUTO) {
+		out->strategy_source = TXF_SOURCE_FORCED;
+		snprintf(out->why, sizeof out->why,
+		         "%s forced by the caller; blocks %u x %u x %u from %s",
+		         txf_strategy_name(st), p.mwg, p.nwg, p.kwg,
+		         forced ? "the caller" : e->name);
+	} else if ((double)m * (double)n * (double)k < e->simple_below) {
+		st = TXF_STRATEGY_SIMPLE;
+		out->strategy_source = TXF_SOURCE_DEVICE;
+		snprintf(
+		    out->why, sizeof out->why,
+		    "%zu x %zu x %zu is below %s's tiling threshold: one work-item per element", m,
+		    n, k, e->name);
+	} else {
+		st = divisible ? e->divisible : e->uneven;
+		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
+		snprintf(out->why, sizeof out->why,
+		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,
+		         p.kwg, divisible ? "divide" : "do not divide", m, n, k, e->why);
+	}
+	/* C's storage order may swap m and n; txf_matmul checks the exact case. */
+	if (st == TXF_STRATEGY_TRUNCATE && m && n)
+		TXF_CHECK_ARG(
+		    (m >= p.mwg && n >= p.nwg) || (n >= p.mwg && m >= p.nwg),
+		    TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		    "truncate needs m >= mwg (%u) and n >= nwg (%u); the product is %zu x %zu: "
+		    "use smaller blocks or another strategy",
+		    p.mwg, p.nwg, m, n);
+	out->strategy = st;
+
+	size_t m_t = m - m % p.mwg, n_t = n - n % p.nwg, k_t = k - k % p.kwg;
+	if (m == 0 || n == 0)
+		out->launches = 0;
+	else if (k == 0)
+		out->launches = 1;
+	else if (st == TXF_STRATEGY_SPLIT)
+		out->launches = (m_t && n_t && k_t) + (m_t && n_t && k_t < k) + (m_t < m) +
+		                (n_t < n && m_t > 0);
+	else if (st == TXF_STRATEGY_PADCOPY)
+		out->launches = 4;
 	else
 		out->launches = 1;
 	return TXF_SUCCESS;

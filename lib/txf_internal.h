@@ -42,6 +42,8 @@ txf_status txf__select_device(const char *spec, cl_platform_id *platform, cl_dev
 /* ------------------------------------------------------------ program.c */
 
 typedef struct txf__program_cache txf__program_cache;
+typedef struct txf__pool txf__pool;
+typedef struct txf__pool_ticket txf__pool_ticket;
 
 /* ---------------------------------------------------------- context.c */
 
@@ -56,6 +58,7 @@ struct txf_context {
 	bool kernel_path_only;
 	pthread_mutex_t lock; /* guards multiple_known and the program cache */
 	txf__program_cache *programs;
+	txf__pool *pool; /* workspaces for temporaries */
 };
 
 /* ------------------------------------------------------------ source.c */
@@ -79,6 +82,18 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
 txf_status txf__create_kernel(cl_program prog, const char *name, cl_kernel *out);
 /* Number of program builds done by the cache so far (for tests). */
 unsigned long txf__program_builds(const txf_context *ctx);
+
+/* --------------------------------------------------------------- pool.c */
+
+txf__pool *txf__pool_new(void);
+/* Drop the context's reference. */
+void txf__pool_release(txf__pool *p);
+/* A buffer of at least size bytes, busy until given back. */
+txf_status txf__pool_acquire(txf_context *ctx, size_t size, cl_mem *mem, txf__pool_ticket **ticket);
+void txf__pool_give_back(txf__pool_ticket *t);
+/* Give the buffer back once ev completes. */
+void txf__pool_give_back_after(txf__pool_ticket *t, cl_event ev);
+unsigned long txf__pool_created(txf__pool *p);
 
 /* ------------------------------------------------------------- launch.c */
 
@@ -122,5 +137,13 @@ bool txf__view_end_bytes(const txf_matrix *m, size_t *end);
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                  bool in_place, const txf_transpose_options *opts, txf_choice *out);
 bool txf__is_pow2(size_t x);
+
+/* Resolve strategy and kernel parameters for a matmul of m x n x k with
+ * physical transposes ta, tb; validates forced choices. */
+txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                              const txf_matmul_options *opts, txf_matmul_choice *out);
+/* Check one parameter set against the kernel's rules and the device. */
+txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p,
+                                    size_t elem);
 
 #endif

@@ -98,7 +98,7 @@ static void checks(void **state)
 	assert_int_equal(txf_context_profile(test_ctx, &p), TXF_SUCCESS);
 	assert_int_equal(
 	    txf_matrix_alloc(test_ctx, TXF_U8, (size_t)p.max_alloc_size, 2, TXF_ROW_MAJOR, &big),
-	    TXF_ERR_INVALID_ARG);
+	    TXF_ERR_TOO_LARGE);
 }
 
 /* Write a host matrix with host_ld into a view with an offset and ld, read

@@ -1,0 +1,528 @@
+/* Matrix multiply: argument checks, the reduction of every layout and op
+ * combination to one row-major form, and the launches of each strategy
+ * (kernels in cl/matmul.cl). */
+#include "txf_internal.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define KERNEL_FILE "matmul.cl"
+#define MAX_LAUNCHES 4
+
+void txf_matmul_options_default(txf_matmul_options *opts)
+{
+	if (opts)
+		memset(opts, 0, sizeof *opts);
+}
+
+/* An operand in row-major form: element (r, c) of the stored matrix is at
+ * mem[off + r * ld + c]; trans says whether op() transposes it. */
+typedef struct operand {
+	cl_mem mem;
+	size_t off, ld;
+	bool trans;
+} operand;
+
+/* The problem after normalisation: C (M x N, row-major) = alpha op(A) op(B)
+ * + beta C. */
+typedef struct problem {
+	size_t M, N, K, elem;
+	operand a, b, c;
+	double alpha, beta;
+} problem;
+
+static operand as_operand(const txf_matrix *x, txf_op op)
+{
+	/* A column-major view is, stored, the row-major transpose. */
+	operand o = {x->buffer, x->offset, x->ld, (op == TXF_OP_T) != (x->layout == TXF_COL_MAJOR)};
+	return o;
+}
+
+/* Offsets of an operand's section: row r and column c of op(X) for A
+ * (r along M, c along K) and of op(X) for B (r along K, c along N). */
+static operand shift(operand o, size_t r, size_t c)
+{
+	o.off += o.trans ? c * o.ld + r : r * o.ld + c;
+	return o;
+}
+
+/* One launch, prepared before anything is enqueued. after[] lists launches
+ * that must complete first (-1 for none). */
+typedef struct launch {
+	cl_kernel kernel;
+	size_t global[2], local[2];
+	int after[2];
+} launch;
+
+typedef struct plan {
+	launch l[MAX_LAUNCHES];
+	unsigned n;
+	txf__pool_ticket *ticket; /* PADCOPY's pooled workspace, if any */
+} plan;
+
+static void plan_free(plan *p)
+{
+	for (unsigned i = 0; i < p->n; i++)
+		if (p->l[i].kernel)
+			clReleaseKernel(p->l[i].kernel);
+	p->n = 0;
+	txf__pool_give_back(p->ticket);
+	p->ticket = NULL;
+}
+
+static txf_status get_kernel(txf_context *ctx, const txf_matmul_params *p, size_t elem, bool ta,
+                             bool tb, const char *name, cl_kernel *out)
+{
+	char options[256];
+	snprintf(options, sizeof options,
+	         "-DTXF_DOUBLE=%d -DTRANS_A=%d -DTRANS_B=%d -DMWG=%u -DNWG=%u -DKWG=%u -DMDIMC=%u "
+	         "-DNDIMC=%u -DVWA=%u -DVWB=%u",
+	         elem == 8, ta, tb, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb);
+	cl_program prog;
+	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
+	if (s == TXF_SUCCESS)
+		s = txf__create_kernel(prog, name, out);
+	return s;
+}
+
+/* Set the kernel arguments from a list of (size, pointer) pairs. */
+#define ARG(x) sizeof(x), (const void *)&(x)
+static txf_status set_args(cl_kernel k, unsigned n, ...)
+{
+	size_t sizes[16];
+	const void *values[16];
+	va_list ap;
+	va_start(ap, n);
+	for (unsigned i = 0; i < n; i++) {
+		sizes[i] = va_arg(ap, size_t);
+		values[i] = va_arg(ap, const void *);
+	}
+	va_end(ap);
+	return txf__set_args(k, n, sizes, values);
+}
+
+/* The 14 arguments shared by matmul_simple, _even, _pad and _truncate. */
+static txf_status set_product_args(cl_kernel k, const problem *pr, size_t M, size_t N, size_t K,
+                                   double alpha, double beta, operand a, operand b, operand c)
+{
+	cl_ulong m = M, n = N, kk = K, ao = a.off, al = a.ld, bo = b.off, bl = b.ld, co = c.off,
+	         cl = c.ld;
+	if (pr->elem == 8) {
+		cl_double fa = alpha, fb = beta;
+		return set_args(k, 14, ARG(m), ARG(n), ARG(kk), ARG(fa), ARG(a.mem), ARG(ao),
+		                ARG(al), ARG(b.mem), ARG(bo), ARG(bl), ARG(fb), ARG(c.mem), ARG(co),
+		                ARG(cl));
+	}
+	cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
+	return set_args(k, 14, ARG(m), ARG(n), ARG(kk), ARG(fa), ARG(a.mem), ARG(ao), ARG(al),
+	                ARG(b.mem), ARG(bo), ARG(bl), ARG(fb), ARG(c.mem), ARG(co), ARG(cl));
+}
+
+static void simple_geometry(txf_context *ctx, cl_kernel k, size_t M, size_t N, launch *l)
+{
+	size_t max = 0;
+	if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
+	                             NULL) != CL_SUCCESS ||
+	    max == 0)
+		max = 1;
+	l->local[0] = 16;
+	l->local[1] = 16;
+	while (l->local[0] * l->local[1] > max || l->local[1] > ctx->profile.max_work_item_sizes[1])
+		l->local[1] > 1 ? (l->local[1] /= 2) : (l->local[0] /= 2);
+	l->global[0] = txf__round_up(N, l->local[0]);
+	l->global[1] = txf__round_up(M, l->local[1]);
+}
+
+/* Add a product launch (simple or tiled) over an M x N x K section. */
+static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
+                              const txf_matmul_params *p, const char *name, size_t M, size_t N,
+                              size_t K, double alpha, double beta, operand a, operand b, operand c,
+                              int after)
+{
+	launch *l = &pl->l[pl->n];
+	memset(l, 0, sizeof *l);
+	l->after[0] = after;
+	l->after[1] = -1;
+	txf_status s = get_kernel(ctx, p, pr->elem, a.trans, b.trans, name, &l->kernel);
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->n++;
+	s = set_product_args(l->kernel, pr, M, N, K, alpha, beta, a, b, c);
+	if (s != TXF_SUCCESS)
+		return s;
+	if (strcmp(name, "matmul_simple") == 0) {
+		simple_geometry(ctx, l->kernel, M, N, l);
+		return TXF_SUCCESS;
+	}
+	size_t wg = 0;
+	cl_int err = clGetKernelWorkGroupInfo(l->kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
+	                                      sizeof wg, &wg, NULL);
+	if (err != CL_SUCCESS || wg < (size_t)p->mdimc * p->ndimc)
+		return txf__fail(
+		    TXF_ERR_TILE_UNSUPPORTED,
+		    "%s with %u x %u work-items: the device runs at most %zu of them per "
+		    "group",
+		    name, p->mdimc, p->ndimc, wg);
+	bool round_up = strcmp(name, "matmul_pad") == 0;
+	size_t mb = round_up ? (M + p->mwg - 1) / p->mwg : M / p->mwg;
+	size_t nb = round_up ? (N + p->nwg - 1) / p->nwg : N / p->nwg;
+	l->local[0] = p->ndimc;
+	l->local[1] = p->mdimc;
+	l->global[0] = nb * p->ndimc;
+	l->global[1] = mb * p->mdimc;
+	return TXF_SUCCESS;
+}
+
+/* PADCOPY's padded extents and where its three temporaries start, in
+ * elements, each aligned to 32 elements. */
+typedef struct padded {
+	size_t Mp, Np, Kp, a_off, b_off, c_off, bytes;
+} padded;
+
+static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_matmul_params *p,
+                          padded *out)
+{
+	padded d;
+	d.Mp = txf__round_up(M, p->mwg);
+	d.Np = txf__round_up(N, p->nwg);
+	d.Kp = txf__round_up(K, p->kwg);
+	if (d.Mp < M || d.Np < N || d.Kp < K)
+		return false;
+	double total = (double)d.Kp * (double)d.Mp + (double)d.Kp * (double)d.Np +
+	               (double)d.Mp * (double)d.Np + 96.0;
+	if (total * (double)elem > (double)SIZE_MAX / 2)
+		return false;
+	d.a_off = 0;
+	d.b_off = txf__round_up(d.Kp * d.Mp, 32);
+	d.c_off = d.b_off + txf__round_up(d.Kp * d.Np, 32);
+	d.bytes = (d.c_off + d.Mp * d.Np) * elem;
+	*out = d;
+	return true;
+}
+
+static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
+                              const txf_matmul_params *p, cl_mem workspace)
+{
+	padded d;
+	if (!padded_layout(pr->M, pr->N, pr->K, pr->elem, p, &d))
+		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
+	if (workspace) {
+		size_t have = 0;
+		cl_int err = clGetMemObjectInfo(workspace, CL_MEM_SIZE, sizeof have, &have, NULL);
+		if (err != CL_SUCCESS)
+			return txf__fail(TXF_ERR_INVALID_ARG,
+			                 "workspace is not a valid cl_mem (%s)",
+			                 txf__cl_error_name(err));
+		TXF_CHECK_ARG(have >= d.bytes, TXF_ERR_WORKSPACE_TOO_SMALL,
+		              "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, the buffer "
+		              "has %zu (see txf_matmul_workspace_size)",
+		              pr->M, pr->N, pr->K, d.bytes, have);
+	} else {
+		TXF_CHECK_ARG(
+		    d.bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
+		    "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, more than the "
+		    "device allows in one buffer (%llu)",
+		    pr->M, pr->N, pr->K, d.bytes, (unsigned long long)ctx->profile.max_alloc_size);
+		txf_status s = txf__pool_acquire(ctx, d.bytes, &workspace, &pl->ticket);
+		if (s != TXF_SUCCESS)
+			return s;
+	}
+	cl_ulong M = pr->M, N = pr->N, K = pr->K, Mp = d.Mp, Np = d.Np, Kp = d.Kp;
+	cl_ulong wa = d.a_off, wb = d.b_off, wc = d.c_off;
+	cl_ulong ao = pr->a.off, al = pr->a.ld, bo = pr->b.off, bl = pr->b.ld;
+	cl_ulong co = pr->c.off, cl = pr->c.ld;
+	const char *names[2] = {"matmul_pack_a", "matmul_pack_b"};
+	for (int i = 0; i < 2; i++) {
+		launch *l = &pl->l[pl->n];
+		memset(l, 0, sizeof *l);
+		l->after[0] = l->after[1] = -1;
+		txf_status s =
+		    get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, names[i], &l->kernel);
+		if (s != TXF_SUCCESS)
+			return s;
+		pl->n++;
+		if (i == 0)
+			s = set_args(l->kernel, 9, ARG(M), ARG(K), ARG(pr->a.mem), ARG(ao), ARG(al),
+			             ARG(workspace), ARG(wa), ARG(Mp), ARG(Kp));
+		else
+			s = set_args(l->kernel, 9, ARG(N), ARG(K), ARG(pr->b.mem), ARG(bo), ARG(bl),
+			             ARG(workspace), ARG(wb), ARG(Np), ARG(Kp));
+		if (s != TXF_SUCCESS)
+			return s;
+		simple_geometry(ctx, l->kernel, d.Kp, i == 0 ? d.Mp : d.Np, l);
+	}
+	/* The padded product: A packed K-major (transposed form), B K-major. */
+	operand a = {workspace, d.a_off, d.Mp, true}, b = {workspace, d.b_off, d.Np, false};
+	operand c = {workspace, d.c_off, d.Np, false};
+	txf_status s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha, 0.0,
+	                           a, b, c, 0);
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->l[pl->n - 1].after[1] = 1;
+	launch *l = &pl->l[pl->n];
+	memset(l, 0, sizeof *l);
+	l->after[0] = 2;
+	l->after[1] = -1;
+	s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, "matmul_unpack", &l->kernel);
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->n++;
+	if (pr->elem == 8) {
+		cl_double beta = pr->beta;
+		s = set_args(l->kernel, 9, ARG(M), ARG(N), ARG(workspace), ARG(wc), ARG(Np),
+		             ARG(beta), ARG(pr->c.mem), ARG(co), ARG(cl));
+	} else {
+		cl_float beta = (cl_float)pr->beta;
+		s = set_args(l->kernel, 9, ARG(M), ARG(N), ARG(workspace), ARG(wc), ARG(Np),
+		             ARG(beta), ARG(pr->c.mem), ARG(co), ARG(cl));
+	}
+	if (s != TXF_SUCCESS)
+		return s;
+	simple_geometry(ctx, l->kernel, pr->M, pr->N, l);
+	return TXF_SUCCESS;
+}
+
+static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr,
+                            const txf_matmul_params *p)
+{
+	const size_t M = pr->M, N = pr->N, K = pr->K;
+	const size_t m_t = M - M % p->mwg, n_t = N - N % p->nwg, k_t = K - K % p->kwg;
+	txf_status s = TXF_SUCCESS;
+	if (m_t && n_t) {
+		int even = -1;
+		if (k_t) {
+			s = add_product(ctx, pl, pr, p, "matmul_even", m_t, n_t, k_t, pr->alpha,
+			                pr->beta, pr->a, pr->b, pr->c, -1);
+			even = (int)pl->n - 1;
+		}
+		/* The K remainder adds its part to the main block afterwards. */
+		if (s == TXF_SUCCESS && k_t < K)
+			s = add_product(ctx, pl, pr, p, "matmul_simple", m_t, n_t, K - k_t,
+			                pr->alpha, k_t ? 1.0 : pr->beta, shift(pr->a, 0, k_t),
+			                shift(pr->b, k_t, 0), pr->c, even);
+	}
+	/* Bottom band (rows m_t.., every column) and right band (rows ..m_t,
+	 * columns n_t..), each over the whole K. */
+	if (s == TXF_SUCCESS && m_t < M)
+		s = add_product(ctx, pl, pr, p, "matmul_simple", M - m_t, N, K, pr->alpha, pr->beta,
+		                shift(pr->a, m_t, 0), pr->b, shift(pr->c, m_t, 0), -1);
+	if (s == TXF_SUCCESS && n_t < N && m_t)
+		s = add_product(ctx, pl, pr, p, "matmul_simple", m_t, N - n_t, K, pr->alpha,
+		                pr->beta, pr->a, shift(pr->b, 0, n_t), shift(pr->c, 0, n_t), -1);
+	return s;
+}
+
+static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_event *wait,
+                      cl_event *event)
+{
+	cl_event evs[MAX_LAUNCHES];
+	bool waited_on[MAX_LAUNCHES] = {false};
+	unsigned done = 0;
+	txf_status s = TXF_SUCCESS;
+	for (; done < pl->n; done++) {
+		launch *l = &pl->l[done];
+		cl_event deps[2];
+		cl_uint nd = 0;
+		for (int i = 0; i < 2; i++)
+			if (l->after[i] >= 0) {
+				deps[nd++] = evs[l->after[i]];
+				waited_on[l->after[i]] = true;
+			}
+		/* A launch after another inherits the caller's list through it. */
+		s = nd ? txf__enqueue(ctx, l->kernel, 2, l->global, l->local, nd, deps, &evs[done])
+		       : txf__enqueue(ctx, l->kernel, 2, l->global, l->local, num_wait, wait,
+		                      &evs[done]);
+		if (s != TXF_SUCCESS)
+			break;
+	}
+	for (unsigned i = 0; i < pl->n; i++)
+		clReleaseKernel(pl->l[i].kernel);
+	pl->n = 0;
+	if (s != TXF_SUCCESS) {
+		txf__join_events(ctx, evs, done, NULL);
+		txf__pool_give_back(pl->ticket);
+		pl->ticket = NULL;
+		return s;
+	}
+	/* The operation's event waits for every launch no other one waits for. */
+	cl_event last[MAX_LAUNCHES];
+	cl_uint nl = 0;
+	for (unsigned i = 0; i < done; i++)
+		if (!waited_on[i])
+			last[nl++] = evs[i];
+	if (pl->ticket) {
+		/* PADCOPY's workspace is free once its last launch (unpack) is. */
+		txf__pool_give_back_after(pl->ticket, evs[done - 1]);
+		pl->ticket = NULL;
+	}
+	if (nl == 1 && event)
+		clRetainEvent(last[0]);
+	if (nl == 1 && event)
+		*event = last[0];
+	else if (event) {
+		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, nl, last, event);
+		if (err != CL_SUCCESS)
+			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+	}
+	for (unsigned i = 0; i < done; i++)
+		clReleaseEvent(evs[i]);
+	return s;
+}
+
+static txf_status check_operands(txf_context *ctx, txf_op op_a, txf_op op_b, const txf_matrix *a,
+                                 const txf_matrix *b, double beta, const txf_matrix *c, size_t *m,
+                                 size_t *n, size_t *k)
+{
+	TXF_CHECK_ARG(op_a == TXF_OP_N || op_a == TXF_OP_T, TXF_ERR_INVALID_ARG,
+	              "txf_matmul: op_a %d is neither TXF_OP_N nor TXF_OP_T", (int)op_a);
+	TXF_CHECK_ARG(op_b == TXF_OP_N || op_b == TXF_OP_T, TXF_ERR_INVALID_ARG,
+	              "txf_matmul: op_b %d is neither TXF_OP_N nor TXF_OP_T", (int)op_b);
+	TXF_CHECK_ARG(a && b, TXF_ERR_NULL_ARG, "txf_matmul: A and B must not be NULL");
+	TXF_CHECK_ARG(c || beta == 0.0, TXF_ERR_MISSING_C,
+	              "txf_matmul: beta = %g but C is NULL (C is read when beta is not 0)", beta);
+	TXF_CHECK_ARG(c, TXF_ERR_NULL_ARG, "txf_matmul: C (the output) must not be NULL");
+	txf_status s = txf__validate_matrix(a, "A");
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(b, "B");
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(c, "C");
+	if (s != TXF_SUCCESS)
+		return s;
+	TXF_CHECK_ARG(a->dtype == b->dtype && a->dtype == c->dtype, TXF_ERR_DTYPE_MISMATCH,
+	              "txf_matmul: A is %s, B is %s, C is %s: all three must be the same",
+	              txf_dtype_name(a->dtype), txf_dtype_name(b->dtype), txf_dtype_name(c->dtype));
+	TXF_CHECK_ARG(a->dtype == TXF_F32 || a->dtype == TXF_F64, TXF_ERR_BAD_DTYPE,
+	              "txf_matmul: element type %s is not supported (f32 and f64 are)",
+	              txf_dtype_name(a->dtype));
+	TXF_CHECK_ARG(a->dtype != TXF_F64 || ctx->profile.has_fp64, TXF_ERR_FP64_UNSUPPORTED,
+	              "txf_matmul: f64 needs cl_khr_fp64, which %s does not have",
+	              ctx->profile.normalized_name);
+	*m = op_a == TXF_OP_N ? a->rows : a->cols;
+	*k = op_a == TXF_OP_N ? a->cols : a->rows;
+	size_t kb = op_b == TXF_OP_N ? b->rows : b->cols;
+	*n = op_b == TXF_OP_N ? b->cols : b->rows;
+	TXF_CHECK_ARG(*k == kb, TXF_ERR_INNER_DIM_MISMATCH,
+	              "txf_matmul: op(A) is %zu x %zu but op(B) is %zu x %zu", *m, *k, kb, *n);
+	TXF_CHECK_ARG(c->rows == *m && c->cols == *n, TXF_ERR_SHAPE_MISMATCH,
+	              "txf_matmul: op(A) op(B) is %zu x %zu but C is %zu x %zu", *m, *n, c->rows,
+	              c->cols);
+	TXF_CHECK_ARG(!txf__views_overlap(c, a) && !txf__views_overlap(c, b), TXF_ERR_OVERLAP,
+	              "txf_matmul: C overlaps %s", txf__views_overlap(c, a) ? "A" : "B");
+	return TXF_SUCCESS;
+}
+
+txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, const txf_matrix *a,
+                      const txf_matrix *b, double beta, const txf_matrix *c,
+                      const txf_matmul_options *opts, cl_uint num_wait, const cl_event *wait,
+                      cl_event *event)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_matmul: ctx must not be NULL");
+	txf_status s = txf__check_wait_list(num_wait, wait);
+	size_t m = 0, n = 0, k = 0;
+	if (s == TXF_SUCCESS)
+		s = check_operands(ctx, op_a, op_b, a, b, beta, c, &m, &n, &k);
+	if (s != TXF_SUCCESS)
+		return s;
+	size_t elem = txf_dtype_size(a->dtype);
+	txf_matmul_choice choice;
+	s = txf__select_matmul(ctx, m, n, k, elem, opts, &choice);
+	if (s != TXF_SUCCESS)
+		return s;
+	if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
+		return txf__empty_operation(ctx, num_wait, wait, event);
+
+	/* Row-major form. A column-major C is computed as C^T = op(B)^T op(A)^T. */
+	problem pr = {
+	    m,     n,   k, elem, as_operand(a, op_a), as_operand(b, op_b), as_operand(c, TXF_OP_N),
+	    alpha, beta};
+	if (c->layout == TXF_COL_MAJOR) {
+		pr.M = n;
+		pr.N = m;
+		pr.a = as_operand(b, op_b == TXF_OP_N ? TXF_OP_T : TXF_OP_N);
+		pr.b = as_operand(a, op_a == TXF_OP_N ? TXF_OP_T : TXF_OP_N);
+		pr.c.trans = false;
+	}
+	/* Vector loads only where the operand's rows start aligned to them. */
+	txf_matmul_params p = choice.params;
+	while (p.vwa > 1 && (pr.a.ld % p.vwa || pr.a.off % p.vwa))
+		p.vwa /= 2;
+	while (p.vwb > 1 && (pr.b.ld % p.vwb || pr.b.off % p.vwb))
+		p.vwb /= 2;
+
+	plan pl;
+	memset(&pl, 0, sizeof pl);
+	if (k == 0 || alpha == 0.0) {
+		/* C = beta C: A and B are not read (BLAS). */
+		s = add_product(ctx, &pl, &pr, &p, "matmul_simple", pr.M, pr.N, 0, 0.0, beta, pr.a,
+		                pr.b, pr.c, -1);
+	} else {
+		switch (choice.strategy) {
+		case TXF_STRATEGY_SIMPLE:
+			s = add_product(ctx, &pl, &pr, &p, "matmul_simple", pr.M, pr.N, pr.K, alpha,
+			                beta, pr.a, pr.b, pr.c, -1);
+			break;
+		case TXF_STRATEGY_PAD:
+			s = add_product(ctx, &pl, &pr, &p, "matmul_pad", pr.M, pr.N, pr.K, alpha,
+			                beta, pr.a, pr.b, pr.c, -1);
+			break;
+		case TXF_STRATEGY_TRUNCATE:
+			TXF_CHECK_ARG(
+			    pr.M >= p.mwg && pr.N >= p.nwg, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+			    "truncate needs at least one whole %u x %u block of C (in its "
+			    "storage order); C is %zu x %zu",
+			    p.mwg, p.nwg, pr.M, pr.N);
+			s = add_product(ctx, &pl, &pr, &p, "matmul_truncate", pr.M, pr.N, pr.K,
+			                alpha, beta, pr.a, pr.b, pr.c, -1);
+			break;
+		case TXF_STRATEGY_SPLIT:
+			s = add_split(ctx, &pl, &pr, &p);
+			break;
+		case TXF_STRATEGY_PADCOPY:
+			s = add_padcopy(ctx, &pl, &pr, &p, opts ? opts->workspace : NULL);
+			break;
+		default:
+			s = txf__fail(TXF_ERR_BAD_STRATEGY, "unresolved strategy %d",
+			              (int)choice.strategy);
+		}
+	}
+	if (s != TXF_SUCCESS) {
+		plan_free(&pl);
+		return s;
+	}
+	return run(ctx, &pl, num_wait, wait, event);
+}
+
+txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                              const txf_matmul_options *opts, txf_matmul_choice *out)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
+	              "txf_matmul_explain: ctx and out must not be NULL");
+	TXF_CHECK_ARG(dtype == TXF_F32 || dtype == TXF_F64, TXF_ERR_BAD_DTYPE,
+	              "matmul supports f32 and f64, not %s",
+	              txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "an unknown type");
+	return txf__select_matmul(ctx, m, n, k, txf_dtype_size(dtype), opts, out);
+}
+
+txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
+                                     txf_dtype dtype, const txf_matmul_options *opts, size_t *bytes)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(bytes, TXF_ERR_NULL_ARG, "txf_matmul_workspace_size: bytes must not be NULL");
+	*bytes = 0;
+	txf_matmul_choice c;
+	txf_status s = txf_matmul_explain(ctx, m, n, k, dtype, opts, &c);
+	if (s != TXF_SUCCESS || c.strategy != TXF_STRATEGY_PADCOPY || !m || !n || !k)
+		return s;
+	padded d;
+	TXF_CHECK_ARG(padded_layout(m, n, k, txf_dtype_size(dtype), &c.params, &d),
+	              TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
+	/* The storage order of C may swap m and n; take the larger of both. */
+	padded e;
+	if (padded_layout(n, m, k, txf_dtype_size(dtype), &c.params, &e) && e.bytes > d.bytes)
+		d = e;
+	*bytes = d.bytes;
+	return TXF_SUCCESS;
+}
