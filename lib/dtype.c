@@ -27,7 +27,7 @@ const char *txf_dtype_name(txf_dtype t)
 static const char *const strategy_names[TXF_STRATEGY_COUNT] = {
     [TXF_STRATEGY_AUTO] = "auto",   [TXF_STRATEGY_SIMPLE] = "simple",
     [TXF_STRATEGY_PAD] = "pad",     [TXF_STRATEGY_TRUNCATE] = "truncate",
-    [TXF_STRATEGY_SPLIT] = "split",
+    [TXF_STRATEGY_SPLIT] = "split", [TXF_STRATEGY_PADCOPY] = "padcopy",
 };
 
 const char *txf_strategy_name(txf_strategy s)

@@ -134,6 +134,13 @@ txf_status txf_matrix_section(const txf_matrix *m, size_t row, size_t col, size_
 	return TXF_SUCCESS;
 }
 
+/* Whether rows [r0, r1) x cols [c0, c1) meets rows [s0, s1) x cols [d0, d1). */
+static bool rects_meet(size_t r0, size_t r1, size_t c0, size_t c1, size_t s0, size_t s1, size_t d0,
+                       size_t d1)
+{
+	return r0 < s1 && s0 < r1 && c0 < d1 && d0 < c1;
+}
+
 bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b)
 {
 	if (a->buffer != b->buffer || !a->rows || !a->cols || !b->rows || !b->cols)
@@ -145,18 +152,30 @@ bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b)
 	size_t sa = pa.offset * pa.elem, sb = pb.offset * pb.elem;
 	if (ea <= sb || eb <= sa)
 		return false;
-	/* Byte ranges meet. With the same pitch and no wrap-around, the views
-	 * are rectangles on one grid: compare them exactly. Otherwise assume
-	 * they overlap. */
+	/* Byte ranges meet. With the same pitch and element size both views lie
+	 * on one grid of ld columns: measured from the one that starts first
+	 * (which is the rectangle rows [0, rows) x cols [0, cols) from its
+	 * start), the other starts at row d / ld, column d % ld and is one
+	 * rectangle, or two when its rows wrap past ld. Other cases are taken
+	 * to overlap. */
 	if (pa.ld != pb.ld || pa.elem != pb.elem)
 		return true;
-	size_t ca = pa.offset % pa.ld, cb = pb.offset % pb.ld;
-	if (ca + pa.cols > pa.ld || cb + pb.cols > pb.ld)
+	if (pb.offset < pa.offset) {
+		txf__phys t = pa;
+		pa = pb;
+		pb = t;
+	}
+	const size_t ld = pa.ld, d = pb.offset - pa.offset;
+	if (pa.cols > ld)
 		return true;
-	size_t ra = pa.offset / pa.ld, rb = pb.offset / pb.ld;
-	bool rows_meet = ra < rb + pb.rows && rb < ra + pa.rows;
-	bool cols_meet = ca < cb + pb.cols && cb < ca + pa.cols;
-	return rows_meet && cols_meet;
+	size_t row = d / ld, col = d % ld;
+	if (col + pb.cols <= ld)
+		return rects_meet(0, pa.rows, 0, pa.cols, row, row + pb.rows, col, col + pb.cols);
+	if (pb.cols > ld)
+		return true;
+	return rects_meet(0, pa.rows, 0, pa.cols, row, row + pb.rows, col, ld) ||
+	       rects_meet(0, pa.rows, 0, pa.cols, row + 1, row + pb.rows + 1, 0,
+	                  col + pb.cols - ld);
 }
 
 txf_status txf_matrix_alloc(txf_context *ctx, txf_dtype dtype, size_t rows, size_t cols,

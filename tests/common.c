@@ -140,3 +140,69 @@ void test_wait(cl_event ev)
 	assert_int_equal(st, CL_COMPLETE);
 	clReleaseEvent(ev);
 }
+
+/* Element copies of a fixed size, so that the compiler turns each memcpy
+ * into a plain load and store. */
+#define TRANSPOSE_LOOP(SIZE)                                               \
+	for (size_t i = 0; i < rows; i++)                                  \
+		for (size_t j = 0; j < cols; j++)                          \
+	memcpy(o + test_index(out_layout, out_ld, out_off, j, i) * (SIZE), \
+	       s + test_index(in_layout, in_ld, in_off, i, j) * (SIZE), (SIZE))
+
+void test_host_transpose(const void *in, txf_layout in_layout, size_t in_ld, size_t in_off,
+                         void *out, txf_layout out_layout, size_t out_ld, size_t out_off,
+                         size_t rows, size_t cols, size_t elem)
+{
+	const unsigned char *s = in;
+	unsigned char *o = out;
+	switch (elem) {
+	case 1:
+		TRANSPOSE_LOOP(1);
+		break;
+	case 2:
+		TRANSPOSE_LOOP(2);
+		break;
+	case 4:
+		TRANSPOSE_LOOP(4);
+		break;
+	case 8:
+		TRANSPOSE_LOOP(8);
+		break;
+	case 16:
+		TRANSPOSE_LOOP(16);
+		break;
+	default:
+		TRANSPOSE_LOOP(elem);
+		break;
+	}
+}
+
+unsigned char *test_image_poisoned(const test_buffer *b)
+{
+	size_t total = b->bytes + 2 * GUARD_BYTES;
+	unsigned char *h = malloc(total);
+	assert_non_null(h);
+	memset(h, POISON_BYTE, total);
+	return h;
+}
+
+void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, const char *what)
+{
+	size_t total = b->bytes + 2 * GUARD_BYTES;
+	unsigned char *got = test_buffer_download_all(b);
+	if (memcmp(got, want, total) == 0) {
+		free(got);
+		return;
+	}
+	size_t first = 0, count = 0;
+	for (size_t i = total; i-- > 0;)
+		if (got[i] != want[i])
+			first = i, count++;
+	free(got);
+	if (first < GUARD_BYTES || first >= GUARD_BYTES + b->bytes)
+		fail_msg("%s: guard band overwritten at byte %zu of %zu (%zu bytes differ)", what,
+		         first, total, count);
+	size_t at = first - GUARD_BYTES;
+	fail_msg("%s: element %zu (usable byte %zu of %zu) differs, %zu bytes differ in all", what,
+	         at / (elem ? elem : 1), at, b->bytes, count);
+}

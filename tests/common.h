@@ -60,4 +60,21 @@ static inline size_t test_index(txf_layout l, size_t ld, size_t offset, size_t i
 /* Wait for and release an event, asserting success. */
 void test_wait(cl_event ev);
 
+/* Host reference transpose: out (cols x rows) = transpose of in (rows x
+ * cols). Each side has its own layout, leading dimension and offset, both in
+ * elements of elem bytes, as test_index addresses them. */
+void test_host_transpose(const void *in, txf_layout in_layout, size_t in_ld, size_t in_off,
+                         void *out, txf_layout out_layout, size_t out_ld, size_t out_off,
+                         size_t rows, size_t cols, size_t elem);
+
+/* A host image of a whole test buffer (guards included), every byte poison:
+ * what an untouched buffer holds. Free it with free(). */
+unsigned char *test_image_poisoned(const test_buffer *b);
+
+/* Download the whole buffer and compare it byte for byte with `want` (an
+ * image as above). On a difference, fail naming `what`, the first element
+ * that differs (elem bytes each, counted from the usable start) or the guard
+ * band hit, and how many bytes differ. */
+void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, const char *what);
+
 #endif
