@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Run libtiledxform's checks and measurements on a machine with a GPU, in one
+# go, from a release build made elsewhere (tools/gpu-build.sh):
+#
+#   tools/gpu-run.sh BUILD_DIR [OUT_DIR]
+#
+# 1. the OpenCL devices and what `auto` picks (txf info)
+# 2. txf demo on every device (every strategy, checked against the host)
+# 3. the test executables on the default device (the GPU when there is one)
+# 4. txf bench on every device, when the build has it
+# A summary table comes last. NVIDIA's OpenCL library is registered with
+# OCL_ICD_FILENAMES when it is present but not installed as an ICD.
+set -uo pipefail
+build=${1:?usage: tools/gpu-run.sh BUILD_DIR [OUT_DIR]}
+out=${2:-${OUT:-/tmp/txf-gpu-run}}
+mkdir -p "$out"
+cd "$(dirname "$0")/.."
+export TXF_KERNEL_PATH=$PWD/cl
+nv=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+if [ -e "$nv" ] && [ -z "${OCL_ICD_FILENAMES:-}" ]; then
+	pocl=$(ls /etc/OpenCL/vendors/*pocl*.icd 2>/dev/null | head -n 1)
+	export OCL_ICD_FILENAMES=$nv${pocl:+:$(cat "$pocl")}
+	export LD_LIBRARY_PATH=/usr/local/nvidia/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+[ -d "$build/libs" ] && export LD_LIBRARY_PATH=$PWD/$build/libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+txf=$build/examples/txf
+summary=$out/summary.txt
+: >"$summary"
+note() { echo "$*" | tee -a "$summary"; }
+
+(clinfo -l || true) 2>&1 | tee "$out/clinfo.txt"
+"$txf" info --shape 8191x8193 >"$out/info.txt" 2>&1
+note "info: exit $?"
+
+ndev=$("$txf" info 2>/dev/null | grep -cE '^ *\[[0-9]+\]')
+[ "$ndev" -gt 0 ] || ndev=1
+for ((d = 0; d < ndev; d++)); do
+	"$txf" demo --device "$d" >"$out/demo-$d.txt" 2>&1
+	note "demo device $d: exit $? ($(grep -m1 '^device' "$out/demo-$d.txt" | cut -c1-70))"
+done
+
+for t in "$build"/tests/test_*; do
+	[ -x "$t" ] || continue
+	name=$(basename "$t")
+	args=()
+	[ "$name" = test_cli ] && args=("$txf")
+	start=$(date +%s)
+	timeout 240 "$t" "${args[@]}" >"$out/$name.txt" 2>&1
+	rc=$?
+	note "$name: exit $rc, $(($(date +%s) - start)) s, $(grep -cE '^\[ +OK +\]' "$out/$name.txt") ok, $(grep -cE '^\[ +FAILED +\]' "$out/$name.txt") failed"
+done
+
+if "$txf" bench --help >/dev/null 2>&1; then
+	for ((d = 0; d < ndev; d++)); do
+		for op in ${BENCH_OPS:-transpose matmul}; do
+			"$txf" bench "$op" --device "$d" ${BENCH_ARGS:-} --format json \
+				>"$out/bench-$op-$d.jsonl" 2>"$out/bench-$op-$d.err"
+			note "bench $op device $d: exit $?"
+		done
+	done
+fi
+echo "== summary"
+cat "$summary"
+for f in "$out"/demo-*.txt; do echo "== $f"; cat "$f"; done
