@@ -1,6 +1,8 @@
 /* Enqueueing kernels and joining an operation's events into one. */
 #include "txf_internal.h"
 
+#include <stdlib.h>
+
 txf_status txf__check_wait_list(cl_uint num_wait, const cl_event *wait)
 {
 	if ((num_wait == 0) != (wait == NULL))
@@ -62,4 +64,35 @@ txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_eve
 	if (err != CL_SUCCESS)
 		return txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
 	return TXF_SUCCESS;
+}
+
+txf_status txf__gate_open(txf_context *ctx, cl_uint num_wait, const cl_event *wait, txf__gate *gate)
+{
+	cl_int err;
+	gate->merged = malloc((num_wait + 1) * sizeof *gate->merged);
+	if (!gate->merged)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory for a wait list");
+	gate->event = clCreateUserEvent(ctx->cl_ctx, &err);
+	if (!gate->event) {
+		free(gate->merged);
+		gate->merged = NULL;
+		return txf__fail_cl(err, "clCreateUserEvent");
+	}
+	for (cl_uint i = 0; i < num_wait; i++)
+		gate->merged[i] = wait[i];
+	gate->merged[num_wait] = gate->event;
+	gate->count = num_wait + 1;
+	return TXF_SUCCESS;
+}
+
+void txf__gate_close(txf__gate *gate, bool release)
+{
+	if (!gate->event)
+		return;
+	/* A negative status ends the commands that wait on the gate unrun. */
+	clSetUserEventStatus(gate->event, release ? CL_COMPLETE : CL_INVALID_OPERATION);
+	clReleaseEvent(gate->event);
+	free(gate->merged);
+	gate->event = NULL;
+	gate->merged = NULL;
 }

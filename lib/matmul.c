@@ -319,8 +319,13 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	cl_event evs[MAX_LAUNCHES];
 	bool waited_on[MAX_LAUNCHES] = {false};
 	unsigned done = 0;
-	txf_status s = TXF_SUCCESS;
-	for (; done < pl->n; done++) {
+	txf__gate gate = {NULL, NULL, 0};
+	txf_status s = pl->n > 1 ? txf__gate_open(ctx, num_wait, wait, &gate) : TXF_SUCCESS;
+	if (gate.event) {
+		num_wait = gate.count;
+		wait = gate.merged;
+	}
+	for (; s == TXF_SUCCESS && done < pl->n; done++) {
 		launch *l = &pl->l[done];
 		cl_event deps[2];
 		cl_uint nd = 0;
@@ -336,6 +341,7 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		if (s != TXF_SUCCESS)
 			break;
 	}
+	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < pl->n; i++)
 		clReleaseKernel(pl->l[i].kernel);
 	pl->n = 0;
@@ -361,7 +367,7 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	if (nl == 1 && event)
 		*event = last[0];
 	else if (event) {
-		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, nl, last, event);
+		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
 		if (err != CL_SUCCESS)
 			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
 	}

@@ -165,13 +165,19 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 {
 	cl_event evs[3];
 	unsigned done = 0;
-	txf_status s = TXF_SUCCESS;
-	for (; done < n; done++) {
+	txf__gate gate = {NULL, NULL, 0};
+	txf_status s = n > 1 ? txf__gate_open(ctx, num_wait, wait, &gate) : TXF_SUCCESS;
+	if (gate.event) {
+		num_wait = gate.count;
+		wait = gate.merged;
+	}
+	for (; s == TXF_SUCCESS && done < n; done++) {
 		s = txf__enqueue(ctx, l[done].kernel, l[done].dims, l[done].global, l[done].local,
 		                 num_wait, wait, &evs[done]);
 		if (s != TXF_SUCCESS)
 			break;
 	}
+	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < n; i++)
 		clReleaseKernel(l[i].kernel);
 	if (s != TXF_SUCCESS) {

@@ -109,6 +109,18 @@ txf_status txf__join_events(txf_context *ctx, cl_event *evs, cl_uint n, cl_event
  * waits on the caller's list. */
 txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_event *wait,
                                 cl_event *out);
+/* An operation of several launches holds them back behind a user event
+ * until all are enqueued: if one enqueue fails, the gate fails and the
+ * others never run, so nothing of the caller's is written. */
+typedef struct txf__gate {
+	cl_event event;
+	cl_event *merged; /* the caller's wait list plus the gate */
+	cl_uint count;
+} txf__gate;
+txf_status txf__gate_open(txf_context *ctx, cl_uint num_wait, const cl_event *wait,
+                          txf__gate *gate);
+void txf__gate_close(txf__gate *gate, bool release);
+
 static inline size_t txf__round_up(size_t x, size_t m)
 {
 	return (x + m - 1) / m * m;

@@ -1,0 +1,1644 @@
+/* Matrix multiply: C = alpha op(A) op(B) + beta C for every strategy and
+ * parameter set, op combination, layout, leading dimension and offset, on
+ * shapes around the block edges and on the listed odd and large shapes, in
+ * float32 and float64, against a host reference on fresh random inputs.
+ *
+ * Inputs are uniform in [-1, 1]. Every element of A's and B's buffers
+ * outside their views is NaN, so a read outside a view poisons the result;
+ * C's buffer outside its view and every guard band hold the poison byte and
+ * must be unchanged afterwards. With beta = 0, C holds NaN and infinities
+ * (it must not be read); with alpha = 0, A and B hold only NaN. Each element
+ * of C must satisfy
+ *   |C - C_ref| <= 3 (K + 2) eps |alpha| (|op(A)| |op(B)|)_ij
+ *                  + 4 eps |beta| |C0_ij| + floor
+ * with the reference in double (float32) or long double (float64). */
+#include "common.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static const txf_strategy strategies[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PAD,
+                                          TXF_STRATEGY_TRUNCATE, TXF_STRATEGY_SPLIT,
+                                          TXF_STRATEGY_PADCOPY,  TXF_STRATEGY_AUTO};
+
+/* The parameter sets. "small": square 16 x 16 blocks, K steps of 8, 4 x 4
+ * work-items, scalar loads; used for the wide sweeps. "vector": blocks of
+ * 32 x 16, 8 x 4 work-items with 4 x 4 registers each, vector loads of 2 (A)
+ * and 4 (B). All zero: the device's own choice. */
+static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1};
+static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4};
+static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0};
+
+static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
+
+/* ------------------------------------------------------------ helpers */
+
+static bool params_zero(const txf_matmul_params *p)
+{
+	return !(p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb);
+}
+
+static bool params_equal(const txf_matmul_params *a, const txf_matmul_params *b)
+{
+	return a->mwg == b->mwg && a->nwg == b->nwg && a->kwg == b->kwg && a->mdimc == b->mdimc &&
+	       a->ndimc == b->ndimc && a->vwa == b->vwa && a->vwb == b->vwb;
+}
+
+static size_t round_up(size_t x, size_t m)
+{
+	return m ? (x + m - 1) / m * m : x;
+}
+
+static double uniform(void)
+{
+	return (double)(test_rng_next() >> 11) * 0x1p-52 - 1.0;
+}
+
+static double dabs(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = {ms / 1000, (ms % 1000) * 1000000L};
+	while (nanosleep(&ts, &ts) != 0)
+		;
+}
+
+static cl_int event_status(cl_event ev)
+{
+	cl_int st = -1;
+	if (clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL) !=
+	    CL_SUCCESS)
+		return -1000;
+	return st;
+}
+
+static txf_matmul_options mm_opts(txf_strategy s, const txf_matmul_params *p)
+{
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = s;
+	if (p)
+		o.params = *p;
+	return o;
+}
+
+static bool has_fp64(void)
+{
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(test_ctx, &prof), TXF_SUCCESS);
+	return prof.has_fp64 != 0;
+}
+
+/* The parameters a run with `p` uses for dtype t (p itself when forced). */
+static txf_matmul_params resolved(const txf_matmul_params *p, txf_dtype t)
+{
+	txf_matmul_options o = mm_opts(TXF_STRATEGY_SIMPLE, p);
+	txf_matmul_choice ch;
+	txf_status s = txf_matmul_explain(test_ctx, 64, 64, 64, t, &o, &ch);
+	if (s != TXF_SUCCESS)
+		fail_msg("explain for the parameters: %s (%s)", txf_status_name(s),
+		         txf_last_error());
+	return ch.params;
+}
+
+/* ----------------------------------------------------------- operands */
+
+/* A matrix in a test buffer with a host image of the whole buffer. */
+typedef struct operand {
+	test_buffer buf;
+	unsigned char *image; /* the whole buffer, guards included */
+	txf_matrix m;
+	size_t off, elem; /* view offset in elements from the usable start */
+} operand;
+
+/* An operand rows x cols of type t, leading dimension the smallest valid one
+ * plus pad, offset off, and `tail` spare elements after the view. The usable
+ * region holds NaN (an input) or the poison byte (gap_poison: an output);
+ * the caller fills the view's elements. */
+static operand operand_new(txf_dtype t, size_t rows, size_t cols, txf_layout l, size_t pad,
+                           size_t off, size_t tail, bool gap_poison)
+{
+	operand o;
+	o.elem = txf_dtype_size(t);
+	o.off = off;
+	size_t ld = (l == TXF_COL_MAJOR ? rows : cols) + pad;
+	if (ld == 0)
+		ld = 1;
+	size_t span = test_view_span(t, rows, cols, ld, off, l) + tail * o.elem;
+	o.buf = test_buffer_new(span);
+	o.image = test_image_poisoned(&o.buf);
+	if (!gap_poison) {
+		for (size_t i = 0; i < span / o.elem; i++) {
+			unsigned char *p = o.image + GUARD_BYTES + i * o.elem;
+			if (t == TXF_F64) {
+				double v = NAN;
+				memcpy(p, &v, sizeof v);
+			} else {
+				float v = NAN;
+				memcpy(p, &v, sizeof v);
+			}
+		}
+	}
+	o.m = test_view(&o.buf, t, rows, cols, ld, off, l);
+	return o;
+}
+
+static void operand_free(operand *o)
+{
+	free(o->image);
+	o->image = NULL;
+	test_buffer_free(&o->buf);
+}
+
+static unsigned char *at(const operand *o, size_t i, size_t j)
+{
+	return o->image + GUARD_BYTES + test_index(o->m.layout, o->m.ld, o->off, i, j) * o->elem;
+}
+
+static double get(const operand *o, size_t i, size_t j)
+{
+	if (o->elem == 8) {
+		double v;
+		memcpy(&v, at(o, i, j), sizeof v);
+		return v;
+	}
+	float v;
+	memcpy(&v, at(o, i, j), sizeof v);
+	return v;
+}
+
+static void set(operand *o, size_t i, size_t j, double v)
+{
+	if (o->elem == 8) {
+		memcpy(at(o, i, j), &v, sizeof v);
+	} else {
+		float f = (float)v;
+		memcpy(at(o, i, j), &f, sizeof f);
+	}
+}
+
+/* Element (i, j) of a host image of the same buffer. */
+static double get_from(const operand *o, const unsigned char *image, size_t i, size_t j)
+{
+	const unsigned char *p = image + (at(o, i, j) - o->image);
+	if (o->elem == 8) {
+		double v;
+		memcpy(&v, p, sizeof v);
+		return v;
+	}
+	float v;
+	memcpy(&v, p, sizeof v);
+	return v;
+}
+
+static void fill_view_random(operand *o)
+{
+	for (size_t i = 0; i < o->m.rows; i++)
+		for (size_t j = 0; j < o->m.cols; j++)
+			set(o, i, j, uniform());
+}
+
+static void fill_view_value(operand *o, double v)
+{
+	for (size_t i = 0; i < o->m.rows; i++)
+		for (size_t j = 0; j < o->m.cols; j++)
+			set(o, i, j, v);
+}
+
+/* NaN, +Inf and -Inf in turn: what C holds when beta = 0. */
+static void fill_view_specials(operand *o)
+{
+	static const double v[3] = {NAN, INFINITY, -INFINITY};
+	for (size_t i = 0; i < o->m.rows; i++)
+		for (size_t j = 0; j < o->m.cols; j++)
+			set(o, i, j, v[(i * 7 + j) % 3]);
+}
+
+static void upload(operand *o)
+{
+	if (o->buf.bytes)
+		test_buffer_upload(&o->buf, 0, o->image + GUARD_BYTES, o->buf.bytes);
+}
+
+/* --------------------------------------------------------------- cases */
+
+typedef struct mcase {
+	size_t m, n, k;
+	txf_dtype dtype;
+	txf_op op_a, op_b;
+	txf_layout la, lb, lc;
+	size_t pad_a, pad_b, pad_c; /* ld beyond the smallest valid one */
+	size_t off_a, off_b, off_c; /* offsets, elements (before rounding to align) */
+	double alpha, beta;
+	unsigned align; /* ld and offsets rounded up to multiples of this (0: none) */
+} mcase;
+
+static const char *lname(txf_layout l)
+{
+	return l == TXF_COL_MAJOR ? "col" : "row";
+}
+
+static void describe(const mcase *c, const char *strategy, const txf_matmul_params *p, char *buf,
+                     size_t n)
+{
+	snprintf(buf, n,
+	         "%s %s params %u,%u,%u,%u,%u,%u,%u; %zu x %zu x %zu %c%c alpha %g beta %g; A %s "
+	         "+%zu @%zu, B %s +%zu @%zu, C %s +%zu @%zu%s",
+	         strategy, txf_dtype_name(c->dtype), p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc,
+	         p->vwa, p->vwb, c->m, c->n, c->k, c->op_a == TXF_OP_T ? 'T' : 'N',
+	         c->op_b == TXF_OP_T ? 'T' : 'N', c->alpha, c->beta, lname(c->la), c->pad_a,
+	         c->off_a, lname(c->lb), c->pad_b, c->off_b, lname(c->lc), c->pad_c, c->off_c,
+	         c->align > 1 ? " aligned" : "");
+}
+
+/* A case of the sweeps: variant v picks the op combination and the three
+ * layouts (v mod 32 runs through all 32), leading-dimension padding,
+ * offsets, alpha (never 0: that skips the product) and beta. */
+static mcase make_case(size_t m, size_t n, size_t k, txf_dtype t, unsigned v, unsigned align)
+{
+	static const size_t pads[] = {0, 3, 1, 0, 5, 2, 0, 7};
+	static const size_t offs[] = {0, 1, 0, 5, 3, 0, 2, 9};
+	static const double alphas[] = {1.0, -0.5, 3.14};
+	mcase c;
+	memset(&c, 0, sizeof c);
+	c.m = m;
+	c.n = n;
+	c.k = k;
+	c.dtype = t;
+	c.op_a = (v & 1) ? TXF_OP_T : TXF_OP_N;
+	c.op_b = (v & 2) ? TXF_OP_T : TXF_OP_N;
+	c.la = (v & 4) ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+	c.lb = (v & 8) ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+	c.lc = (v & 16) ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+	c.pad_a = pads[(v + 1) % 8];
+	c.pad_b = pads[(v / 3 + 2) % 8];
+	c.pad_c = pads[(v / 5 + 5) % 8];
+	c.off_a = offs[(v / 2) % 8];
+	c.off_b = offs[(v / 7 + 3) % 8];
+	c.off_c = offs[(v + 6) % 8];
+	c.alpha = alphas[v % 3];
+	c.beta = scalars[(v / 3) % 4];
+	c.align = align;
+	return c;
+}
+
+/* The inputs of a case, its reference and its error bound. */
+typedef struct prepared {
+	operand a, b, c;
+	unsigned char *c_image; /* C's buffer before the call */
+	double *ref;            /* m x n, row-major */
+	double *bound;
+} prepared;
+
+static size_t min_ld(txf_layout l, size_t rows, size_t cols)
+{
+	return l == TXF_COL_MAJOR ? rows : cols;
+}
+
+/* Padding that makes the leading dimension a multiple of align. */
+static size_t aligned_pad(txf_layout l, size_t rows, size_t cols, size_t pad, unsigned align)
+{
+	if (align <= 1)
+		return pad;
+	size_t ld = min_ld(l, rows, cols) + pad;
+	return round_up(ld ? ld : 1, align) - min_ld(l, rows, cols);
+}
+
+static void prepare(const mcase *c, prepared *p)
+{
+	const size_t ar = c->op_a == TXF_OP_N ? c->m : c->k, ac = c->op_a == TXF_OP_N ? c->k : c->m;
+	const size_t br = c->op_b == TXF_OP_N ? c->k : c->n, bc = c->op_b == TXF_OP_N ? c->n : c->k;
+	const unsigned al = c->align;
+	p->a = operand_new(c->dtype, ar, ac, c->la, aligned_pad(c->la, ar, ac, c->pad_a, al),
+	                   round_up(c->off_a, al), 64, false);
+	p->b = operand_new(c->dtype, br, bc, c->lb, aligned_pad(c->lb, br, bc, c->pad_b, al),
+	                   round_up(c->off_b, al), 64, false);
+	p->c =
+	    operand_new(c->dtype, c->m, c->n, c->lc, aligned_pad(c->lc, c->m, c->n, c->pad_c, al),
+	                round_up(c->off_c, al), 3, true);
+	if (c->alpha == 0.0) {
+		/* Not read at all: NaN everywhere. */
+		fill_view_value(&p->a, NAN);
+		fill_view_value(&p->b, NAN);
+	} else {
+		fill_view_random(&p->a);
+		fill_view_random(&p->b);
+	}
+	if (c->beta == 0.0)
+		fill_view_specials(&p->c);
+	else
+		fill_view_random(&p->c);
+	upload(&p->a);
+	upload(&p->b);
+	upload(&p->c);
+	p->c_image = malloc(p->c.buf.bytes + 2 * GUARD_BYTES);
+	assert_non_null(p->c_image);
+	memcpy(p->c_image, p->c.image, p->c.buf.bytes + 2 * GUARD_BYTES);
+
+	/* Reference: op(A) row by row and op(B) column by column, packed. */
+	const size_t m = c->m, n = c->n, k = c->k;
+	p->ref = calloc(m * n + 1, sizeof *p->ref);
+	p->bound = calloc(m * n + 1, sizeof *p->bound);
+	assert_non_null(p->ref);
+	assert_non_null(p->bound);
+	const bool product = c->alpha != 0.0 && k > 0 && m > 0 && n > 0;
+	double *ap = NULL, *bt = NULL;
+	if (product) {
+		ap = malloc(m * k * sizeof *ap);
+		bt = malloc(n * k * sizeof *bt);
+		assert_non_null(ap);
+		assert_non_null(bt);
+		for (size_t i = 0; i < m; i++)
+			for (size_t l = 0; l < k; l++)
+				ap[i * k + l] =
+				    c->op_a == TXF_OP_N ? get(&p->a, i, l) : get(&p->a, l, i);
+		for (size_t j = 0; j < n; j++)
+			for (size_t l = 0; l < k; l++)
+				bt[j * k + l] =
+				    c->op_b == TXF_OP_N ? get(&p->b, l, j) : get(&p->b, j, l);
+	}
+	const bool f64 = c->dtype == TXF_F64;
+	const double eps = f64 ? DBL_EPSILON : FLT_EPSILON;
+	const double tiny = eps * 1e-3; /* the floor of the bound */
+	for (size_t i = 0; i < m; i++) {
+		for (size_t j = 0; j < n; j++) {
+			double dot = 0, mag = 0;
+			if (product) {
+				const double *x = ap + i * k, *y = bt + j * k;
+				if (f64) {
+					long double s = 0, t = 0;
+					for (size_t l = 0; l < k; l++) {
+						s += (long double)x[l] * y[l];
+						t += dabs(x[l] * y[l]);
+					}
+					dot = (double)s;
+					mag = (double)t;
+				} else {
+					double s = 0, t = 0;
+					for (size_t l = 0; l < k; l++) {
+						s += x[l] * y[l];
+						t += dabs(x[l] * y[l]);
+					}
+					dot = s;
+					mag = t;
+				}
+			}
+			const double c0 = c->beta != 0.0 ? get(&p->c, i, j) : 0.0;
+			p->ref[i * n + j] = (product ? c->alpha * dot : 0.0) + c->beta * c0;
+			p->bound[i * n + j] = 3.0 * (double)(k + 2) * eps * dabs(c->alpha) * mag +
+			                      4.0 * eps * dabs(c->beta) * dabs(c0) + tiny;
+		}
+	}
+	free(ap);
+	free(bt);
+}
+
+static void prepared_free(prepared *p)
+{
+	operand_free(&p->a);
+	operand_free(&p->b);
+	operand_free(&p->c);
+	free(p->c_image);
+	free(p->ref);
+	free(p->bound);
+}
+
+/* C's buffer after a successful run: every element of the view within its
+ * bound of the reference, every other byte (guards, gaps, offset) as
+ * before. */
+static void check_result(const mcase *c, prepared *p, const char *what)
+{
+	const size_t total = p->c.buf.bytes + 2 * GUARD_BYTES;
+	unsigned char *got = test_buffer_download_all(&p->c.buf);
+	for (size_t i = 0; i < c->m; i++) {
+		for (size_t j = 0; j < c->n; j++) {
+			double v = get_from(&p->c, got, i, j), r = p->ref[i * c->n + j];
+			double b = p->bound[i * c->n + j];
+			if (!(dabs(v - r) <= b)) {
+				free(got);
+				fail_msg("%s: C(%zu, %zu) = %.17g, reference %.17g, error %.3g > "
+				         "bound %.3g",
+				         what, i, j, v, r, dabs(v - r), b);
+			}
+			/* Blank the element so that the rest compares bytewise. */
+			memcpy(got + (at(&p->c, i, j) - p->c.image),
+			       p->c_image + (at(&p->c, i, j) - p->c.image), p->c.elem);
+		}
+	}
+	if (memcmp(got, p->c_image, total) != 0) {
+		size_t first = 0;
+		while (got[first] == p->c_image[first])
+			first++;
+		free(got);
+		if (first < GUARD_BYTES || first >= total - GUARD_BYTES)
+			fail_msg("%s: guard band of C overwritten at byte %zu", what, first);
+		fail_msg("%s: C's buffer outside the view overwritten at element %zu", what,
+		         (first - GUARD_BYTES) / p->c.elem);
+	}
+	free(got);
+}
+
+/* Launches a strategy runs for a row-major m x n x k product with blocks
+ * mwg x nwg x kwg: SPLIT one per non-empty part (the main block, its K
+ * remainder, the bottom band, the right band), PADCOPY four (pack A, pack B,
+ * product, unpack), the others one. */
+static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k,
+                                  const txf_matmul_params *p)
+{
+	if (m == 0 || n == 0)
+		return 0;
+	if (k == 0)
+		return 1;
+	if (s == TXF_STRATEGY_PADCOPY)
+		return 4;
+	if (s != TXF_STRATEGY_SPLIT)
+		return 1;
+	const bool main_m = m >= p->mwg, main_n = n >= p->nwg;
+	unsigned l = 0;
+	l += main_m && main_n && k >= p->kwg;     /* even kernel on the main block */
+	l += main_m && main_n && k % p->kwg != 0; /* its K remainder */
+	l += m % p->mwg != 0;                     /* bottom band */
+	l += n % p->nwg != 0 && main_m;           /* right band */
+	return l;
+}
+
+/* What explain reports for the case: the forced choices, a resolved
+ * strategy, and for a row-major C (explain has no layouts) the launch count
+ * of the strategy. Returns the resolved choice. */
+static txf_matmul_choice check_explain(const mcase *c, const txf_matmul_options *o, txf_status want,
+                                       const char *what)
+{
+	txf_matmul_choice ch;
+	txf_status s = txf_matmul_explain(test_ctx, c->m, c->n, c->k, c->dtype, o, &ch);
+	if (s != want)
+		fail_msg("%s: explain returned %s, expected %s (%s)", what, txf_status_name(s),
+		         txf_status_name(want), txf_last_error());
+	if (s != TXF_SUCCESS)
+		return ch;
+	if (o->strategy != TXF_STRATEGY_AUTO) {
+		if (ch.strategy != o->strategy || ch.strategy_source != TXF_SOURCE_FORCED)
+			fail_msg("%s: explain reports strategy %s (source %d)", what,
+			         txf_strategy_name(ch.strategy), (int)ch.strategy_source);
+	} else if (ch.strategy == TXF_STRATEGY_AUTO ||
+	           (unsigned)ch.strategy >= TXF_STRATEGY_COUNT) {
+		fail_msg("%s: explain left the strategy unresolved (%d)", what, (int)ch.strategy);
+	}
+	if (!params_zero(&o->params)) {
+		if (!params_equal(&ch.params, &o->params) || ch.params_source != TXF_SOURCE_FORCED)
+			fail_msg("%s: explain reports other parameters (source %d)", what,
+			         (int)ch.params_source);
+	} else if (ch.params_source == TXF_SOURCE_FORCED || !ch.params.mwg || !ch.params.nwg ||
+	           !ch.params.kwg || !ch.params.mdimc || !ch.params.ndimc || !ch.params.vwa ||
+	           !ch.params.vwb) {
+		fail_msg("%s: explain reports unresolved or forced parameters", what);
+	}
+	if (c->lc == TXF_ROW_MAJOR) {
+		unsigned l = expected_launches(ch.strategy, c->m, c->n, c->k, &ch.params);
+		if (ch.launches != l)
+			fail_msg("%s: explain reports %u launches for %s, expected %u", what,
+			         ch.launches, txf_strategy_name(ch.strategy), l);
+	}
+	if (ch.why[0] == '\0' || ch.entry[0] == '\0')
+		fail_msg("%s: explain gives no reason or entry", what);
+	return ch;
+}
+
+/* Whether TRUNCATE may refuse: C (in its storage order) smaller than one
+ * block. 1: it must run; 0: it must refuse; -1: either (nothing to
+ * multiply, so it may run the scaling of C anyway). */
+static int truncate_runs(const mcase *c, const txf_matmul_params *p)
+{
+	if (c->m == 0 || c->n == 0)
+		return 1;
+	const size_t sm = c->lc == TXF_ROW_MAJOR ? c->m : c->n;
+	const size_t sn = c->lc == TXF_ROW_MAJOR ? c->n : c->m;
+	if (sm >= p->mwg && sn >= p->nwg)
+		return 1;
+	return c->k == 0 || c->alpha == 0.0 ? -1 : 0;
+}
+
+/* Run one strategy on prepared inputs and check everything. */
+static void run_prepared(const mcase *c, prepared *p, txf_strategy st,
+                         const txf_matmul_params *params, cl_mem workspace)
+{
+	char what[400];
+	describe(c, txf_strategy_name(st), params, what, sizeof what);
+	txf_matmul_options o = mm_opts(st, params);
+	o.workspace = workspace;
+	/* Explain refuses TRUNCATE only when no orientation of C holds a block. */
+	txf_matmul_params rp = resolved(params, c->dtype);
+	bool explain_refuses =
+	    st == TXF_STRATEGY_TRUNCATE && c->m && c->n &&
+	    !((c->m >= rp.mwg && c->n >= rp.nwg) || (c->n >= rp.mwg && c->m >= rp.nwg));
+	txf_matmul_choice ch = check_explain(
+	    c, &o, explain_refuses ? TXF_ERR_STRATEGY_NOT_APPLICABLE : TXF_SUCCESS, what);
+	int runs = 1;
+	if (explain_refuses || ch.strategy == TXF_STRATEGY_TRUNCATE)
+		runs = truncate_runs(c, &rp);
+
+	upload(&p->c);
+	cl_event ev = NULL;
+	txf_status s = txf_matmul(test_ctx, c->op_a, c->op_b, c->alpha, &p->a.m, &p->b.m, c->beta,
+	                          &p->c.m, &o, 0, NULL, &ev);
+	if (s == TXF_SUCCESS && runs != 0) {
+		test_wait(ev);
+		check_result(c, p, what);
+	} else if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE && runs != 1) {
+		if (txf_last_error()[0] == '\0')
+			fail_msg("%s: no message for %s", what, txf_status_name(s));
+		test_assert_image(&p->c.buf, p->c_image, p->c.elem, what);
+	} else {
+		if (s == TXF_SUCCESS)
+			test_wait(ev);
+		fail_msg("%s: txf_matmul returned %s (%s), expected %s", what, txf_status_name(s),
+		         txf_last_error(),
+		         runs ? "TXF_SUCCESS" : "TXF_ERR_STRATEGY_NOT_APPLICABLE");
+	}
+}
+
+/* Every strategy in `sts` on one case's inputs, then A and B unchanged. */
+static void run_case(const mcase *c, const txf_matmul_params *params, const txf_strategy *sts,
+                     size_t ns)
+{
+	prepared p;
+	prepare(c, &p);
+	for (size_t i = 0; i < ns; i++)
+		run_prepared(c, &p, sts[i], params, NULL);
+	test_assert_image(&p.a.buf, p.a.image, p.a.elem, "A after the runs");
+	test_assert_image(&p.b.buf, p.b.image, p.b.elem, "B after the runs");
+	prepared_free(&p);
+}
+
+/* ---------------------------------------------------------------- sweeps */
+
+typedef struct shape {
+	size_t m, n, k;
+} shape;
+
+/* Shapes of every sweep: one element, a row and a column of C, skinny and
+ * fat products, primes, a medium uneven size and the zero-sized ones. */
+static const shape common_shapes[] = {
+    {1, 1, 1},    {1, 40, 1},    {40, 1, 40}, {3, 200, 50}, {200, 3, 50}, {50, 50, 300},
+    {37, 53, 29}, {130, 70, 50}, {5, 7, 0},   {0, 5, 7},    {5, 0, 7},    {0, 0, 0},
+};
+
+/* Every strategy on the common shapes and on T-1, T and T+1 in each of M,
+ * N and K (T the block of that dimension): with `grid`, all 64 combinations
+ * of T-1, T, T+1 and 2T+1 in the three; without, one dimension at a time,
+ * the others at T+3. The variant runs on through the cases, so that every
+ * strategy meets every op combination and layout. */
+static void sweep(txf_dtype t, const txf_matmul_params *params, bool grid, unsigned align,
+                  unsigned v0)
+{
+	const txf_matmul_params p = resolved(params, t);
+	const size_t T[3] = {p.mwg, p.nwg, p.kwg};
+	unsigned v = v0;
+	for (size_t i = 0; i < COUNT(common_shapes); i++) {
+		const shape *s = &common_shapes[i];
+		mcase c = make_case(s->m, s->n, s->k, t, v++, align);
+		run_case(&c, params, strategies, COUNT(strategies));
+	}
+	if (grid) {
+		for (int a = 0; a < 64; a++) {
+			size_t d[3];
+			for (int j = 0; j < 3; j++) {
+				const int sel = (a >> (2 * j)) & 3;
+				d[j] = sel == 3 ? 2 * T[j] + 1 : T[j] - 1 + (size_t)sel;
+			}
+			mcase c = make_case(d[0], d[1], d[2], t, v++, align);
+			run_case(&c, params, strategies, COUNT(strategies));
+		}
+		return;
+	}
+	for (int dim = 0; dim < 3; dim++) {
+		for (size_t e = T[dim] - 1; e <= T[dim] + 1; e++) {
+			size_t d[3] = {T[0] + 3, T[1] + 3, T[2] + 3};
+			d[dim] = e;
+			mcase c = make_case(d[0], d[1], d[2], t, v++, align);
+			run_case(&c, params, strategies, COUNT(strategies));
+		}
+	}
+}
+
+static void test_sweep_small_f32(void **state)
+{
+	(void)state;
+	sweep(TXF_F32, &small_params, true, 0, 0);
+}
+
+static void test_sweep_small_f64(void **state)
+{
+	(void)state;
+	if (!has_fp64()) {
+		skip();
+		return;
+	}
+	sweep(TXF_F64, &small_params, false, 0, 5);
+}
+
+/* The device's parameters use vector loads: leading dimensions and offsets
+ * are kept multiples of 4 so that the loads stay as wide as chosen (other
+ * alignments are in test_vector_fallback). */
+static void test_sweep_device_f32(void **state)
+{
+	(void)state;
+	sweep(TXF_F32, &device_params, false, 4, 3);
+}
+
+static void test_sweep_device_f64(void **state)
+{
+	(void)state;
+	if (!has_fp64()) {
+		skip();
+		return;
+	}
+	sweep(TXF_F64, &device_params, false, 4, 11);
+}
+
+static void test_sweep_vector_f32(void **state)
+{
+	(void)state;
+	sweep(TXF_F32, &vector_params, false, 4, 7);
+}
+
+/* Leading dimensions and offsets that are not multiples of the vector
+ * widths: the loads narrow, the results do not change. op(A) = A^T and
+ * op(B) = B, all row-major, so that PADCOPY's product shares the program. */
+static void test_vector_fallback(void **state)
+{
+	(void)state;
+	const txf_matmul_params *sets[] = {&vector_params, &device_params};
+	for (size_t i = 0; i < COUNT(sets); i++) {
+		mcase c = make_case(130, 70, 50, TXF_F32, 1, 0);
+		c.pad_a = 1 + i; /* ld 131 or 132: A's loads 1 wide, 2 wide */
+		c.off_a = 2 * i;
+		c.off_b = 1; /* B's loads 1 wide */
+		c.beta = 1.0;
+		run_case(&c, sets[i], strategies, COUNT(strategies));
+	}
+}
+
+/* 999 x 666 x 777 with the device's parameters, every strategy; f64 with
+ * the tiled strategies on the same shape would double the run time, so it
+ * has the medium shapes of its sweep. */
+static void test_large(void **state)
+{
+	(void)state;
+	mcase c = make_case(999, 666, 777, TXF_F32, 6, 4);
+	c.beta = -0.5;
+	run_case(&c, &device_params, strategies, COUNT(strategies));
+}
+
+/* alpha x beta over {0, 1, -0.5, 3.14}, crossed with the four op
+ * combinations and the eight layout combinations, on one small uneven
+ * shape; the strategy turns over with every case. */
+static void test_alpha_beta(void **state)
+{
+	(void)state;
+	unsigned n = 0;
+	for (size_t ia = 0; ia < COUNT(scalars); ia++) {
+		for (size_t ib = 0; ib < COUNT(scalars); ib++) {
+			for (unsigned v = 0; v < 32; v++, n++) {
+				mcase c = make_case(19, 21, 11, TXF_F32, v, 0);
+				c.alpha = scalars[ia];
+				c.beta = scalars[ib];
+				txf_strategy st = strategies[(n + ia) % COUNT(strategies)];
+				run_case(&c, &small_params, &st, 1);
+			}
+		}
+	}
+}
+
+/* ---------------------------------------------------- specific behaviour */
+
+/* K = 0 scales C by beta (beta = 0 clears C, NaN and all); M = 0 or N = 0
+ * changes nothing and its event still completes, with and without an event
+ * asked for. */
+static void test_zero_sizes(void **state)
+{
+	(void)state;
+	for (size_t b = 0; b < COUNT(scalars); b++) {
+		for (size_t i = 0; i < COUNT(strategies); i++) {
+			mcase c = make_case(33, 17, 0, TXF_F32, (unsigned)(b * 6 + i), 0);
+			c.beta = scalars[b];
+			run_case(&c, &small_params, &strategies[i], 1);
+		}
+	}
+	static const shape empty[] = {{0, 9, 5}, {9, 0, 5}, {0, 0, 5}, {0, 9, 0}};
+	for (size_t e = 0; e < COUNT(empty); e++) {
+		prepared p;
+		mcase c = make_case(empty[e].m, empty[e].n, empty[e].k, TXF_F32, 3, 0);
+		c.off_c = 5;
+		c.beta = 3.14;
+		prepare(&c, &p);
+		for (size_t i = 0; i < COUNT(strategies); i++) {
+			char what[400];
+			describe(&c, txf_strategy_name(strategies[i]), &small_params, what,
+			         sizeof what);
+			txf_matmul_options o = mm_opts(strategies[i], &small_params);
+			cl_event ev = NULL;
+			txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &p.a.m, &p.b.m,
+			                          c.beta, &p.c.m, &o, 0, NULL, &ev);
+			if (s != TXF_SUCCESS)
+				fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+			test_wait(ev);
+			s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &p.a.m, &p.b.m, c.beta,
+			               &p.c.m, &o, 0, NULL, NULL);
+			if (s != TXF_SUCCESS)
+				fail_msg("%s, no event: %s (%s)", what, txf_status_name(s),
+				         txf_last_error());
+			assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+			test_assert_image(&p.c.buf, p.c_image, p.c.elem, what);
+		}
+		prepared_free(&p);
+	}
+}
+
+/* beta = 0: C full of NaN and infinities is only written, whatever the
+ * strategy and parameters; alpha = 0: A and B full of NaN are not read. */
+static void test_special_values(void **state)
+{
+	(void)state;
+	const txf_matmul_params *sets[] = {&small_params, &vector_params, &device_params};
+	for (size_t s = 0; s < COUNT(sets); s++) {
+		mcase c = make_case(45, 38, 27, TXF_F32, (unsigned)s * 5, 4);
+		c.beta = 0.0;
+		run_case(&c, sets[s], strategies, COUNT(strategies));
+		c.alpha = 0.0;
+		c.beta = -0.5;
+		run_case(&c, sets[s], strategies, COUNT(strategies));
+	}
+}
+
+/* TRUNCATE on a C smaller than one block in its storage order refuses with
+ * TXF_ERR_STRATEGY_NOT_APPLICABLE and leaves C alone; with C large enough
+ * in its storage order it runs. */
+static void test_truncate_small(void **state)
+{
+	(void)state;
+	static const txf_strategy tr = TXF_STRATEGY_TRUNCATE;
+	/* 15 rows or columns: under a 16 x 16 block either way. */
+	static const shape small[] = {{15, 40, 9}, {40, 15, 9}, {15, 15, 20}, {1, 1, 1}};
+	for (size_t i = 0; i < COUNT(small); i++) {
+		for (unsigned lc = 0; lc < 2; lc++) {
+			mcase c = make_case(small[i].m, small[i].n, small[i].k, TXF_F32,
+			                    (unsigned)i + 16 * lc, 0);
+			assert_int_equal(truncate_runs(&c, &small_params), 0);
+			run_case(&c, &small_params, &tr, 1);
+		}
+	}
+	/* 20 x 40 with 32 x 16 blocks: a row-major C has 20 rows, fewer than
+	 * 32, and is refused; a column-major one is stored 40 x 20 and runs. */
+	for (unsigned lc = 0; lc < 2; lc++) {
+		mcase c = make_case(20, 40, 19, TXF_F32, 5 + 16 * lc, 0);
+		assert_int_equal(truncate_runs(&c, &vector_params), (int)lc);
+		run_case(&c, &vector_params, &tr, 1);
+	}
+}
+
+/* SPLIT runs one to four launches depending on the remainders; explain
+ * reports each count and every one of them computes the whole product. */
+static void test_split_launches(void **state)
+{
+	(void)state;
+	static const struct {
+		shape s;
+		unsigned launches;
+	} cases[] = {
+	    {{32, 32, 16}, 1}, /* main block only */
+	    {{15, 40, 20}, 1}, /* bottom band only: no whole block */
+	    {{32, 32, 20}, 2}, /* main + K remainder */
+	    {{40, 32, 16}, 2}, /* main + bottom */
+	    {{32, 40, 16}, 2}, /* main + right */
+	    {{32, 32, 5}, 1},  /* K remainder only */
+	    {{40, 40, 16}, 3}, /* main, bottom, right */
+	    {{40, 32, 20}, 3}, /* main, K remainder, bottom */
+	    {{40, 40, 20}, 4}, /* all four */
+	    {{40, 40, 5}, 3},  /* K remainder, bottom, right */
+	};
+	const txf_strategy sp = TXF_STRATEGY_SPLIT;
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		const shape *s = &cases[i].s;
+		txf_matmul_options o = mm_opts(sp, &small_params);
+		txf_matmul_choice ch;
+		assert_int_equal(txf_matmul_explain(test_ctx, s->m, s->n, s->k, TXF_F32, &o, &ch),
+		                 TXF_SUCCESS);
+		if (ch.launches != cases[i].launches || ch.strategy != sp)
+			fail_msg("split %zu x %zu x %zu: explain reports %u launches of %s, "
+			         "expected %u",
+			         s->m, s->n, s->k, ch.launches, txf_strategy_name(ch.strategy),
+			         cases[i].launches);
+		mcase c = make_case(s->m, s->n, s->k, TXF_F32, (unsigned)i * 3, 0);
+		c.lc = TXF_ROW_MAJOR;
+		run_case(&c, &small_params, &sp, 1);
+	}
+	/* PADCOPY: pack A, pack B, product, unpack; the others one launch. */
+	for (size_t i = 0; i < COUNT(strategies); i++) {
+		txf_matmul_options o = mm_opts(strategies[i], &small_params);
+		txf_matmul_choice ch;
+		assert_int_equal(txf_matmul_explain(test_ctx, 40, 40, 20, TXF_F32, &o, &ch),
+		                 TXF_SUCCESS);
+		unsigned want = expected_launches(ch.strategy, 40, 40, 20, &small_params);
+		if (strategies[i] == TXF_STRATEGY_SPLIT || strategies[i] == TXF_STRATEGY_PADCOPY)
+			assert_int_equal(want, 4);
+		if (ch.launches != want)
+			fail_msg("%s: %u launches, expected %u", txf_strategy_name(strategies[i]),
+			         ch.launches, want);
+		if (strategies[i] != TXF_STRATEGY_AUTO && ch.strategy != strategies[i])
+			fail_msg("%s: explain reports %s", txf_strategy_name(strategies[i]),
+			         txf_strategy_name(ch.strategy));
+	}
+}
+
+/* A and B the same view (C = A A^T), and C in A's buffer beside A. */
+static void test_shared_buffers(void **state)
+{
+	(void)state;
+	const size_t m = 37, k = 23;
+	for (size_t i = 0; i < COUNT(strategies); i++) {
+		char what[64];
+		snprintf(what, sizeof what, "%s, shared buffers", txf_strategy_name(strategies[i]));
+		/* One buffer: A (m x k, row-major, ld k + 3), a gap, then C
+		 * (m x m, column-major). */
+		const size_t lda = k + 3, a_elems = (m - 1) * lda + k, c_off = a_elems + 5;
+		test_buffer buf = test_buffer_new((c_off + m * m + 2) * 4);
+		unsigned char *image = test_image_poisoned(&buf);
+		txf_matrix a = test_view(&buf, TXF_F32, m, k, lda, 0, TXF_ROW_MAJOR);
+		txf_matrix cm = test_view(&buf, TXF_F32, m, m, m, c_off, TXF_COL_MAJOR);
+		float *img = (float *)(image + GUARD_BYTES);
+		for (size_t r = 0; r < m; r++)
+			for (size_t l = 0; l < k; l++)
+				img[r * lda + l] = (float)uniform();
+		for (size_t e = 0; e < m * m; e++)
+			img[c_off + e] = (float)uniform();
+		test_buffer_upload(&buf, 0, img, buf.bytes);
+		txf_matmul_options o = mm_opts(strategies[i], &small_params);
+		cl_event ev = NULL;
+		txf_status s = txf_matmul(test_ctx, TXF_OP_N, TXF_OP_T, 1.0, &a, &a, 1.0, &cm, &o,
+		                          0, NULL, &ev);
+		if (s != TXF_SUCCESS)
+			fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+		test_wait(ev);
+		unsigned char *got = test_buffer_download_all(&buf);
+		const float *g = (const float *)(got + GUARD_BYTES);
+		for (size_t r = 0; r < m; r++) {
+			for (size_t q = 0; q < m; q++) {
+				double dot = 0, mag = 0;
+				for (size_t l = 0; l < k; l++) {
+					double x = (double)img[r * lda + l] * img[q * lda + l];
+					dot += x;
+					mag += dabs(x);
+				}
+				double c0 = img[c_off + q * m + r], ref = dot + c0;
+				double bound = 3.0 * (double)(k + 2) * FLT_EPSILON * mag +
+				               4.0 * FLT_EPSILON * dabs(c0) + 1e-10;
+				double v = g[c_off + q * m + r];
+				if (!(dabs(v - ref) <= bound)) {
+					free(got);
+					fail_msg("%s: C(%zu, %zu) = %g, reference %g", what, r, q,
+					         v, ref);
+				}
+			}
+		}
+		/* Everything but C as it was (A included). */
+		memcpy(got + GUARD_BYTES + c_off * 4, image + GUARD_BYTES + c_off * 4, m * m * 4);
+		bool same = memcmp(got, image, buf.bytes + 2 * GUARD_BYTES) == 0;
+		free(got);
+		if (!same)
+			fail_msg("%s: A or the bytes around C changed", what);
+		free(image);
+		test_buffer_free(&buf);
+	}
+}
+
+/* ------------------------------------------------------------ PADCOPY */
+
+/* A caller's workspace of exactly txf_matmul_workspace_size() bytes works
+ * for both storage orders of C; one byte less is refused with
+ * TXF_ERR_WORKSPACE_TOO_SMALL and C unchanged (with square blocks both
+ * orders need the same; with 32 x 16 blocks at least the larger one is
+ * refused). */
+static void test_padcopy_workspace(void **state)
+{
+	(void)state;
+	const txf_matmul_params *sets[] = {&small_params, &vector_params};
+	for (size_t si = 0; si < COUNT(sets); si++) {
+		const size_t m = 45, n = 70, k = 27;
+		txf_matmul_options o = mm_opts(TXF_STRATEGY_PADCOPY, sets[si]);
+		size_t bytes = 0;
+		assert_int_equal(txf_matmul_workspace_size(test_ctx, m, n, k, TXF_F32, &o, &bytes),
+		                 TXF_SUCCESS);
+		assert_true(bytes > 0);
+		/* At least the three padded operands. */
+		const txf_matmul_params *p = sets[si];
+		size_t mp = round_up(m, p->mwg), np = round_up(n, p->nwg), kp = round_up(k, p->kwg);
+		assert_true(bytes >= (mp * kp + np * kp + mp * np) * 4);
+		/* Other strategies need none; neither does an empty product. */
+		size_t none = 1;
+		txf_matmul_options os = mm_opts(TXF_STRATEGY_SPLIT, sets[si]);
+		assert_int_equal(txf_matmul_workspace_size(test_ctx, m, n, k, TXF_F32, &os, &none),
+		                 TXF_SUCCESS);
+		assert_true(none == 0);
+		none = 1;
+		assert_int_equal(txf_matmul_workspace_size(test_ctx, 0, n, k, TXF_F32, &o, &none),
+		                 TXF_SUCCESS);
+		assert_true(none == 0);
+
+		cl_int err;
+		cl_mem exact = clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE,
+		                              bytes, NULL, &err);
+		cl_mem less = clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE,
+		                             bytes - 1, NULL, &err);
+		assert_non_null(exact);
+		assert_non_null(less);
+		unsigned refused = 0;
+		for (unsigned v = 0; v < 32; v += 5) {
+			for (unsigned lc = 0; lc < 2; lc++) {
+				mcase c = make_case(m, n, k, TXF_F32, v, 0);
+				c.lc = lc ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+				prepared pr;
+				prepare(&c, &pr);
+				run_prepared(&c, &pr, TXF_STRATEGY_PADCOPY, sets[si], exact);
+				/* One byte short. */
+				char what[400];
+				describe(&c, "padcopy, workspace one byte short", sets[si], what,
+				         sizeof what);
+				upload(&pr.c);
+				o.workspace = less;
+				cl_event ev = NULL;
+				txf_status s =
+				    txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &pr.a.m, &pr.b.m,
+				               c.beta, &pr.c.m, &o, 0, NULL, &ev);
+				if (s == TXF_ERR_WORKSPACE_TOO_SMALL) {
+					refused++;
+					test_assert_image(&pr.c.buf, pr.c_image, 4, what);
+				} else if (s == TXF_SUCCESS && p->mwg != p->nwg) {
+					test_wait(ev);
+					check_result(&c, &pr, what);
+				} else {
+					if (s == TXF_SUCCESS)
+						test_wait(ev);
+					fail_msg("%s: %s, expected TXF_ERR_WORKSPACE_TOO_SMALL",
+					         what, txf_status_name(s));
+				}
+				/* The pooled path on the same inputs. */
+				run_prepared(&c, &pr, TXF_STRATEGY_PADCOPY, sets[si], NULL);
+				prepared_free(&pr);
+			}
+		}
+		assert_true(refused > 0);
+		clReleaseMemObject(exact);
+		clReleaseMemObject(less);
+	}
+}
+
+/* Several PADCOPY products on pooled workspaces, enqueued back to back with
+ * no wait between them (some the same shape, some not), twice so that the
+ * second round reuses the pool's buffers; each result checked after its own
+ * event. */
+static void padcopy_burst(txf_context *ctx, bool gate)
+{
+	static const shape shapes[] = {{45, 70, 27}, {45, 70, 27}, {33, 17, 40},
+	                               {70, 45, 27}, {45, 70, 27}, {16, 16, 8}};
+	enum { NB = COUNT(shapes) };
+	for (int round = 0; round < 2; round++) {
+		mcase c[NB];
+		prepared p[NB];
+		cl_event ev[NB];
+		cl_int err;
+		cl_event user = NULL;
+		if (gate) {
+			user = clCreateUserEvent(txf_context_cl_context(test_ctx), &err);
+			assert_non_null(user);
+		}
+		txf_status st[NB];
+		for (int i = 0; i < NB; i++) {
+			/* Gated (on a context of its own): row-major N N only, so
+			 * that it builds few programs. */
+			unsigned v = gate ? 32u * (unsigned)(i + NB * round)
+			                  : (unsigned)(i * 9 + round * 16);
+			c[i] = make_case(shapes[i].m, shapes[i].n, shapes[i].k, TXF_F32, v, 0);
+			prepare(&c[i], &p[i]);
+		}
+		for (int i = 0; i < NB; i++) {
+			txf_matmul_options o = mm_opts(TXF_STRATEGY_PADCOPY, &small_params);
+			ev[i] = NULL;
+			st[i] = txf_matmul(ctx, c[i].op_a, c[i].op_b, c[i].alpha, &p[i].a.m,
+			                   &p[i].b.m, c[i].beta, &p[i].c.m, &o, gate ? 1 : 0,
+			                   gate ? &user : NULL, &ev[i]);
+		}
+		if (gate) {
+			sleep_ms(50);
+			for (int i = 0; i < NB; i++)
+				if (st[i] == TXF_SUCCESS && event_status(ev[i]) == CL_COMPLETE)
+					fail_msg("padcopy %d completed before its wait list", i);
+			assert_int_equal(clSetUserEventStatus(user, CL_COMPLETE), CL_SUCCESS);
+			clReleaseEvent(user);
+		}
+		for (int i = 0; i < NB; i++) {
+			char what[400];
+			describe(&c[i], "padcopy burst", &small_params, what, sizeof what);
+			if (st[i] != TXF_SUCCESS)
+				fail_msg("%s: %s (%s)", what, txf_status_name(st[i]),
+				         txf_last_error());
+		}
+		/* Last first: each event alone must cover its whole product. */
+		for (int i = NB - 1; i >= 0; i--) {
+			char what[400];
+			describe(&c[i], "padcopy burst", &small_params, what, sizeof what);
+			test_wait(ev[i]);
+			check_result(&c[i], &p[i], what);
+		}
+		for (int i = 0; i < NB; i++)
+			prepared_free(&p[i]);
+	}
+}
+
+static void test_padcopy_pool(void **state)
+{
+	(void)state;
+	padcopy_burst(test_ctx, false);
+}
+
+/* -------------------------------------------------------------- events */
+
+/* A library context on the shared OpenCL context with an out-of-order
+ * queue (in-order where the device has none), so that launches not chained
+ * by events may run in any order. */
+static txf_context *out_of_order_context(cl_command_queue *queue)
+{
+	cl_device_id dev = txf_context_device(test_ctx);
+	cl_command_queue_properties props = 0;
+	assert_int_equal(
+	    clGetDeviceInfo(dev, CL_DEVICE_QUEUE_PROPERTIES, sizeof props, &props, NULL),
+	    CL_SUCCESS);
+	if (!(props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE))
+		fprintf(stderr, "note: the device has no out-of-order queues; using in-order\n");
+	cl_int err;
+	*queue = clCreateCommandQueue(txf_context_cl_context(test_ctx), dev,
+	                              props & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE, &err);
+	assert_non_null(*queue);
+	txf_context *c = NULL;
+	txf_status s = txf_context_wrap(&c, txf_context_cl_context(test_ctx), dev, *queue, NULL);
+	if (s != TXF_SUCCESS)
+		fail_msg("txf_context_wrap: %s (%s)", txf_status_name(s), txf_last_error());
+	return c;
+}
+
+/* Multi-launch operations on an out-of-order queue, gated on a user event:
+ * nothing completes before the gate opens, and right after waiting on the
+ * returned event (and on nothing else) the whole result is there: SPLIT with
+ * all four parts, PADCOPY, and a burst of pooled PADCOPYs. */
+static void test_events_out_of_order(void **state)
+{
+	(void)state;
+	cl_command_queue q;
+	txf_context *ctx = out_of_order_context(&q);
+	static const txf_strategy multi[] = {TXF_STRATEGY_SPLIT, TXF_STRATEGY_PADCOPY};
+	/* With 16 x 16 x 8 blocks SPLIT runs all four parts on both shapes;
+	 * on the second the main block has most of the work. Which launch
+	 * finishes last varies from run to run: each case runs four times. */
+	static const shape shapes[] = {{40, 40, 20}, {136, 132, 130}};
+	for (size_t r = 0; r < 4 * COUNT(shapes) * COUNT(multi); r++) {
+		const shape *sh = &shapes[r / 4 % COUNT(shapes)];
+		const txf_strategy st = multi[r / (4 * COUNT(shapes))];
+		mcase c = make_case(sh->m, sh->n, sh->k, TXF_F32, 0, 0);
+		/* beta not 0 or 1: the main block and its K remainder must run
+		 * in order, and C is read. */
+		c.beta = -0.5;
+		prepared p;
+		prepare(&c, &p);
+		char what[400];
+		describe(&c, txf_strategy_name(st), &small_params, what, sizeof what);
+		cl_int err;
+		cl_event user = clCreateUserEvent(txf_context_cl_context(test_ctx), &err);
+		assert_non_null(user);
+		txf_matmul_options o = mm_opts(st, &small_params);
+		cl_event ev = NULL;
+		txf_status s = txf_matmul(ctx, c.op_a, c.op_b, c.alpha, &p.a.m, &p.b.m, c.beta,
+		                          &p.c.m, &o, 1, &user, &ev);
+		if (s == TXF_SUCCESS) {
+			sleep_ms(r % 4 == 0 ? 100 : 5);
+			if (event_status(ev) == CL_COMPLETE)
+				fail_msg("%s: completed before its wait list", what);
+			/* Untouched so far (read through the shared context's queue). */
+			test_assert_image(&p.c.buf, p.c_image, 4, what);
+		}
+		assert_int_equal(clSetUserEventStatus(user, CL_COMPLETE), CL_SUCCESS);
+		clReleaseEvent(user);
+		if (s != TXF_SUCCESS)
+			fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+		test_wait(ev);
+		check_result(&c, &p, what);
+		prepared_free(&p);
+	}
+	padcopy_burst(ctx, true);
+	txf_context_release(&ctx);
+	clReleaseCommandQueue(q);
+}
+
+/* On the shared (in-order) queue: a matmul gated on a user event does not
+ * complete, and does not write C, before the event is set; then it does. */
+static void test_event_gate(void **state)
+{
+	(void)state;
+	static const txf_strategy sts[] = {TXF_STRATEGY_SIMPLE, TXF_STRATEGY_SPLIT,
+	                                   TXF_STRATEGY_PADCOPY};
+	cl_int err;
+	cl_command_queue q2 = clCreateCommandQueue(txf_context_cl_context(test_ctx),
+	                                           txf_context_device(test_ctx), 0, &err);
+	assert_non_null(q2);
+	for (size_t i = 0; i < COUNT(sts); i++) {
+		mcase c = make_case(40, 40, 20, TXF_F32, (unsigned)i * 7, 0);
+		prepared p;
+		prepare(&c, &p);
+		char what[400];
+		describe(&c, txf_strategy_name(sts[i]), &small_params, what, sizeof what);
+		cl_event user = clCreateUserEvent(txf_context_cl_context(test_ctx), &err);
+		assert_non_null(user);
+		txf_matmul_options o = mm_opts(sts[i], &small_params);
+		cl_event ev = NULL;
+		txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &p.a.m, &p.b.m, c.beta,
+		                          &p.c.m, &o, 1, &user, &ev);
+		bool early = false, written = false;
+		if (s == TXF_SUCCESS) {
+			sleep_ms(100);
+			early = event_status(ev) == CL_COMPLETE;
+			/* The shared queue is held up behind the gate: read through a
+			 * second one. */
+			size_t total = p.c.buf.bytes + 2 * GUARD_BYTES;
+			unsigned char *now = malloc(total);
+			assert_non_null(now);
+			assert_int_equal(clEnqueueReadBuffer(q2, p.c.buf.mem, CL_TRUE, 0, total,
+			                                     now, 0, NULL, NULL),
+			                 CL_SUCCESS);
+			written = memcmp(now, p.c_image, total) != 0;
+			free(now);
+		}
+		assert_int_equal(clSetUserEventStatus(user, CL_COMPLETE), CL_SUCCESS);
+		clReleaseEvent(user);
+		if (s != TXF_SUCCESS)
+			fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+		test_wait(ev);
+		if (early)
+			fail_msg("%s: completed before its wait list", what);
+		if (written)
+			fail_msg("%s: wrote C before its wait list", what);
+		check_result(&c, &p, what);
+		prepared_free(&p);
+	}
+	clReleaseCommandQueue(q2);
+}
+
+/* -------------------------------------------------------------- errors */
+
+/* A valid product (A 8 x 6, B 6 x 5, C 8 x 5, f32, row-major, each in a
+ * buffer with room for f64 views of the same shapes) to spoil one argument
+ * at a time. */
+typedef struct fixture {
+	operand a, b, c;
+	unsigned char *c_image;
+} fixture;
+
+static fixture fixture_new(void)
+{
+	fixture f;
+	f.a = operand_new(TXF_F32, 8, 6, TXF_ROW_MAJOR, 0, 0, 48, true);
+	f.b = operand_new(TXF_F32, 6, 5, TXF_ROW_MAJOR, 0, 0, 30, true);
+	f.c = operand_new(TXF_F32, 8, 5, TXF_ROW_MAJOR, 0, 0, 40, true);
+	fill_view_random(&f.a);
+	fill_view_random(&f.b);
+	fill_view_random(&f.c);
+	upload(&f.a);
+	upload(&f.b);
+	upload(&f.c);
+	f.c_image = malloc(f.c.buf.bytes + 2 * GUARD_BYTES);
+	assert_non_null(f.c_image);
+	memcpy(f.c_image, f.c.image, f.c.buf.bytes + 2 * GUARD_BYTES);
+	return f;
+}
+
+static void fixture_free(fixture *f)
+{
+	operand_free(&f->a);
+	operand_free(&f->b);
+	operand_free(&f->c);
+	free(f->c_image);
+}
+
+/* The call returned `want`, with a message, and wrote nothing to C, A or
+ * B. */
+static void check_refused(fixture *f, txf_status got, txf_status want, cl_event ev,
+                          const char *what)
+{
+	if (got == TXF_SUCCESS && ev)
+		test_wait(ev);
+	if (got != want)
+		fail_msg("%s: got %s (%s), expected %s", what, txf_status_name(got),
+		         txf_last_error(), txf_status_name(want));
+	if (txf_last_error()[0] == '\0')
+		fail_msg("%s: %s without a message", what, txf_status_name(got));
+	test_assert_image(&f->c.buf, f->c_image, 4, what);
+	test_assert_image(&f->a.buf, f->a.image, 4, what);
+	test_assert_image(&f->b.buf, f->b.image, 4, what);
+}
+
+typedef struct call {
+	txf_op op_a, op_b;
+	double alpha, beta;
+	const txf_matrix *a, *b, *c;
+	txf_matmul_options o;
+	cl_uint num_wait;
+	const cl_event *wait;
+} call;
+
+static call call_new(fixture *f)
+{
+	call k;
+	k.op_a = TXF_OP_N;
+	k.op_b = TXF_OP_N;
+	k.alpha = 1.0;
+	k.beta = 0.5;
+	k.a = &f->a.m;
+	k.b = &f->b.m;
+	k.c = &f->c.m;
+	k.o = mm_opts(TXF_STRATEGY_AUTO, NULL);
+	k.num_wait = 0;
+	k.wait = NULL;
+	return k;
+}
+
+static void expect(fixture *f, const call *k, txf_status want, const char *what)
+{
+	cl_event ev = NULL;
+	txf_status s = txf_matmul(test_ctx, k->op_a, k->op_b, k->alpha, k->a, k->b, k->beta, k->c,
+	                          &k->o, k->num_wait, k->wait, &ev);
+	check_refused(f, s, want, ev, what);
+}
+
+static void test_bad_shapes(void **state)
+{
+	(void)state;
+	fixture f = fixture_new();
+	call k = call_new(&f);
+	/* The fixture itself runs. */
+	{
+		cl_event ev = NULL;
+		assert_int_equal(txf_matmul(test_ctx, k.op_a, k.op_b, k.alpha, k.a, k.b, k.beta,
+		                            k.c, &k.o, 0, NULL, &ev),
+		                 TXF_SUCCESS);
+		test_wait(ev);
+		fixture_free(&f);
+		f = fixture_new();
+		k = call_new(&f);
+	}
+	txf_matrix a = f.a.m, b = f.b.m, c = f.c.m;
+
+	b.rows = 7; /* op(A) 8 x 6, op(B) 7 x 5 */
+	k.b = &b;
+	expect(&f, &k, TXF_ERR_INNER_DIM_MISMATCH, "B 7 x 5");
+	b = f.b.m;
+	k.op_b = TXF_OP_T; /* op(B) = B^T is 5 x 6 */
+	expect(&f, &k, TXF_ERR_INNER_DIM_MISMATCH, "op(B) = B^T, 5 x 6");
+	k = call_new(&f);
+	k.op_a = TXF_OP_T; /* op(A) 6 x 8, op(B) 6 x 5 */
+	expect(&f, &k, TXF_ERR_INNER_DIM_MISMATCH, "op(A) = A^T, 6 x 8");
+
+	k = call_new(&f);
+	c.cols = 4;
+	k.c = &c;
+	expect(&f, &k, TXF_ERR_SHAPE_MISMATCH, "C 8 x 4");
+	c = f.c.m;
+	c.rows = 7;
+	expect(&f, &k, TXF_ERR_SHAPE_MISMATCH, "C 7 x 5");
+	c = f.c.m;
+	c.rows = 5;
+	c.cols = 8;
+	c.ld = 8;
+	expect(&f, &k, TXF_ERR_SHAPE_MISMATCH, "C 5 x 8 (transposed)");
+
+	/* Leading dimensions. */
+	k = call_new(&f);
+	a = f.a.m;
+	a.ld = 5;
+	k.a = &a;
+	expect(&f, &k, TXF_ERR_BAD_LD, "A row-major, ld 5 < 6 columns");
+	k = call_new(&f);
+	b = f.b.m;
+	b.layout = TXF_COL_MAJOR;
+	b.ld = 5; /* column-major 6 x 5 needs ld >= 6 */
+	k.b = &b;
+	expect(&f, &k, TXF_ERR_BAD_LD, "B column-major, ld 5 < 6 rows");
+	k = call_new(&f);
+	c = f.c.m;
+	c.ld = 4;
+	k.c = &c;
+	expect(&f, &k, TXF_ERR_BAD_LD, "C row-major, ld 4 < 5 columns");
+
+	/* Views past the end of their buffers. */
+	k = call_new(&f);
+	a = f.a.m;
+	/* The whole buffer (guards included) less 47 of the view's 48. */
+	a.offset = (f.a.buf.bytes + 2 * GUARD_BYTES) / 4 - 47;
+	k.a = &a;
+	expect(&f, &k, TXF_ERR_OUT_OF_BOUNDS, "A one element past its buffer");
+	k = call_new(&f);
+	c = f.c.m;
+	c.ld = (f.c.buf.bytes + 2 * GUARD_BYTES) / 4; /* row 1 starts past the end */
+	k.c = &c;
+	expect(&f, &k, TXF_ERR_OUT_OF_BOUNDS, "C with a huge ld");
+	k = call_new(&f);
+	b = f.b.m;
+	b.offset = (size_t)1 << 40;
+	k.b = &b;
+	expect(&f, &k, TXF_ERR_OUT_OF_BOUNDS, "B at offset 2^40");
+	fixture_free(&f);
+}
+
+static void test_bad_operands(void **state)
+{
+	(void)state;
+	fixture f = fixture_new();
+	call k = call_new(&f);
+
+	/* C overlapping A, C overlapping B (in their buffers). */
+	txf_matrix c_in_a = test_view(&f.a.buf, TXF_F32, 8, 5, 6, 1, TXF_ROW_MAJOR);
+	k.c = &c_in_a;
+	expect(&f, &k, TXF_ERR_OVERLAP, "C overlapping A");
+	/* B's buffer holds 60 floats: a C 8 x 5 at offset 20 covers B's end. */
+	txf_matrix c_in_b = test_view(&f.b.buf, TXF_F32, 8, 5, 5, 20, TXF_ROW_MAJOR);
+	k.c = &c_in_b;
+	expect(&f, &k, TXF_ERR_OVERLAP, "C overlapping B");
+	txf_matrix c_is_a = f.a.m;
+	c_is_a.cols = 5;
+	k.c = &c_is_a;
+	expect(&f, &k, TXF_ERR_OVERLAP, "C inside A's view");
+
+	/* NULL operands. */
+	k = call_new(&f);
+	k.c = NULL;
+	k.beta = 1.0;
+	expect(&f, &k, TXF_ERR_MISSING_C, "beta 1, C NULL");
+	k.beta = -0.5;
+	expect(&f, &k, TXF_ERR_MISSING_C, "beta -0.5, C NULL");
+	k.beta = 0.0;
+	expect(&f, &k, TXF_ERR_NULL_ARG, "beta 0, C NULL");
+	k = call_new(&f);
+	k.a = NULL;
+	expect(&f, &k, TXF_ERR_NULL_ARG, "A NULL");
+	k = call_new(&f);
+	k.b = NULL;
+	expect(&f, &k, TXF_ERR_NULL_ARG, "B NULL");
+	{
+		cl_event ev = NULL;
+		txf_status s = txf_matmul(NULL, TXF_OP_N, TXF_OP_N, 1.0, &f.a.m, &f.b.m, 0.0,
+		                          &f.c.m, NULL, 0, NULL, &ev);
+		check_refused(&f, s, TXF_ERR_NULL_ARG, ev, "ctx NULL");
+	}
+
+	/* Element types. */
+	k = call_new(&f);
+	txf_matrix a = f.a.m, b = f.b.m, c = f.c.m;
+	b.dtype = TXF_F64;
+	b.offset = 0;
+	k.b = &b;
+	expect(&f, &k, TXF_ERR_DTYPE_MISMATCH, "B f64, A and C f32");
+	k = call_new(&f);
+	c.dtype = TXF_F64;
+	c.offset = 0;
+	k.c = &c;
+	expect(&f, &k, TXF_ERR_DTYPE_MISMATCH, "C f64, A and B f32");
+	k = call_new(&f);
+	a.dtype = TXF_I32;
+	k.a = &a;
+	expect(&f, &k, TXF_ERR_DTYPE_MISMATCH, "A i32, B and C f32");
+	static const txf_dtype ints[] = {TXF_I32, TXF_U32, TXF_I64, TXF_F16, TXF_C64};
+	for (size_t i = 0; i < COUNT(ints); i++) {
+		k = call_new(&f);
+		a = f.a.m;
+		b = f.b.m;
+		c = f.c.m;
+		a.dtype = b.dtype = c.dtype = ints[i];
+		a.offset = b.offset = c.offset = 0;
+		k.a = &a;
+		k.b = &b;
+		k.c = &c;
+		char what[64];
+		snprintf(what, sizeof what, "all %s", txf_dtype_name(ints[i]));
+		expect(&f, &k, TXF_ERR_BAD_DTYPE, what);
+	}
+	k = call_new(&f);
+	a = f.a.m;
+	a.dtype = TXF_DTYPE_COUNT;
+	k.a = &a;
+	expect(&f, &k, TXF_ERR_BAD_DTYPE, "A of an unknown dtype");
+	if (!has_fp64()) {
+		/* All f64 where the device has no fp64. */
+		k = call_new(&f);
+		a = f.a.m;
+		b = f.b.m;
+		c = f.c.m;
+		a.dtype = b.dtype = c.dtype = TXF_F64;
+		a.offset = b.offset = c.offset = 0;
+		k.a = &a;
+		k.b = &b;
+		k.c = &c;
+		expect(&f, &k, TXF_ERR_FP64_UNSUPPORTED, "f64 without cl_khr_fp64");
+	}
+
+	/* op values. */
+	k = call_new(&f);
+	k.op_a = (txf_op)2;
+	expect(&f, &k, TXF_ERR_INVALID_ARG, "op_a 2");
+	k = call_new(&f);
+	k.op_b = (txf_op)-1;
+	expect(&f, &k, TXF_ERR_INVALID_ARG, "op_b -1");
+	fixture_free(&f);
+}
+
+static void test_bad_options(void **state)
+{
+	(void)state;
+	fixture f = fixture_new();
+	call k = call_new(&f);
+	txf_matmul_choice ch;
+
+	k.o.strategy = TXF_STRATEGY_COUNT;
+	expect(&f, &k, TXF_ERR_BAD_STRATEGY, "strategy TXF_STRATEGY_COUNT");
+	assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F32, &k.o, &ch),
+	                 TXF_ERR_BAD_STRATEGY);
+	k.o.strategy = (txf_strategy)-1;
+	expect(&f, &k, TXF_ERR_BAD_STRATEGY, "strategy -1");
+	k.o.strategy = (txf_strategy)99;
+	expect(&f, &k, TXF_ERR_BAD_STRATEGY, "strategy 99");
+
+	/* Forced parameters that break the kernel's rules. */
+	static const struct {
+		txf_matmul_params p;
+		const char *what;
+	} bad[] = {
+	    {{16, 16, 8, 3, 4, 1, 1}, "mdimc 3 does not divide mwg 16"},
+	    {{16, 16, 8, 4, 5, 1, 1}, "ndimc 5 does not divide nwg 16"},
+	    {{16, 16, 8, 4, 4, 3, 1}, "vwa 3"},
+	    {{16, 16, 8, 4, 4, 1, 16}, "vwb 16"},
+	    {{16, 16, 6, 4, 4, 4, 1}, "vwa 4 does not divide kwg 6"},
+	    {{16, 16, 2, 16, 16, 1, 1}, "a 16 x 2 A tile over 256 work-items"},
+	    {{16, 64, 4, 16, 16, 2, 1}, "16 x 4 / 2 A vectors over 256 work-items"},
+	    {{1024, 16, 8, 4, 4, 1, 1}, "mwg 1024"},
+	    {{0, 0, 0, 3, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
+	};
+	for (size_t i = 0; i < COUNT(bad); i++) {
+		k = call_new(&f);
+		k.o.params = bad[i].p;
+		const txf_status want = TXF_ERR_BAD_TILE;
+		for (size_t j = 0; j < COUNT(strategies); j++) {
+			k.o.strategy = strategies[j];
+			char what[128];
+			snprintf(what, sizeof what, "%s: %s", txf_strategy_name(strategies[j]),
+			         bad[i].what);
+			expect(&f, &k, want, what);
+		}
+		if (txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F32, &k.o, &ch) != want)
+			fail_msg("explain accepts %s", bad[i].what);
+	}
+
+	/* Parameters larger than the device: a work-group of more work-items
+	 * than it runs, and blocks larger than its local memory. */
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(test_ctx, &prof), TXF_SUCCESS);
+	unsigned d = 1;
+	while ((size_t)d * d <= prof.max_work_group_size && d < 512)
+		d *= 2;
+	if ((size_t)d * d > prof.max_work_group_size) {
+		k = call_new(&f);
+		txf_matmul_params big = {d, d, d, d, d, 1, 1};
+		k.o.params = big;
+		char what[128];
+		snprintf(what, sizeof what, "%u x %u work-items, the device runs %zu", d, d,
+		         prof.max_work_group_size);
+		expect(&f, &k, TXF_ERR_TILE_UNSUPPORTED, what);
+		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F32, &k.o, &ch),
+		                 TXF_ERR_TILE_UNSUPPORTED);
+	} else {
+		fprintf(stderr,
+		        "note: the device runs %zu work-items per group; no larger "
+		        "forced work-group to try\n",
+		        prof.max_work_group_size);
+	}
+	/* 512 x 512 x 512 blocks of f64 need 4 MiB of local memory. */
+	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1};
+	if ((cl_ulong)512 * 1024 * 8 > prof.local_mem_size) {
+		txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &huge);
+		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F64, &o, &ch),
+		                 TXF_ERR_TILE_UNSUPPORTED);
+		if (has_fp64()) {
+			k = call_new(&f);
+			txf_matrix a = f.a.m, b = f.b.m, c = f.c.m;
+			a.dtype = b.dtype = c.dtype = TXF_F64;
+			a.offset = b.offset = c.offset = 0;
+			k.a = &a;
+			k.b = &b;
+			k.c = &c;
+			k.o.params = huge;
+			expect(&f, &k, TXF_ERR_TILE_UNSUPPORTED,
+			       "f64 blocks 512 x 512 x 512 in local memory");
+		}
+	}
+
+	/* Wait lists. The user event is complete before any call, so that a
+	 * call that wrongly enqueued work cannot hang the suite. */
+	cl_int err;
+	cl_event user = clCreateUserEvent(txf_context_cl_context(test_ctx), &err);
+	assert_non_null(user);
+	assert_int_equal(clSetUserEventStatus(user, CL_COMPLETE), CL_SUCCESS);
+	cl_event with_null[2] = {user, NULL};
+	k = call_new(&f);
+	k.num_wait = 1;
+	k.wait = NULL;
+	expect(&f, &k, TXF_ERR_BAD_WAIT_LIST, "num_wait 1, NULL list");
+	k.num_wait = 0;
+	k.wait = &user;
+	expect(&f, &k, TXF_ERR_BAD_WAIT_LIST, "num_wait 0, a list");
+	k.num_wait = 2;
+	k.wait = with_null;
+	expect(&f, &k, TXF_ERR_BAD_WAIT_LIST, "a NULL entry in the list");
+	clReleaseEvent(user);
+
+	/* explain's own arguments. */
+	assert_int_equal(txf_matmul_explain(NULL, 8, 5, 6, TXF_F32, NULL, &ch), TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F32, NULL, NULL),
+	                 TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_I32, NULL, &ch),
+	                 TXF_ERR_BAD_DTYPE);
+	size_t bytes;
+	assert_int_equal(txf_matmul_workspace_size(test_ctx, 8, 5, 6, TXF_F32, NULL, NULL),
+	                 TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_matmul_workspace_size(test_ctx, 8, 5, 6, TXF_U8, NULL, &bytes),
+	                 TXF_ERR_BAD_DTYPE);
+	fixture_free(&f);
+}
+
+/* float64: runs where the device has cl_khr_fp64 (the sweeps check the
+ * results), is refused with TXF_ERR_FP64_UNSUPPORTED where it has not. */
+static void test_fp64_support(void **state)
+{
+	(void)state;
+	operand a = operand_new(TXF_F64, 9, 4, TXF_ROW_MAJOR, 0, 0, 0, true);
+	operand b = operand_new(TXF_F64, 4, 7, TXF_ROW_MAJOR, 0, 0, 0, true);
+	operand c = operand_new(TXF_F64, 9, 7, TXF_ROW_MAJOR, 0, 0, 0, true);
+	fill_view_random(&a);
+	fill_view_random(&b);
+	fill_view_random(&c);
+	upload(&a);
+	upload(&b);
+	upload(&c);
+	cl_event ev = NULL;
+	txf_status s = txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &a.m, &b.m, 1.0, &c.m, NULL, 0,
+	                          NULL, &ev);
+	if (has_fp64()) {
+		assert_int_equal(s, TXF_SUCCESS);
+		test_wait(ev);
+	} else {
+		assert_int_equal(s, TXF_ERR_FP64_UNSUPPORTED);
+		test_assert_image(&c.buf, c.image, 8, "f64 refused");
+	}
+	operand_free(&a);
+	operand_free(&b);
+	operand_free(&c);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_bad_shapes),
+	    cmocka_unit_test(test_bad_operands),
+	    cmocka_unit_test(test_bad_options),
+	    cmocka_unit_test(test_fp64_support),
+	    cmocka_unit_test(test_alpha_beta),
+	    cmocka_unit_test(test_zero_sizes),
+	    cmocka_unit_test(test_special_values),
+	    cmocka_unit_test(test_truncate_small),
+	    cmocka_unit_test(test_split_launches),
+	    cmocka_unit_test(test_shared_buffers),
+	    cmocka_unit_test(test_sweep_small_f32),
+	    cmocka_unit_test(test_sweep_small_f64),
+	    cmocka_unit_test(test_sweep_vector_f32),
+	    cmocka_unit_test(test_vector_fallback),
+	    cmocka_unit_test(test_sweep_device_f32),
+	    cmocka_unit_test(test_sweep_device_f64),
+	    cmocka_unit_test(test_large),
+	    cmocka_unit_test(test_padcopy_workspace),
+	    cmocka_unit_test(test_padcopy_pool),
+	    cmocka_unit_test(test_event_gate),
+	    cmocka_unit_test(test_events_out_of_order),
+	};
+	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
+}
