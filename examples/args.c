@@ -1,10 +1,13 @@
 /* Command-line parsing for the txf tool. See args.h. */
 #include "args.h"
 
+#include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__GNUC__)
@@ -32,17 +35,19 @@ static int fail(char *err, size_t errlen, const char *fmt, ...)
 static const char usage_overview[] =
     "usage: txf <command> [options]\n"
     "\n"
-    "Tiled matrix transpose on OpenCL devices.\n"
+    "Tiled matrix transpose and multiply on OpenCL devices.\n"
     "\n"
     "commands:\n"
     "  info       list the OpenCL devices and what the library would run on one\n"
     "  transpose  transpose a 2-D .npy file on a device\n"
-    "  demo       run every strategy on a random matrix, check and time it\n"
+    "  matmul     multiply two 2-D .npy files on a device\n"
+    "  demo       run every strategy on random matrices, check and time it\n"
+    "  bench      time an operation's strategies over a set of shapes\n"
     "  help [CMD] show this text, or the usage of CMD\n"
     "\n"
     "options:\n"
     "  -h, --help     show this text (after a command: that command's usage)\n"
-    "  --version      print the library version\n"
+    "  --version      print the library version and what the tool was built with\n"
     "\n"
     "Devices are chosen with --device SPEC: an index from 'txf info', \"gpu\", \"cpu\",\n"
     "or a case-insensitive part of the platform or device name. Without it the\n"
@@ -79,20 +84,90 @@ static const char usage_transpose[] =
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n";
 
+static const char usage_matmul[] =
+    "usage: txf matmul A.npy B.npy OUT.npy [options]\n"
+    "\n"
+    "Compute OUT = alpha op(A) op(B) + beta C on an OpenCL device, where op(X) is\n"
+    "X or its transpose. A and B are 2-D arrays of one element type, f4 or f8,\n"
+    "each in C or Fortran order; op(A) is M x K and op(B) is K x N. OUT is the\n"
+    "M x N result, of the same type, in C order (in the order of C with --c).\n"
+    "OUT is replaced only once the result is complete; on any failure it is left\n"
+    "as it was.\n"
+    "\n"
+    "options:\n"
+    "  --trans-a      multiply by the transpose of A (A is then K x M)\n"
+    "  --trans-b      multiply by the transpose of B (B is then N x K)\n"
+    "  --alpha X      scale of the product (default 1)\n"
+    "  --beta Y       scale of C (default 0); a value other than 0 needs --c\n"
+    "  --c C.npy      the M x N matrix C, of the same type as A and B. Without\n"
+    "                 --beta, beta is 0: C's shape and type are checked and its\n"
+    "                 order is OUT's, but its values are not read (as in BLAS,\n"
+    "                 where beta = 0 keeps NaN and Inf in C out of the result)\n"
+    "  --strategy S   simple, pad, truncate, split, padcopy or auto (default auto)\n"
+    "  --params LIST  kernel parameters mwg,nwg,kwg,mdimc,ndimc,vwa,vwb as seven\n"
+    "                 numbers, or NAME=VALUE pairs such as kwg=16,vwa=2; a value\n"
+    "                 of 0 or a name left out is chosen for the device\n"
+    "  --device SPEC  device to use (see 'txf --help')\n"
+    "  -h, --help     show this text\n"
+    "\n"
+    "A block of mwg x nwg elements of the result is computed by mdimc x ndimc\n"
+    "work-items, walking K in steps of kwg; vwa and vwb (1, 2, 4 or 8) are the\n"
+    "widths of the vector loads of A and B. 'txf bench matmul' times them.\n";
+
 static const char usage_demo[] =
-    "usage: txf demo [--device SPEC] [--rows R] [--cols C] [--seed N] [--runs N]\n"
+    "usage: txf demo [--device SPEC] [--rows R] [--cols C] [--matmul-shape MxNxK]\n"
+    "                [--seed N] [--runs N]\n"
     "\n"
     "Transpose a random float32 matrix with every strategy, check each result\n"
     "against the host's transpose, and print a table of timings. Also runs the\n"
-    "in-place transpose on a square matrix. Exits with status 1 if any check fails.\n"
+    "in-place transpose on a square matrix, and a float32 matmul with every\n"
+    "strategy, checked against a float64 host product:\n"
+    "|C - Cref| <= 4 K FLT_EPSILON (|A| |B|) + 1e-6 for every element.\n"
+    "Exits with status 1 if any check fails.\n"
     "\n"
     "options:\n"
-    "  --device SPEC  device to use (see 'txf --help')\n"
-    "  --rows R       rows of the matrix (default 999)\n"
-    "  --cols C       columns of the matrix (default 666)\n"
-    "  --seed N       seed of the random values (default 1)\n"
-    "  --runs N       timed runs per case, after one warm-up run (default 5)\n"
-    "  -h, --help     show this text\n";
+    "  --device SPEC         device to use (see 'txf --help')\n"
+    "  --rows R              rows of the matrix to transpose (default 999)\n"
+    "  --cols C              columns of the matrix to transpose (default 666)\n"
+    "  --matmul-shape MxNxK  shape of the matmul (N alone: NxNxN; default\n"
+    "                        999x666x777 on a GPU, 333x222x259 otherwise)\n"
+    "  --seed N              seed of the random values (default 1)\n"
+    "  --runs N              timed runs per case, after one warm-up run (default 5)\n"
+    "  -h, --help            show this text\n";
+
+static const char usage_bench[] =
+    "usage: txf bench matmul [options]\n"
+    "\n"
+    "Time the library's matmul with each strategy on random row-major matrices\n"
+    "(alpha 1, beta 0): the median and the fastest of N runs after a warm-up run,\n"
+    "and GFLOP/s = 2 M N K / median. Times are device times from event profiling:\n"
+    "from the end of a marker enqueued right before the operation to the end of\n"
+    "the operation's event. Each result is checked once against a float64 host\n"
+    "product (every element of small shapes; otherwise rows and columns that\n"
+    "include the first and last ones) and marked OK, FAIL, n/a (the strategy\n"
+    "does not apply to the shape) or error. Where the tool was built with\n"
+    "CLBlast or a host BLAS (see 'txf --version'), the same shapes also run\n"
+    "through them. Exit status 1 if a result of the library fails or errs.\n"
+    "\n"
+    "options:\n"
+    "  --shape MxNxK   a product to time (N alone: NxNxN); repeat the option or\n"
+    "                  separate shapes with commas (default: 256, 512, 1024, 2048\n"
+    "                  and 999x666x777 on a GPU; 128, 256, 512 and 333x222x259\n"
+    "                  otherwise)\n"
+    "  --strategy S    simple, pad, truncate, split, padcopy, auto or all; repeat\n"
+    "                  the option or separate them with commas (default all)\n"
+    "  --dtype T       f4 or f8 (default f4)\n"
+    "  --params LIST   kernel parameters, as for 'txf matmul' (default: chosen)\n"
+    "  --repeat N      timed runs per case after the warm-up run (default 5)\n"
+    "  --format F      table (default), csv (with a header line) or json (one\n"
+    "                  object per line)\n"
+    "  --compare LIST  other implementations to run: clblast, blas, all or none\n"
+    "                  (default all that the tool was built with)\n"
+    "  --device SPEC   device to use (see 'txf --help')\n"
+    "  -h, --help      show this text\n"
+    "\n"
+    "JSON keys: op, impl (txf, clblast or blas), device, m, n, k, dtype, strategy,\n"
+    "chosen, params, launches, repeats, median_ms, min_ms, gflops, check, note.\n";
 
 const char *cli_usage(cli_command c)
 {
@@ -101,8 +176,12 @@ const char *cli_usage(cli_command c)
 		return usage_info;
 	case CLI_CMD_TRANSPOSE:
 		return usage_transpose;
+	case CLI_CMD_MATMUL:
+		return usage_matmul;
 	case CLI_CMD_DEMO:
 		return usage_demo;
+	case CLI_CMD_BENCH:
+		return usage_bench;
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;
@@ -111,9 +190,8 @@ const char *cli_usage(cli_command c)
 }
 
 static const char *const command_names[CLI_CMD_COUNT] = {
-    [CLI_CMD_INFO] = "info",
-    [CLI_CMD_TRANSPOSE] = "transpose",
-    [CLI_CMD_DEMO] = "demo",
+    [CLI_CMD_INFO] = "info", [CLI_CMD_TRANSPOSE] = "transpose", [CLI_CMD_MATMUL] = "matmul",
+    [CLI_CMD_DEMO] = "demo", [CLI_CMD_BENCH] = "bench",
 };
 
 const char *cli_command_name(cli_command c)
@@ -128,6 +206,24 @@ static cli_command command_lookup(const char *s)
 			return (cli_command)i;
 	}
 	return CLI_CMD_NONE;
+}
+
+static const char *const bench_op_names[CLI_BENCH_OP_COUNT] = {
+    [CLI_BENCH_MATMUL] = "matmul",
+};
+
+const char *cli_bench_op_name(cli_bench_op op)
+{
+	return (unsigned)op < CLI_BENCH_OP_COUNT ? bench_op_names[op] : NULL;
+}
+
+static cli_bench_op bench_op_lookup(const char *s)
+{
+	for (unsigned i = 1; i < CLI_BENCH_OP_COUNT; i++) {
+		if (strcmp(s, bench_op_names[i]) == 0)
+			return (cli_bench_op)i;
+	}
+	return CLI_BENCH_NONE;
 }
 
 /* ----------------------------------------------------------------- values */
@@ -164,6 +260,21 @@ int cli_parse_size(const char *s, size_t min, size_t max, size_t *out)
 	return 0;
 }
 
+int cli_parse_double(const char *s, double *out)
+{
+	char *end = NULL;
+	double v;
+
+	if (!s || !*s || !((*s >= '0' && *s <= '9') || *s == '-' || *s == '+' || *s == '.'))
+		return -1;
+	errno = 0;
+	v = strtod(s, &end);
+	if (!end || end == s || *end != '\0' || !isfinite(v))
+		return -1;
+	*out = v;
+	return 0;
+}
+
 static const struct {
 	const char *code;
 	const char *name;
@@ -189,6 +300,15 @@ int cli_parse_dtype(const char *s, txf_dtype *out)
 	return -1;
 }
 
+static const char *dtype_code(txf_dtype t)
+{
+	for (size_t i = 0; i < sizeof(dtype_names) / sizeof(dtype_names[0]); i++) {
+		if (dtype_names[i].dtype == t)
+			return dtype_names[i].code;
+	}
+	return "?";
+}
+
 static const char *const strategy_names[TXF_STRATEGY_COUNT] = {
     [TXF_STRATEGY_AUTO] = "auto",   [TXF_STRATEGY_SIMPLE] = "simple",
     [TXF_STRATEGY_PAD] = "pad",     [TXF_STRATEGY_TRUNCATE] = "truncate",
@@ -211,23 +331,156 @@ static int is_pow2(uintmax_t v)
 	return v != 0 && (v & (v - 1)) == 0;
 }
 
+/* Copy the next comma-separated item of *p into buf and move *p past it
+ * (and its comma). Returns 1 for an item, 0 at the end of the list, -1 for
+ * an empty item or one that does not fit in buf. */
+static int next_item(const char **p, char *buf, size_t n)
+{
+	const char *s = *p, *comma;
+	size_t len;
+
+	if (!s)
+		return 0;
+	comma = strchr(s, ',');
+	len = comma ? (size_t)(comma - s) : strlen(s);
+	if (len == 0 || len >= n)
+		return -1;
+	memcpy(buf, s, len);
+	buf[len] = '\0';
+	*p = comma ? comma + 1 : NULL;
+	return 1;
+}
+
+/* "AxB..." with `count` extents, each in [1, max]; with cube set, a single
+ * extent N also stands for NxN...xN. */
+static int parse_extents(const char *s, size_t count, size_t max, int cube, size_t *out)
+{
+	char buf[64];
+	size_t got = 0;
+
+	for (;;) {
+		const char *x = strpbrk(s, "xX");
+		size_t n = x ? (size_t)(x - s) : strlen(s);
+
+		if (got == count || n == 0 || n >= sizeof(buf))
+			return -1;
+		memcpy(buf, s, n);
+		buf[n] = '\0';
+		if (cli_parse_size(buf, 1, max, &out[got++]) != 0)
+			return -1;
+		if (!x)
+			break;
+		s = x + 1;
+	}
+	if (got == 1 && cube) {
+		for (size_t i = 1; i < count; i++)
+			out[i] = out[0];
+		return 0;
+	}
+	return got == count ? 0 : -1;
+}
+
 /* "RxC" with both extents in [1, CLI_SHAPE_MAX]. */
 static int parse_shape(const char *s, size_t *rows, size_t *cols)
 {
-	char buf[64];
-	const char *x = strpbrk(s, "xX");
-	size_t n;
+	size_t e[2];
 
-	if (!x)
+	if (parse_extents(s, 2, CLI_SHAPE_MAX, 0, e) != 0)
 		return -1;
-	n = (size_t)(x - s);
-	if (n == 0 || n >= sizeof(buf))
-		return -1;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	if (cli_parse_size(buf, 1, CLI_SHAPE_MAX, rows) != 0)
-		return -1;
-	return cli_parse_size(x + 1, 1, CLI_SHAPE_MAX, cols);
+	*rows = e[0];
+	*cols = e[1];
+	return 0;
+}
+
+static const char *const param_names[7] = {"mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb"};
+
+static unsigned *param_field(txf_matmul_params *p, size_t i)
+{
+	unsigned *const f[7] = {&p->mwg, &p->nwg, &p->kwg, &p->mdimc, &p->ndimc, &p->vwa, &p->vwb};
+
+	return f[i];
+}
+
+/* "a divides b" where both are given (not 0). */
+static int divides_if_given(unsigned a, unsigned b)
+{
+	return a == 0 || b == 0 || b % a == 0;
+}
+
+int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen)
+{
+	txf_matmul_params p;
+	const char *rest = s;
+	char item[48];
+	unsigned seen = 0;
+	size_t n = 0;
+	int named = -1, r;
+
+	if (!s || !out)
+		return fail(err, errlen, "no parameters");
+	memset(&p, 0, sizeof(p));
+	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
+		char *eq = strchr(item, '=');
+		const char *value = item;
+		size_t field = n;
+		uintmax_t v;
+
+		if (named < 0)
+			named = eq != NULL;
+		if (named != (eq != NULL))
+			return fail(err, errlen, "'%s' mixes plain values and NAME=VALUE pairs", s);
+		if (named) {
+			*eq = '\0';
+			value = eq + 1;
+			for (field = 0; field < 7; field++) {
+				if (strcmp(item, param_names[field]) == 0)
+					break;
+			}
+			if (field == 7)
+				return fail(
+				    err, errlen,
+				    "unknown parameter '%s' (expected mwg, nwg, kwg, mdimc, "
+				    "ndimc, vwa or vwb)",
+				    item);
+			if (seen & (1u << field))
+				return fail(err, errlen, "parameter %s given more than once",
+				            param_names[field]);
+		} else if (n == 7) {
+			return fail(
+			    err, errlen,
+			    "'%s' has more than seven values (mwg,nwg,kwg,mdimc,ndimc,vwa,vwb)", s);
+		}
+		seen |= 1u << field;
+		n++;
+		if (parse_uint(value, 0, CLI_PARAM_MAX, &v) != 0)
+			return fail(err, errlen, "%s '%s' is not a number from 0 to %u",
+			            param_names[field], value, CLI_PARAM_MAX);
+		if (field >= 5 && v != 0 && (v > 8 || !is_pow2(v)))
+			return fail(err, errlen, "%s %u is not a vector width of 1, 2, 4 or 8",
+			            param_names[field], (unsigned)v);
+		*param_field(&p, field) = (unsigned)v;
+	}
+	if (r < 0 || n == 0)
+		return fail(
+		    err, errlen,
+		    "'%s' is not a list of mwg,nwg,kwg,mdimc,ndimc,vwa,vwb or of NAME=VALUE", s);
+	if (!named && n != 7)
+		return fail(err, errlen,
+		            "'%s' has %zu values; expected seven (mwg,nwg,kwg,mdimc,ndimc,vwa,vwb) "
+		            "or NAME=VALUE pairs",
+		            s, n);
+	if (!divides_if_given(p.mdimc, p.mwg) || !divides_if_given(p.ndimc, p.nwg))
+		return fail(err, errlen,
+		            "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", p.mdimc,
+		            p.mwg, p.ndimc, p.nwg);
+	if (!divides_if_given(p.vwa, p.mwg) || !divides_if_given(p.vwa, p.kwg))
+		return fail(err, errlen, "vwa %u must divide mwg %u and kwg %u", p.vwa, p.mwg,
+		            p.kwg);
+	if (!divides_if_given(p.vwb, p.nwg) || !divides_if_given(p.vwb, p.kwg))
+		return fail(err, errlen, "vwb %u must divide nwg %u and kwg %u", p.vwb, p.nwg,
+		            p.kwg);
+	*out = p;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- options */
@@ -240,10 +493,20 @@ enum opt_id {
 	OPT_TILE,
 	OPT_WG_ROWS,
 	OPT_IN_PLACE,
+	OPT_TRANS_A,
+	OPT_TRANS_B,
+	OPT_ALPHA,
+	OPT_BETA,
+	OPT_C,
+	OPT_PARAMS,
 	OPT_ROWS,
 	OPT_COLS,
+	OPT_MATMUL_SHAPE,
 	OPT_SEED,
 	OPT_RUNS,
+	OPT_REPEAT,
+	OPT_FORMAT,
+	OPT_COMPARE,
 	OPT_COUNT
 };
 
@@ -252,19 +515,42 @@ enum opt_id {
 static const struct opt_def {
 	const char *name; /* without the leading "--" */
 	int takes_value;
-	unsigned commands; /* FOR() mask */
+	unsigned commands;   /* FOR() mask: where the option is known */
+	unsigned repeatable; /* FOR() mask: where it may be given more than once */
 } opts[OPT_COUNT] = {
-    [OPT_DEVICE] = {"device", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_DEMO)},
-    [OPT_SHAPE] = {"shape", 1, FOR(CLI_CMD_INFO)},
-    [OPT_DTYPE] = {"dtype", 1, FOR(CLI_CMD_INFO)},
-    [OPT_STRATEGY] = {"strategy", 1, FOR(CLI_CMD_TRANSPOSE)},
-    [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE)},
-    [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE)},
-    [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE)},
-    [OPT_ROWS] = {"rows", 1, FOR(CLI_CMD_DEMO)},
-    [OPT_COLS] = {"cols", 1, FOR(CLI_CMD_DEMO)},
-    [OPT_SEED] = {"seed", 1, FOR(CLI_CMD_DEMO)},
-    [OPT_RUNS] = {"runs", 1, FOR(CLI_CMD_DEMO)},
+    [OPT_DEVICE] = {"device", 1,
+                    FOR(CLI_CMD_INFO) | FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_MATMUL) |
+                        FOR(CLI_CMD_DEMO) | FOR(CLI_CMD_BENCH),
+                    0},
+    [OPT_SHAPE] = {"shape", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_BENCH), FOR(CLI_CMD_BENCH)},
+    [OPT_DTYPE] = {"dtype", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_BENCH), 0},
+    [OPT_STRATEGY] = {"strategy", 1,
+                      FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH),
+                      FOR(CLI_CMD_BENCH)},
+    [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
+    [OPT_TRANS_B] = {"trans-b", 0, FOR(CLI_CMD_MATMUL), 0},
+    [OPT_ALPHA] = {"alpha", 1, FOR(CLI_CMD_MATMUL), 0},
+    [OPT_BETA] = {"beta", 1, FOR(CLI_CMD_MATMUL), 0},
+    [OPT_C] = {"c", 1, FOR(CLI_CMD_MATMUL), 0},
+    [OPT_PARAMS] = {"params", 1, FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH), 0},
+    [OPT_ROWS] = {"rows", 1, FOR(CLI_CMD_DEMO), 0},
+    [OPT_COLS] = {"cols", 1, FOR(CLI_CMD_DEMO), 0},
+    [OPT_MATMUL_SHAPE] = {"matmul-shape", 1, FOR(CLI_CMD_DEMO), 0},
+    [OPT_SEED] = {"seed", 1, FOR(CLI_CMD_DEMO), 0},
+    [OPT_RUNS] = {"runs", 1, FOR(CLI_CMD_DEMO), 0},
+    [OPT_REPEAT] = {"repeat", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_FORMAT] = {"format", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_COMPARE] = {"compare", 1, FOR(CLI_CMD_BENCH), 0},
+};
+
+/* Positional arguments of each command. */
+static const unsigned positional_max[CLI_CMD_COUNT] = {
+    [CLI_CMD_TRANSPOSE] = 2, /* IN OUT */
+    [CLI_CMD_MATMUL] = 3,    /* A B OUT */
+    [CLI_CMD_BENCH] = 1,     /* OP */
 };
 
 /* The option named by arg ("--name" or "--name=value"): its index, or -1. */
@@ -293,16 +579,99 @@ static void set_defaults(cli_args *a)
 	a->shape_cols = 666;
 	a->dtype = TXF_F32;
 	a->strategy = TXF_STRATEGY_AUTO;
+	a->alpha = 1.0;
+	a->beta = 0.0;
 	a->rows = 999;
 	a->cols = 666;
 	a->seed = 1;
 	a->runs = 5;
+	a->repeat = 5;
+	a->format = CLI_FORMAT_TABLE;
+	a->compare = CLI_COMPARE_ALL;
+}
+
+/* bench --shape: a comma-separated list, added to the shapes so far. */
+static int add_bench_shapes(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
+{
+	const char *rest = v;
+	char item[96];
+	int r;
+
+	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
+		if (a->nshapes == CLI_BENCH_SHAPES_MAX)
+			return fail(err, errlen, "%s: more than %u shapes", cmd,
+			            CLI_BENCH_SHAPES_MAX);
+		if (parse_extents(item, 3, CLI_SHAPE_MAX, 1, a->shapes[a->nshapes]) != 0)
+			break;
+		a->nshapes++;
+	}
+	if (r != 0)
+		return fail(err, errlen,
+		            "%s: --shape '%s' is not a list of MxNxK (or N) with extents from 1 to "
+		            "%zu",
+		            cmd, v, CLI_SHAPE_MAX);
+	return 0;
+}
+
+/* bench --strategy: a comma-separated list of names or "all". */
+static int add_bench_strategies(cli_args *a, const char *cmd, const char *v, char *err,
+                                size_t errlen)
+{
+	const char *rest = v;
+	char item[32];
+	int r;
+
+	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
+		txf_strategy s;
+
+		if (strcmp(item, "all") == 0)
+			a->strategies |= (1u << TXF_STRATEGY_COUNT) - 1;
+		else if (parse_strategy(item, &s) == 0)
+			a->strategies |= 1u << s;
+		else
+			break;
+	}
+	if (r != 0)
+		return fail(err, errlen,
+		            "%s: --strategy '%s' is not a list of simple, pad, truncate, split, "
+		            "padcopy, auto or all",
+		            cmd, v);
+	return 0;
+}
+
+static int parse_compare(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
+{
+	const char *rest = v;
+	char item[32];
+	unsigned bits = 0;
+	int r, none = 0;
+
+	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
+		if (strcmp(item, "clblast") == 0)
+			bits |= CLI_COMPARE_CLBLAST;
+		else if (strcmp(item, "blas") == 0)
+			bits |= CLI_COMPARE_BLAS;
+		else if (strcmp(item, "all") == 0)
+			bits |= CLI_COMPARE_ALL;
+		else if (strcmp(item, "none") == 0)
+			none = 1;
+		else
+			break;
+	}
+	if (r != 0 || (none && bits))
+		return fail(err, errlen,
+		            "%s: --compare '%s' is not a list of clblast and blas, or all, or none",
+		            cmd, v);
+	a->compare = bits;
+	return 0;
 }
 
 static int apply_option(cli_args *a, const char *cmd, int id, const char *v, char *err,
                         size_t errlen)
 {
+	char msg[256];
 	uintmax_t u;
+	size_t e[3];
 
 	switch ((enum opt_id)id) {
 	case OPT_DEVICE:
@@ -311,6 +680,8 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		a->device = v;
 		return 0;
 	case OPT_SHAPE:
+		if (a->command == CLI_CMD_BENCH)
+			return add_bench_shapes(a, cmd, v, err, errlen);
 		if (parse_shape(v, &a->shape_rows, &a->shape_cols) != 0)
 			return fail(err, errlen,
 			            "%s: --shape '%s' is not ROWSxCOLS with extents from 1 to %zu",
@@ -325,11 +696,14 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			    cmd, v);
 		return 0;
 	case OPT_STRATEGY:
+		if (a->command == CLI_CMD_BENCH)
+			return add_bench_strategies(a, cmd, v, err, errlen);
 		if (parse_strategy(v, &a->strategy) != 0)
-			return fail(err, errlen,
-			            "%s: unknown --strategy '%s' (expected simple, pad, truncate, "
-			            "split or auto)",
-			            cmd, v);
+			return fail(err, errlen, "%s: unknown --strategy '%s' (expected %s)", cmd,
+			            v,
+			            a->command == CLI_CMD_MATMUL
+			                ? "simple, pad, truncate, split, padcopy or auto"
+			                : "simple, pad, truncate, split or auto");
 		return 0;
 	case OPT_TILE:
 		if (parse_uint(v, CLI_TILE_MIN, CLI_TILE_MAX, &u) != 0 || !is_pow2(u))
@@ -348,6 +722,28 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 	case OPT_IN_PLACE:
 		a->in_place = 1;
 		return 0;
+	case OPT_TRANS_A:
+		a->trans_a = 1;
+		return 0;
+	case OPT_TRANS_B:
+		a->trans_b = 1;
+		return 0;
+	case OPT_ALPHA:
+	case OPT_BETA:
+		if (cli_parse_double(v, id == OPT_ALPHA ? &a->alpha : &a->beta) != 0)
+			return fail(err, errlen, "%s: --%s '%s' is not a finite number", cmd,
+			            opts[id].name, v);
+		a->beta_given |= id == OPT_BETA;
+		return 0;
+	case OPT_C:
+		if (!*v)
+			return fail(err, errlen, "%s: --c needs a file name", cmd);
+		a->c_path = v;
+		return 0;
+	case OPT_PARAMS:
+		if (cli_parse_params(v, &a->params, msg, sizeof(msg)) != 0)
+			return fail(err, errlen, "%s: --params: %s", cmd, msg);
+		return 0;
 	case OPT_ROWS:
 	case OPT_COLS:
 		if (parse_uint(v, 1, CLI_DEMO_EXTENT_MAX, &u) != 0)
@@ -358,6 +754,17 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		else
 			a->cols = (size_t)u;
 		return 0;
+	case OPT_MATMUL_SHAPE:
+		if (parse_extents(v, 3, CLI_DEMO_EXTENT_MAX, 1, e) != 0)
+			return fail(
+			    err, errlen,
+			    "%s: --matmul-shape '%s' is not MxNxK (or N) with extents from 1 "
+			    "to %u",
+			    cmd, v, CLI_DEMO_EXTENT_MAX);
+		a->mm_m = e[0];
+		a->mm_n = e[1];
+		a->mm_k = e[2];
+		return 0;
 	case OPT_SEED:
 		if (parse_uint(v, 0, ULONG_MAX, &u) != 0)
 			return fail(err, errlen, "%s: --seed '%s' is not a non-negative number",
@@ -365,11 +772,29 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		a->seed = (unsigned long)u;
 		return 0;
 	case OPT_RUNS:
+	case OPT_REPEAT:
 		if (parse_uint(v, 1, CLI_RUNS_MAX, &u) != 0)
-			return fail(err, errlen, "%s: --runs '%s' is not a number from 1 to %u",
-			            cmd, v, CLI_RUNS_MAX);
-		a->runs = (unsigned)u;
+			return fail(err, errlen, "%s: --%s '%s' is not a number from 1 to %u", cmd,
+			            opts[id].name, v, CLI_RUNS_MAX);
+		if (id == OPT_RUNS)
+			a->runs = (unsigned)u;
+		else
+			a->repeat = (unsigned)u;
 		return 0;
+	case OPT_FORMAT:
+		if (strcmp(v, "table") == 0)
+			a->format = CLI_FORMAT_TABLE;
+		else if (strcmp(v, "csv") == 0)
+			a->format = CLI_FORMAT_CSV;
+		else if (strcmp(v, "json") == 0)
+			a->format = CLI_FORMAT_JSON;
+		else
+			return fail(err, errlen,
+			            "%s: unknown --format '%s' (expected table, csv or json)", cmd,
+			            v);
+		return 0;
+	case OPT_COMPARE:
+		return parse_compare(a, cmd, v, err, errlen);
 	case OPT_COUNT:
 		break;
 	}
@@ -403,11 +828,73 @@ static int parse_top(int argc, char *const argv[], cli_args *out, char *err, siz
 	return fail(err, errlen, "unknown command '%s' (see 'txf --help')", a1);
 }
 
+/* Checks of a transpose line that involve more than one option. */
+static int finish_transpose(cli_args *out, const char *const *pos, size_t npos, char *err,
+                            size_t errlen)
+{
+	if (npos < 2)
+		return fail(err, errlen,
+		            "transpose: expected IN.npy and OUT.npy (see 'txf "
+		            "transpose --help')");
+	out->in_path = pos[0];
+	out->out_path = pos[1];
+	if (!*out->in_path || !*out->out_path)
+		return fail(err, errlen, "transpose: empty file name");
+	if (out->tile && out->wg_rows > out->tile)
+		return fail(err, errlen, "transpose: --wg-rows %u is larger than --tile %u",
+		            out->wg_rows, out->tile);
+	if (out->strategy == TXF_STRATEGY_PADCOPY)
+		return fail(err, errlen,
+		            "transpose: padcopy is a matmul strategy (expected simple, pad, "
+		            "truncate, split or auto)");
+	if (out->in_place &&
+	    (out->strategy == TXF_STRATEGY_TRUNCATE || out->strategy == TXF_STRATEGY_SPLIT))
+		return fail(err, errlen,
+		            "transpose: --in-place works with the simple, pad and auto "
+		            "strategies, not %s",
+		            strategy_names[out->strategy]);
+	return 0;
+}
+
+static int finish_matmul(cli_args *out, const char *const *pos, size_t npos, char *err,
+                         size_t errlen)
+{
+	if (npos < 3)
+		return fail(err, errlen,
+		            "matmul: expected A.npy, B.npy and OUT.npy (see 'txf matmul --help')");
+	out->a_path = pos[0];
+	out->b_path = pos[1];
+	out->out_path = pos[2];
+	if (!*out->a_path || !*out->b_path || !*out->out_path)
+		return fail(err, errlen, "matmul: empty file name");
+	if (out->beta != 0.0 && !out->c_path)
+		return fail(err, errlen,
+		            "matmul: --beta %g needs --c C.npy, the matrix that beta scales",
+		            out->beta);
+	return 0;
+}
+
+static int finish_bench(cli_args *out, const char *const *pos, size_t npos, char *err,
+                        size_t errlen)
+{
+	if (npos < 1)
+		return fail(err, errlen,
+		            "bench: expected the operation to time: matmul (see 'txf bench "
+		            "--help')");
+	out->bench_op = bench_op_lookup(pos[0]);
+	if (out->bench_op == CLI_BENCH_NONE)
+		return fail(err, errlen, "bench: unknown operation '%s' (expected matmul)", pos[0]);
+	if (out->bench_op == CLI_BENCH_MATMUL && out->dtype != TXF_F32 && out->dtype != TXF_F64)
+		return fail(err, errlen, "bench: matmul runs f4 and f8, not --dtype %s",
+		            dtype_code(out->dtype));
+	return 0;
+}
+
 int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t errlen)
 {
 	unsigned given = 0;
 	size_t npos = 0;
-	const char *pos[2] = {NULL, NULL};
+	const char *pos[3] = {NULL, NULL, NULL};
 	const char *cmd;
 	int only_positional = 0;
 
@@ -441,7 +928,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 		int id;
 
 		if (only_positional || arg[0] != '-' || strcmp(arg, "-") == 0) {
-			if (npos == 2 || out->command != CLI_CMD_TRANSPOSE)
+			if (npos == positional_max[out->command])
 				return fail(err, errlen, "%s: unexpected argument '%s'", cmd, arg);
 			pos[npos++] = arg;
 			continue;
@@ -457,7 +944,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 		if (id < 0 || !(opts[id].commands & FOR(out->command)))
 			return fail(err, errlen, "%s: unknown option '%s' (see 'txf %s --help')",
 			            cmd, arg, cmd);
-		if (given & (1u << id))
+		if ((given & (1u << id)) && !(opts[id].repeatable & FOR(out->command)))
 			return fail(err, errlen, "%s: option --%s given more than once", cmd,
 			            opts[id].name);
 		given |= 1u << id;
@@ -475,29 +962,18 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 			return -1;
 	}
 
-	if (out->command == CLI_CMD_TRANSPOSE) {
-		if (npos < 2)
-			return fail(err, errlen,
-			            "transpose: expected IN.npy and OUT.npy (see 'txf "
-			            "transpose --help')");
-		out->in_path = pos[0];
-		out->out_path = pos[1];
-		if (!*out->in_path || !*out->out_path)
-			return fail(err, errlen, "transpose: empty file name");
-		if (out->tile && out->wg_rows > out->tile)
-			return fail(err, errlen, "transpose: --wg-rows %u is larger than --tile %u",
-			            out->wg_rows, out->tile);
-		if (out->strategy == TXF_STRATEGY_PADCOPY)
-			return fail(
-			    err, errlen,
-			    "transpose: padcopy is a matmul strategy (expected simple, pad, "
-			    "truncate, split or auto)");
-		if (out->in_place &&
-		    (out->strategy == TXF_STRATEGY_TRUNCATE || out->strategy == TXF_STRATEGY_SPLIT))
-			return fail(err, errlen,
-			            "transpose: --in-place works with the simple, pad and auto "
-			            "strategies, not %s",
-			            strategy_names[out->strategy]);
+	switch (out->command) {
+	case CLI_CMD_TRANSPOSE:
+		return finish_transpose(out, pos, npos, err, errlen);
+	case CLI_CMD_MATMUL:
+		return finish_matmul(out, pos, npos, err, errlen);
+	case CLI_CMD_BENCH:
+		return finish_bench(out, pos, npos, err, errlen);
+	case CLI_CMD_NONE:
+	case CLI_CMD_INFO:
+	case CLI_CMD_DEMO:
+	case CLI_CMD_COUNT:
+		break;
 	}
 	return 0;
 }

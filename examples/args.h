@@ -3,7 +3,7 @@
  *
  * cli_parse is a pure function of argc/argv: it prints nothing, exits
  * nothing, allocates nothing and keeps pointers into argv. It uses only the
- * enumerations of tiledxform.h, never the library's functions.
+ * enumerations and structs of tiledxform.h, never the library's functions.
  */
 #ifndef TXF_EXAMPLES_ARGS_H
 #define TXF_EXAMPLES_ARGS_H
@@ -16,16 +16,32 @@ typedef enum cli_command {
 	CLI_CMD_NONE = 0, /* no subcommand: top-level --help or --version */
 	CLI_CMD_INFO,
 	CLI_CMD_TRANSPOSE,
+	CLI_CMD_MATMUL,
 	CLI_CMD_DEMO,
+	CLI_CMD_BENCH,
 	CLI_CMD_COUNT
 } cli_command;
+
+/* The operations that `txf bench` times. */
+typedef enum cli_bench_op { CLI_BENCH_NONE = 0, CLI_BENCH_MATMUL, CLI_BENCH_OP_COUNT } cli_bench_op;
+
+/* Output formats of `txf bench`. */
+typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON } cli_format;
+
+/* Other implementations that `txf bench` can time beside the library
+ * (where the tool was built with them). */
+#define CLI_COMPARE_CLBLAST 1u
+#define CLI_COMPARE_BLAS 2u
+#define CLI_COMPARE_ALL (CLI_COMPARE_CLBLAST | CLI_COMPARE_BLAS)
 
 /* Limits of the numeric options. */
 #define CLI_TILE_MIN 4u
 #define CLI_TILE_MAX 128u
 #define CLI_SHAPE_MAX ((size_t)1 << 31) /* --shape extents */
-#define CLI_DEMO_EXTENT_MAX 65536u      /* --rows, --cols */
-#define CLI_RUNS_MAX 1000u
+#define CLI_DEMO_EXTENT_MAX 65536u      /* --rows, --cols, --matmul-shape */
+#define CLI_RUNS_MAX 1000u              /* --runs, --repeat */
+#define CLI_PARAM_MAX 512u              /* each --params value */
+#define CLI_BENCH_SHAPES_MAX 32u        /* --shape given to bench, in all */
 
 typedef struct cli_args {
 	cli_command command;
@@ -35,11 +51,11 @@ typedef struct cli_args {
 	/* Shared. */
 	const char *device; /* NULL: the library's default */
 
-	/* info */
+	/* info (and bench: --dtype) */
 	size_t shape_rows, shape_cols; /* default 999 x 666 */
 	txf_dtype dtype;               /* default TXF_F32 */
 
-	/* transpose */
+	/* transpose (and matmul: out_path, strategy) */
 	const char *in_path;
 	const char *out_path;
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
@@ -47,10 +63,31 @@ typedef struct cli_args {
 	unsigned wg_rows;      /* 0: the library chooses */
 	int in_place;
 
+	/* matmul (and bench: params) */
+	const char *a_path, *b_path;
+	const char *c_path; /* --c: NULL if not given */
+	int trans_a, trans_b;
+	double alpha;   /* default 1 */
+	double beta;    /* default 0 */
+	int beta_given; /* --beta was on the line */
+	/* --params: fields left 0 are chosen by the library. */
+	txf_matmul_params params;
+
 	/* demo */
 	size_t rows, cols;  /* default 999 x 666 */
 	unsigned long seed; /* default 1 */
 	unsigned runs;      /* timed runs per case, default 5 */
+	/* --matmul-shape: all 0 means the tool's default for the device. */
+	size_t mm_m, mm_n, mm_k;
+
+	/* bench */
+	cli_bench_op bench_op;
+	size_t nshapes; /* 0: the default shapes for the device */
+	size_t shapes[CLI_BENCH_SHAPES_MAX][3];
+	unsigned strategies; /* bit (1u << txf_strategy) per strategy; 0: all */
+	unsigned repeat;     /* timed runs per case, default 5 */
+	cli_format format;   /* default CLI_FORMAT_TABLE */
+	unsigned compare;    /* CLI_COMPARE_* bits; default CLI_COMPARE_ALL */
 } cli_args;
 
 /* Parse argv[1..argc-1]. Returns 0 and fills *out, or -1 with a one-line
@@ -58,8 +95,12 @@ typedef struct cli_args {
  * result has help or version set, nothing else in it needs to be valid. */
 int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t errlen);
 
-/* "info", "transpose", "demo"; NULL for CLI_CMD_NONE and unknown values. */
+/* "info", "transpose", "matmul", "demo", "bench"; NULL for CLI_CMD_NONE and
+ * unknown values. */
 const char *cli_command_name(cli_command c);
+
+/* "matmul"; NULL for CLI_BENCH_NONE and unknown values. */
+const char *cli_bench_op_name(cli_bench_op op);
 
 /* The usage text of a command (CLI_CMD_NONE: the overview). */
 const char *cli_usage(cli_command c);
@@ -70,5 +111,18 @@ int cli_parse_dtype(const char *s, txf_dtype *out);
 
 /* Decimal digits only, value in [min, max]. Returns 0 or -1. */
 int cli_parse_size(const char *s, size_t min, size_t max, size_t *out);
+
+/* A finite decimal number as strtod reads it, with nothing before or after
+ * it ("1", "-0.5", "2e-3"; not "", " 1", "nan", "inf"). Returns 0 or -1. */
+int cli_parse_double(const char *s, double *out);
+
+/* Matmul kernel parameters: seven comma-separated values in the order
+ * mwg,nwg,kwg,mdimc,ndimc,vwa,vwb, or NAME=VALUE pairs for some of them
+ * ("kwg=16,vwa=2"). A value of 0, and a field not named, means "chosen by
+ * the library". Checks what does not depend on the device: each value at
+ * most CLI_PARAM_MAX, vector widths 1, 2, 4 or 8, and, where both sides are
+ * given, mdimc dividing mwg, ndimc dividing nwg, vwa dividing mwg and kwg,
+ * vwb dividing nwg and kwg. Returns 0, or -1 with a message in err. */
+int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen);
 
 #endif /* TXF_EXAMPLES_ARGS_H */

@@ -3,7 +3,9 @@
  *
  *   txf info       list devices; profile one and explain the automatic choice
  *   txf transpose  transpose a 2-D .npy file on a device
- *   txf demo       run, check and time every strategy on a random matrix
+ *   txf matmul     multiply two 2-D .npy files on a device
+ *   txf demo       run, check and time every strategy on random matrices
+ *   txf bench      time an operation's strategies over a set of shapes (bench.c)
  *
  * Exit status: 0 success, 1 runtime failure, 2 usage error. Uses only the
  * public API (tiledxform.h).
@@ -13,84 +15,16 @@
 #endif
 
 #include "args.h"
+#include "bench.h"
+#include "mmcase.h"
 #include "npy.h"
 #include "tiledxform.h"
+#include "tool.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
-
-/* ---------------------------------------------------------------- helpers */
-
-static void report_status(const char *what, txf_status s)
-{
-	const char *detail = txf_last_error();
-
-	if (!detail || !*detail)
-		detail = txf_status_message(s);
-	fprintf(stderr, "txf: %s: %s: %s\n", what, txf_status_name(s), detail);
-}
-
-static const char *source_name(txf_choice_source s)
-{
-	switch (s) {
-	case TXF_SOURCE_FORCED:
-		return "forced";
-	case TXF_SOURCE_DEVICE:
-		return "device";
-	case TXF_SOURCE_FALLBACK:
-		return "fallback";
-	}
-	return "?";
-}
-
-static const char *str_or_null(const char *s)
-{
-	return s ? s : "?";
-}
-
-/* Wait for ev, check that its command succeeded and release it. */
-static txf_status wait_event(cl_event ev, const char *what)
-{
-	cl_int err, exec = CL_COMPLETE;
-
-	if (!ev)
-		return TXF_SUCCESS;
-	err = clWaitForEvents(1, &ev);
-	if (err == CL_SUCCESS)
-		err = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(exec), &exec,
-		                     NULL);
-	clReleaseEvent(ev);
-	if (err != CL_SUCCESS || exec < 0) {
-		fprintf(stderr, "txf: %s: TXF_ERR_OPENCL: waiting for the device failed (%d)\n",
-		        what, err != CL_SUCCESS ? (int)err : (int)exec);
-		return TXF_ERR_OPENCL;
-	}
-	return TXF_SUCCESS;
-}
-
-static txf_status open_context(const char *device, txf_context **ctx)
-{
-	txf_context_options o;
-	txf_status s;
-
-	txf_context_options_default(&o);
-	o.device = device;
-	s = txf_context_create(ctx, &o);
-	if (s != TXF_SUCCESS)
-		report_status("cannot open an OpenCL device", s);
-	return s;
-}
-
-static double now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* ------------------------------------------------------------------- info */
 
@@ -99,8 +33,8 @@ static void print_profile_common(const txf_device_profile *p)
 	printf("    platform:            %s\n", p->platform);
 	printf("    normalized name:     %s\n", p->normalized_name);
 	printf("    vendor:              %s (%s)\n", p->vendor_name,
-	       str_or_null(txf_vendor_name(p->vendor)));
-	printf("    kind:                %s\n", str_or_null(txf_device_kind_name(p->kind)));
+	       tool_str(txf_vendor_name(p->vendor)));
+	printf("    kind:                %s\n", tool_str(txf_device_kind_name(p->kind)));
 	printf("    driver:              %s (%s)\n", p->driver_version, p->device_version);
 	printf("    compute units:       %u\n", (unsigned)p->compute_units);
 	printf("    local memory:        %llu KiB%s\n",
@@ -113,10 +47,10 @@ static void print_profile_common(const txf_device_profile *p)
 static void print_choice(const char *title, const txf_choice *c)
 {
 	printf("%s\n", title);
-	printf("    strategy: %s (%s)\n", str_or_null(txf_strategy_name(c->strategy)),
-	       source_name(c->strategy_source));
+	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c->strategy)),
+	       tool_source_name(c->strategy_source));
 	printf("    tile:     %u, wg_rows %u (%s)\n", c->tile, c->wg_rows,
-	       source_name(c->tile_source));
+	       tool_source_name(c->tile_source));
 	printf("    launches: %u\n", c->launches);
 	printf("    entry:    %s\n", c->entry[0] ? c->entry : "-");
 	printf("    why:      %s\n", c->why[0] ? c->why : "-");
@@ -135,7 +69,7 @@ static int cmd_info(const cli_args *a)
 
 	s = txf_devices_list(&list, &n);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot list OpenCL devices", s);
+		tool_report("cannot list OpenCL devices", s);
 		return 1;
 	}
 	printf("OpenCL devices: %zu\n", n);
@@ -146,11 +80,11 @@ static int cmd_info(const cli_args *a)
 	txf_devices_free(&list);
 	printf("\n");
 
-	if (open_context(a->device, &ctx) != TXF_SUCCESS)
+	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
 		return 1;
 	s = txf_context_profile(ctx, &p);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot read the device profile", s);
+		tool_report("cannot read the device profile", s);
 		goto out;
 	}
 	printf("Selected device: %s\n", p.name);
@@ -167,22 +101,22 @@ static int cmd_info(const cli_args *a)
 	txf_transpose_options_default(&opts);
 	s = txf_transpose_explain(ctx, a->shape_rows, a->shape_cols, a->dtype, 0, &opts, &choice);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot explain the transpose", s);
+		tool_report("cannot explain the transpose", s);
 		goto out;
 	}
 	snprintf(title, sizeof(title), "auto, %zux%zu %s transpose:", a->shape_rows, a->shape_cols,
-	         str_or_null(txf_dtype_name(a->dtype)));
+	         tool_str(txf_dtype_name(a->dtype)));
 	print_choice(title, &choice);
 	if (a->shape_rows == a->shape_cols) {
 		s = txf_transpose_explain(ctx, a->shape_rows, a->shape_cols, a->dtype, 1, &opts,
 		                          &choice);
 		if (s != TXF_SUCCESS) {
-			report_status("cannot explain the in-place transpose", s);
+			tool_report("cannot explain the in-place transpose", s);
 			goto out;
 		}
 		snprintf(title, sizeof(title),
 		         "auto, %zux%zu %s in-place transpose:", a->shape_rows, a->shape_cols,
-		         str_or_null(txf_dtype_name(a->dtype)));
+		         tool_str(txf_dtype_name(a->dtype)));
 		print_choice(title, &choice);
 	}
 	rc = 0;
@@ -230,17 +164,17 @@ static int cmd_transpose(const cli_args *a)
 		goto out;
 	}
 
-	if (open_context(a->device, &ctx) != TXF_SUCCESS)
+	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
 		goto out;
 
 	s = txf_matrix_alloc(ctx, in.dtype, rows, cols, layout, &m_in);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot allocate the input matrix", s);
+		tool_report("cannot allocate the input matrix", s);
 		goto out;
 	}
 	s = txf_matrix_write(ctx, &m_in, in.data, 0, 1, 0, NULL, NULL);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot upload the input matrix", s);
+		tool_report("cannot upload the input matrix", s);
 		goto out;
 	}
 
@@ -253,20 +187,20 @@ static int cmd_transpose(const cli_args *a)
 	} else {
 		s = txf_matrix_alloc(ctx, in.dtype, cols, rows, layout, &m_out);
 		if (s != TXF_SUCCESS) {
-			report_status("cannot allocate the output matrix", s);
+			tool_report("cannot allocate the output matrix", s);
 			goto out;
 		}
 		s = txf_transpose(ctx, &m_in, &m_out, &opts, 0, NULL, &ev);
 	}
 	if (s != TXF_SUCCESS) {
-		report_status("transpose", s);
+		tool_report("transpose", s);
 		goto out;
 	}
-	if (wait_event(ev, "transpose") != TXF_SUCCESS)
+	if (tool_wait_event(ev, "transpose") != TXF_SUCCESS)
 		goto out;
 	s = txf_matrix_read(ctx, a->in_place ? &m_in : &m_out, res.data, 0, 1, 0, NULL, NULL);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot read the result back", s);
+		tool_report("cannot read the result back", s);
 		goto out;
 	}
 
@@ -281,6 +215,164 @@ out:
 	txf_context_release(&ctx);
 	npy_free(&res);
 	npy_free(&in);
+	return rc;
+}
+
+/* ----------------------------------------------------------------- matmul */
+
+/* A matmul operand read from path: 2-D, f4 or f8. */
+static int load_operand(const char *path, npy_array *x)
+{
+	char err[1024];
+
+	if (npy_load(path, x, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		return -1;
+	}
+	if (x->ndim != 2) {
+		fprintf(stderr, "txf: %s: expected a 2-D array, found %zu dimension%s\n", path,
+		        x->ndim, x->ndim == 1 ? "" : "s");
+		return -1;
+	}
+	if (x->dtype != TXF_F32 && x->dtype != TXF_F64) {
+		fprintf(stderr,
+		        "txf: %s: matmul multiplies float32 (f4) and float64 (f8) arrays, not %s\n",
+		        path, tool_str(npy_dtype_code(x->dtype)));
+		return -1;
+	}
+	return 0;
+}
+
+/* A device copy of a host array in its own memory order. */
+static txf_status upload(txf_context *ctx, const npy_array *x, txf_matrix *m, const char *what)
+{
+	txf_layout layout = x->fortran_order ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+	txf_status s = txf_matrix_alloc(ctx, x->dtype, x->shape[0], x->shape[1], layout, m);
+	char msg[64];
+
+	if (s == TXF_SUCCESS)
+		s = txf_matrix_write(ctx, m, x->data, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		snprintf(msg, sizeof(msg), "cannot upload %s", what);
+		tool_report(msg, s);
+	}
+	return s;
+}
+
+static int cmd_matmul(const cli_args *a)
+{
+	npy_array A, B, C, res;
+	txf_matrix ma, mb, mc;
+	txf_matmul_options opts;
+	txf_context *ctx = NULL;
+	cl_event ev = NULL;
+	size_t m, n, k, kb, shape[2];
+	char err[1024];
+	txf_status s;
+	int rc = 1;
+
+	memset(&A, 0, sizeof(A));
+	memset(&B, 0, sizeof(B));
+	memset(&C, 0, sizeof(C));
+	memset(&res, 0, sizeof(res));
+	memset(&ma, 0, sizeof(ma));
+	memset(&mb, 0, sizeof(mb));
+	memset(&mc, 0, sizeof(mc));
+
+	/* Everything that the files decide is checked before a device is opened. */
+	if (load_operand(a->a_path, &A) != 0 || load_operand(a->b_path, &B) != 0)
+		goto out;
+	if (A.dtype != B.dtype) {
+		fprintf(stderr, "txf: %s is %s but %s is %s: matmul needs one element type\n",
+		        a->a_path, tool_str(npy_dtype_code(A.dtype)), a->b_path,
+		        tool_str(npy_dtype_code(B.dtype)));
+		goto out;
+	}
+	m = a->trans_a ? A.shape[1] : A.shape[0];
+	k = a->trans_a ? A.shape[0] : A.shape[1];
+	kb = a->trans_b ? B.shape[1] : B.shape[0];
+	n = a->trans_b ? B.shape[0] : B.shape[1];
+	if (k != kb) {
+		fprintf(stderr,
+		        "txf: inner dimensions differ: op(A) is %zu x %zu (%s, shape (%zu, %zu)%s) "
+		        "but op(B) is %zu x %zu (%s, shape (%zu, %zu)%s)\n",
+		        m, k, a->a_path, A.shape[0], A.shape[1], a->trans_a ? ", transposed" : "",
+		        kb, n, a->b_path, B.shape[0], B.shape[1], a->trans_b ? ", transposed" : "");
+		goto out;
+	}
+	if (a->c_path) {
+		if (load_operand(a->c_path, &C) != 0)
+			goto out;
+		if (C.dtype != A.dtype) {
+			fprintf(stderr,
+			        "txf: %s is %s but A and B are %s: matmul needs one element "
+			        "type\n",
+			        a->c_path, tool_str(npy_dtype_code(C.dtype)),
+			        tool_str(npy_dtype_code(A.dtype)));
+			goto out;
+		}
+		if (C.shape[0] != m || C.shape[1] != n) {
+			fprintf(stderr,
+			        "txf: %s has shape (%zu, %zu) but op(A) op(B) is %zu x %zu\n",
+			        a->c_path, C.shape[0], C.shape[1], m, n);
+			goto out;
+		}
+	}
+	shape[0] = m;
+	shape[1] = n;
+	if (npy_alloc(&res, A.dtype, 2, shape, a->c_path ? C.fortran_order : 0, err, sizeof(err)) !=
+	    NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		goto out;
+	}
+
+	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
+		goto out;
+	if (upload(ctx, &A, &ma, "A") != TXF_SUCCESS || upload(ctx, &B, &mb, "B") != TXF_SUCCESS)
+		goto out;
+	if (a->c_path && a->beta != 0.0) {
+		if (upload(ctx, &C, &mc, "C") != TXF_SUCCESS)
+			goto out;
+	} else {
+		/* beta = 0: C is only written. */
+		s = txf_matrix_alloc(ctx, A.dtype, m, n,
+		                     res.fortran_order ? TXF_COL_MAJOR : TXF_ROW_MAJOR, &mc);
+		if (s != TXF_SUCCESS) {
+			tool_report("cannot allocate the result", s);
+			goto out;
+		}
+	}
+
+	txf_matmul_options_default(&opts);
+	opts.strategy = a->strategy;
+	opts.params = a->params;
+	s = txf_matmul(ctx, a->trans_a ? TXF_OP_T : TXF_OP_N, a->trans_b ? TXF_OP_T : TXF_OP_N,
+	               a->alpha, &ma, &mb, a->beta, &mc, &opts, 0, NULL, &ev);
+	if (s != TXF_SUCCESS) {
+		tool_report("matmul", s);
+		goto out;
+	}
+	if (tool_wait_event(ev, "matmul") != TXF_SUCCESS)
+		goto out;
+	s = txf_matrix_read(ctx, &mc, res.data, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		tool_report("cannot read the result back", s);
+		goto out;
+	}
+	if (npy_save(a->out_path, &res, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		goto out;
+	}
+	rc = 0;
+out:
+	txf_matrix_free(&mc);
+	txf_matrix_free(&mb);
+	txf_matrix_free(&ma);
+	txf_context_release(&ctx);
+	npy_free(&res);
+	npy_free(&C);
+	npy_free(&B);
+	npy_free(&A);
 	return rc;
 }
 
@@ -344,24 +436,17 @@ static void demo_print(const struct demo *d, const struct demo_row *r)
 	fflush(stdout);
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
 /* Run fn once and wait for it; *ms is the wall time of enqueue plus wait. */
 static txf_status demo_run_once(struct demo *d, demo_launch_fn fn, void *arg, double *ms)
 {
 	cl_event ev = NULL;
-	double t0 = now_ms();
+	double t0 = tool_now_ms();
 	txf_status s = fn(d, arg, &ev);
 
 	if (s != TXF_SUCCESS)
 		return s;
-	s = wait_event(ev, "demo");
-	*ms = now_ms() - t0;
+	s = tool_wait_event(ev, "demo");
+	*ms = tool_now_ms() - t0;
 	return s;
 }
 
@@ -376,8 +461,7 @@ static txf_status demo_time(struct demo *d, demo_launch_fn fn, void *arg, double
 	for (unsigned i = 0; i < d->runs && s == TXF_SUCCESS; i++)
 		s = demo_run_once(d, fn, arg, &t[i]);
 	if (s == TXF_SUCCESS) {
-		qsort(t, d->runs, sizeof(*t), cmp_double);
-		*ms = d->runs % 2 ? t[d->runs / 2] : (t[d->runs / 2 - 1] + t[d->runs / 2]) / 2;
+		*ms = tool_median(t, d->runs);
 	}
 	free(t);
 	return s;
@@ -400,15 +484,6 @@ static int demo_check(const float *got, const float *want, size_t rows, size_t c
 		}
 	}
 	return 0;
-}
-
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
 }
 
 /* Host data of one transpose case. */
@@ -455,7 +530,7 @@ static txf_status tcase_init(struct demo *d, struct tcase *c, size_t rows, size_
 	}
 	/* 24-bit random fractions: exact in float32. */
 	for (size_t k = 0; k < n; k++)
-		c->src[k] = (float)(splitmix64(&state) >> 40) / 16777216.0f;
+		c->src[k] = (float)(tool_rand(&state) >> 40) / 16777216.0f;
 	for (size_t i = 0; i < rows; i++)
 		for (size_t j = 0; j < cols; j++)
 			c->want[j * rows + i] = c->src[i * cols + j];
@@ -465,7 +540,7 @@ static txf_status tcase_init(struct demo *d, struct tcase *c, size_t rows, size_
 	if (s == TXF_SUCCESS && !in_place)
 		s = txf_matrix_alloc(d->ctx, TXF_F32, cols, rows, TXF_ROW_MAJOR, &c->out);
 	if (s != TXF_SUCCESS)
-		report_status("demo: cannot allocate device matrices", s);
+		tool_report("demo: cannot allocate device matrices", s);
 	return s;
 }
 
@@ -490,7 +565,7 @@ static void demo_transpose_case(struct demo *d, struct tcase *c, txf_strategy st
 	r.op = c->in_place ? "in-place" : "transpose";
 	r.rows = c->rows;
 	r.cols = c->cols;
-	r.strategy = str_or_null(txf_strategy_name(strategy));
+	r.strategy = tool_str(txf_strategy_name(strategy));
 	r.bytes = 2.0 * (double)c->rows * (double)c->cols * sizeof(float);
 	r.result = "error";
 
@@ -546,6 +621,80 @@ failed:
 	demo_print(d, &r);
 }
 
+/* The matmul part: every strategy on one product, checked at every element
+ * against a float64 host product and timed by event profiling. */
+static void demo_matmul(struct demo *d, const cli_args *a)
+{
+	static const txf_strategy strategies[] = {
+	    TXF_STRATEGY_SIMPLE, TXF_STRATEGY_PAD,     TXF_STRATEGY_TRUNCATE,
+	    TXF_STRATEGY_SPLIT,  TXF_STRATEGY_PADCOPY, TXF_STRATEGY_AUTO,
+	};
+	size_t m = a->mm_m, n = a->mm_n, k = a->mm_k;
+	char shape[80];
+	mm_case c;
+
+	if (!m) {
+		/* Every strategy, SIMPLE included, in seconds on a small CPU. */
+		int gpu = d->prof.kind == TXF_DEVICE_GPU;
+
+		m = gpu ? 999 : 333;
+		n = gpu ? 666 : 222;
+		k = gpu ? 777 : 259;
+	}
+	snprintf(shape, sizeof(shape), "%zux%zux%zu", m, n, k);
+	printf("\nmatmul:   C = A B, %s (M x N x K) f32, row-major, seed %lu\n", shape, a->seed);
+	printf("check:    |C - Cref| <= 4 K FLT_EPSILON (|A| |B|) + 1e-6 at every element, "
+	       "Cref in float64 on the host\n");
+	printf("time:     device time by event profiling, median of %u run%s after a warm-up\n",
+	       d->runs, d->runs == 1 ? "" : "s");
+	printf("params:   blocks mwg x nwg x kwg, mdimc x ndimc work-items (wg), vector widths "
+	       "vwa/vwb (vw)\n\n");
+	printf("%-*s  %-6s  %-13s  %-8s  %-8s  %-11s  %-5s  %-5s  %8s  %9s  %8s  %s\n",
+	       d->name_width, "device", "op", "shape", "strategy", "chosen", "blocks", "wg", "vw",
+	       "launches", "ms", "GFLOP/s", "check");
+	if (mm_case_init(&c, d->ctx, m, n, k, TXF_F32, a->seed, 1) != TXF_SUCCESS) {
+		d->failures++;
+		return;
+	}
+	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]); i++) {
+		const txf_matmul_params *p;
+		char blocks[48], wi[24], vw[16];
+		mm_result r;
+
+		if (mm_run_txf(&c, strategies[i], NULL, d->runs, &r) != 0)
+			d->failures++;
+		p = &r.choice.params;
+		if (r.have_choice && r.choice.strategy != TXF_STRATEGY_SIMPLE) {
+			snprintf(blocks, sizeof(blocks), "%ux%ux%u", p->mwg, p->nwg, p->kwg);
+			snprintf(wi, sizeof(wi), "%ux%u", p->mdimc, p->ndimc);
+			snprintf(vw, sizeof(vw), "%u/%u", p->vwa, p->vwb);
+		} else {
+			strcpy(blocks, "-");
+			strcpy(wi, "-");
+			strcpy(vw, "-");
+		}
+		printf("%-*.*s  %-6s  %-13s  %-8s  %-8s  %-11s  %-5s  %-5s  ", d->name_width,
+		       d->name_width, d->prof.normalized_name, "matmul", shape,
+		       tool_str(txf_strategy_name(strategies[i])),
+		       r.have_choice ? tool_str(txf_strategy_name(r.choice.strategy)) : "-", blocks,
+		       wi, vw);
+		if (r.have_choice)
+			printf("%8u  ", r.choice.launches);
+		else
+			printf("%8s  ", "-");
+		if (r.repeats && r.median_ms > 0)
+			printf("%9.3f  %8.2f  ", r.median_ms,
+			       2.0 * (double)m * (double)n * (double)k / (r.median_ms * 1e6));
+		else
+			printf("%9s  %8s  ", "-", "-");
+		printf("%s\n", r.check);
+		if (r.note[0])
+			printf("    %s\n", r.note);
+		fflush(stdout);
+	}
+	mm_case_free(&c);
+}
+
 static int cmd_demo(const cli_args *a)
 {
 	static const txf_strategy out_of_place[] = {
@@ -564,11 +713,11 @@ static int cmd_demo(const cli_args *a)
 
 	memset(&d, 0, sizeof(d));
 	d.runs = a->runs;
-	if (open_context(a->device, &d.ctx) != TXF_SUCCESS)
+	if (tool_open_context(a->device, &d.ctx) != TXF_SUCCESS)
 		return 1;
 	s = txf_context_profile(d.ctx, &d.prof);
 	if (s != TXF_SUCCESS) {
-		report_status("cannot read the device profile", s);
+		tool_report("cannot read the device profile", s);
 		txf_context_release(&d.ctx);
 		return 1;
 	}
@@ -598,6 +747,8 @@ static int cmd_demo(const cli_args *a)
 	}
 	tcase_free(&c);
 
+	demo_matmul(&d, a);
+
 	txf_context_release(&d.ctx);
 	if (d.failures) {
 		fprintf(stderr, "txf: demo: %d case%s failed\n", d.failures,
@@ -626,7 +777,13 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (a.version) {
+		const char *clb = mm_clblast_name(), *blas = mm_blas_name();
+
 		printf("txf (libtiledxform %s)\n", txf_version());
+		printf("built with CLBlast: %s%s%s\n", clb ? "yes (" : "no", clb ? clb : "",
+		       clb ? ")" : "");
+		printf("built with a host BLAS: %s%s%s\n", blas ? "yes (" : "no", blas ? blas : "",
+		       blas ? ")" : "");
 		return 0;
 	}
 	switch (a.command) {
@@ -634,8 +791,12 @@ int main(int argc, char **argv)
 		return cmd_info(&a);
 	case CLI_CMD_TRANSPOSE:
 		return cmd_transpose(&a);
+	case CLI_CMD_MATMUL:
+		return cmd_matmul(&a);
 	case CLI_CMD_DEMO:
 		return cmd_demo(&a);
+	case CLI_CMD_BENCH:
+		return cmd_bench(&a);
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;

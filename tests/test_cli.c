@@ -240,6 +240,27 @@ static void check_transpose(const npy_array *in, const char *out_path)
 	npy_free(&out);
 }
 
+/* Whether a line of text holds all three strings. */
+static int line_with(const char *text, const char *a, const char *b, const char *c)
+{
+	while (text && *text) {
+		const char *end = strchr(text, '\n');
+		size_t n = end ? (size_t)(end - text) : strlen(text);
+		char *line = malloc(n + 1);
+		int ok;
+
+		assert_non_null(line);
+		memcpy(line, text, n);
+		line[n] = '\0';
+		ok = strstr(line, a) && strstr(line, b) && strstr(line, c);
+		free(line);
+		if (ok)
+			return 1;
+		text = end ? end + 1 : NULL;
+	}
+	return 0;
+}
+
 /* ----------------------------------------------------------- setup */
 
 static int setup(void **state)
@@ -305,6 +326,13 @@ static void test_help(void **state)
 	    {"transpose", "--help", NULL},
 	    {"transpose", "-h", NULL},
 	    {"demo", "--help", NULL},
+	    {"help", "matmul", NULL},
+	    {"help", "bench", NULL},
+	    {"matmul", "--help", NULL},
+	    {"matmul", "a.npy", "--params", "bogus", "-h", NULL},
+	    {"bench", "--help", NULL},
+	    {"bench", "matmul", "--help", NULL},
+	    {"bench", "matmul", "--format", "xml", "-h", NULL},
 	    /* --help wins over everything else on the line. */
 	    {"transpose", "a.npy", "--tile", "bogus", "--help", NULL},
 	    {"demo", "--rows", "0", "-h", NULL},
@@ -333,6 +361,38 @@ static void test_help(void **state)
 		assert_non_null(strstr(r.out, "--in-place"));
 		run_free(&r);
 	}
+	{
+		static const char *const v[] = {"matmul", "--help", NULL};
+		struct run r = expect_status(v, 0);
+
+		assert_non_null(strstr(r.out, "usage: txf matmul"));
+		assert_non_null(strstr(r.out, "--trans-a"));
+		assert_non_null(strstr(r.out, "--trans-b"));
+		assert_non_null(strstr(r.out, "--beta"));
+		assert_non_null(strstr(r.out, "--c C.npy"));
+		assert_non_null(strstr(r.out, "padcopy"));
+		assert_non_null(strstr(r.out, "--params"));
+		run_free(&r);
+	}
+	{
+		static const char *const v[] = {"help", "bench", NULL};
+		struct run r = expect_status(v, 0);
+
+		assert_non_null(strstr(r.out, "usage: txf bench matmul"));
+		assert_non_null(strstr(r.out, "--shape"));
+		assert_non_null(strstr(r.out, "--repeat"));
+		assert_non_null(strstr(r.out, "--format"));
+		assert_non_null(strstr(r.out, "--compare"));
+		run_free(&r);
+	}
+	{
+		static const char *const v[] = {"--help", NULL};
+		struct run r = expect_status(v, 0);
+
+		assert_non_null(strstr(r.out, "matmul"));
+		assert_non_null(strstr(r.out, "bench"));
+		run_free(&r);
+	}
 }
 
 /* -------------------------------------------------------- failing runs */
@@ -340,6 +400,8 @@ static void test_help(void **state)
 /* Placeholders in argument lists, replaced by the paths of the test. */
 #define IN "@IN"
 #define OUT "@OUT"
+#define IN_B "@B"
+#define IN_C "@C"
 
 static const char existing_out[] = "an existing output file: must survive failed runs\n";
 
@@ -383,11 +445,12 @@ static int parent_exists(const char *path)
 	return stat(dir, &st) == 0 && S_ISDIR(st.st_mode);
 }
 
-/* Run args (with IN and OUT substituted), which must fail with status `want`
- * and a message on stderr. When out is a plain path, run twice: with OUT
- * absent, which must stay absent, and with OUT present, which must stay
- * byte-identical and keep its inode. */
-static void expect_failure(const char *const *args, const char *in, const char *out, int want)
+/* Run args (with IN, IN_B, IN_C and OUT substituted), which must fail with
+ * status `want` and a message on stderr. When out is a plain path, run
+ * twice: with OUT absent, which must stay absent, and with OUT present,
+ * which must stay byte-identical and keep its inode. */
+static void expect_failure_abc(const char *const *args, const char *in, const char *b,
+                               const char *c, const char *out, int want)
 {
 	const char *sub[64];
 	struct stat before, after;
@@ -396,7 +459,12 @@ static void expect_failure(const char *const *args, const char *in, const char *
 
 	for (; args[n]; n++) {
 		assert_true(n < 63);
-		sub[n] = strcmp(args[n], IN) == 0 ? in : strcmp(args[n], OUT) == 0 ? out : args[n];
+		sub[n] = strcmp(args[n], IN) == 0     ? in
+		         : strcmp(args[n], IN_B) == 0 ? b
+		         : strcmp(args[n], IN_C) == 0 ? c
+		         : strcmp(args[n], OUT) == 0  ? out
+		                                      : args[n];
+		assert_non_null(sub[n]);
 	}
 	sub[n] = NULL;
 
@@ -423,6 +491,11 @@ static void expect_failure(const char *const *args, const char *in, const char *
 	assert_memory_equal(now, existing_out, len);
 	free(now);
 	unlink(out);
+}
+
+static void expect_failure(const char *const *args, const char *in, const char *out, int want)
+{
+	expect_failure_abc(args, in, NULL, NULL, out, want);
 }
 
 static void test_usage_errors(void **state)
@@ -453,7 +526,7 @@ static void test_usage_errors(void **state)
 	    {"transpose", NULL},
 	    {"transpose", "--", IN, OUT, "--tile", NULL},
 	};
-	static const char *const other[][6] = {
+	static const char *const other[][8] = {
 	    {NULL},
 	    {"frobnicate", NULL},
 	    {"--bogus", NULL},
@@ -472,6 +545,33 @@ static void test_usage_errors(void **state)
 	    {"demo", "--runs", "x", NULL},
 	    {"demo", "--seed", "-1", NULL},
 	    {"demo", "extra", NULL},
+	    {"demo", "--matmul-shape", "0", NULL},
+	    {"demo", "--matmul-shape", "4x5", NULL},
+	    {"demo", "--matmul-shape", "4x5x6x7", NULL},
+	    {"demo", "--matmul-shape", "4x5x99999999", NULL},
+	    {"demo", "--params", "1,1,1,1,1,1,1", NULL},
+	    {"bench", NULL},
+	    {"bench", "transpose", NULL},
+	    {"bench", "frobnicate", NULL},
+	    {"bench", "matmul", "extra", NULL},
+	    {"bench", "matmul", "--shape", "0x1x1", NULL},
+	    {"bench", "matmul", "--shape", "1x2", NULL},
+	    {"bench", "matmul", "--shape", "1x2x3x4", NULL},
+	    {"bench", "matmul", "--shape", "8,", NULL},
+	    {"bench", "matmul", "--shape", "", NULL},
+	    {"bench", "matmul", "--dtype", "f2", NULL},
+	    {"bench", "matmul", "--dtype", "i4", NULL},
+	    {"bench", "matmul", "--format", "xml", NULL},
+	    {"bench", "matmul", "--format", "json", "--format", "csv", NULL},
+	    {"bench", "matmul", "--repeat", "0", NULL},
+	    {"bench", "matmul", "--repeat", "x", NULL},
+	    {"bench", "matmul", "--strategy", "bogus", NULL},
+	    {"bench", "matmul", "--strategy", "pad,,auto", NULL},
+	    {"bench", "matmul", "--compare", "none,blas", NULL},
+	    {"bench", "matmul", "--compare", "cublas", NULL},
+	    {"bench", "matmul", "--params", "64,64", NULL},
+	    {"bench", "matmul", "--in-place", NULL},
+	    {"bench", "matmul", "--runs", "3", NULL},
 	};
 	char in[4200], out[4200];
 
@@ -736,6 +836,562 @@ static void test_transpose_empty(void **state)
 	unlink(in);
 }
 
+/* ------------------------------------------------------------ matmul */
+
+/* A rows x cols array of f4 or f8 values in [-1, 1) (exact in both types),
+ * saved to path; kept in *keep when keep is not NULL. */
+static void make_matrix(const char *path, txf_dtype dtype, size_t rows, size_t cols, int fortran,
+                        npy_array *keep)
+{
+	size_t shape[2] = {rows, cols};
+	char err[512];
+	npy_array a;
+
+	assert_int_equal(npy_alloc(&a, dtype, 2, shape, fortran, err, sizeof(err)), NPY_OK);
+	for (size_t i = 0; i < rows * cols; i++) {
+		double v = (double)(rng() >> 40) / 8388608.0 - 1.0;
+
+		if (dtype == TXF_F64)
+			((double *)a.data)[i] = v;
+		else
+			((float *)a.data)[i] = (float)v;
+	}
+	if (npy_save(path, &a, err, sizeof(err)) != NPY_OK)
+		fail_msg("%s", err);
+	if (keep)
+		*keep = a;
+	else
+		npy_free(&a);
+}
+
+static double absd(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+/* Element (i, j) of a 2-D f4 or f8 array, as a double. */
+static double get(const npy_array *a, size_t i, size_t j)
+{
+	size_t at = elem(a, i, j);
+
+	return a->dtype == TXF_F64 ? ((const double *)a->data)[at]
+	                           : (double)((const float *)a->data)[at];
+}
+
+/* What `txf matmul` was asked to compute. */
+struct mm_want {
+	const npy_array *a, *b, *c; /* c: NULL without --c */
+	int ta, tb;
+	double alpha, beta;
+};
+
+/* OUT must be alpha op(A) op(B) + beta C (C left out when beta is 0) within
+ * 4 (K + 2) eps of the sum of the magnitudes of the terms, in float64. */
+static void check_matmul(const struct mm_want *w, const char *out_path)
+{
+	const npy_array *a = w->a, *b = w->b;
+	size_t m = w->ta ? a->shape[1] : a->shape[0];
+	size_t k = w->ta ? a->shape[0] : a->shape[1];
+	size_t n = w->tb ? b->shape[0] : b->shape[1];
+	double eps = a->dtype == TXF_F64 ? 2.220446049250313e-16 : 1.1920928955078125e-7;
+	double tiny = a->dtype == TXF_F64 ? 1e-12 : 1e-6;
+	char err[512];
+	npy_array out;
+
+	if (npy_load(out_path, &out, err, sizeof(err)) != NPY_OK)
+		fail_msg("%s", err);
+	assert_int_equal(out.dtype, a->dtype);
+	assert_int_equal(out.ndim, 2);
+	assert_int_equal(out.shape[0], m);
+	assert_int_equal(out.shape[1], n);
+	assert_int_equal(out.fortran_order, w->c ? w->c->fortran_order : 0);
+	for (size_t i = 0; i < m; i++) {
+		for (size_t j = 0; j < n; j++) {
+			double sum = 0, mag = 0, got = get(&out, i, j), want, bound;
+
+			for (size_t p = 0; p < k; p++) {
+				double x = (w->ta ? get(a, p, i) : get(a, i, p)) *
+				           (w->tb ? get(b, j, p) : get(b, p, j));
+
+				sum += x;
+				mag += absd(x);
+			}
+			want = w->alpha * sum;
+			mag = absd(w->alpha) * mag;
+			if (w->beta != 0.0) {
+				want += w->beta * get(w->c, i, j);
+				mag += absd(w->beta * get(w->c, i, j));
+			}
+			bound = 4.0 * (double)(k + 2) * eps * mag + tiny;
+			if (!(absd(got - want) <= bound))
+				fail_msg("%s: element (%zu, %zu) of %zu x %zu (K %zu): got %.17g, "
+				         "expected %.17g (bound %.3g)",
+				         out_path, i, j, m, n, k, got, want, bound);
+		}
+	}
+	npy_free(&out);
+}
+
+/* Run one `txf matmul` on fresh random inputs and check the result. */
+static void matmul_case(txf_dtype dtype, size_t m, size_t n, size_t k, int fa, int fb, int ta,
+                        int tb, const char *const *extra)
+{
+	char pa[4200], pb[4200], out[4200];
+	const char *args[24] = {"matmul", pa, pb, out};
+	struct mm_want w;
+	npy_array a, b;
+	struct run r;
+	size_t na = 4;
+
+	path_in_tmp(pa, sizeof(pa), "mm-a.npy");
+	path_in_tmp(pb, sizeof(pb), "mm-b.npy");
+	path_in_tmp(out, sizeof(out), "mm-out.npy");
+	unlink(out);
+	make_matrix(pa, dtype, ta ? k : m, ta ? m : k, fa, &a);
+	make_matrix(pb, dtype, tb ? n : k, tb ? k : n, fb, &b);
+	if (ta)
+		args[na++] = "--trans-a";
+	if (tb)
+		args[na++] = "--trans-b";
+	for (size_t i = 0; extra && extra[i]; i++) {
+		assert_true(na < 23);
+		args[na++] = extra[i];
+	}
+	args[na] = NULL;
+	r = expect_status(args, 0);
+	assert_string_equal(r.err, "");
+	run_free(&r);
+	memset(&w, 0, sizeof(w));
+	w.a = &a;
+	w.b = &b;
+	w.ta = ta;
+	w.tb = tb;
+	w.alpha = 1.0;
+	check_matmul(&w, out);
+	npy_free(&a);
+	npy_free(&b);
+	unlink(pa);
+	unlink(pb);
+	unlink(out);
+}
+
+static void test_matmul_orders_and_trans(void **state)
+{
+	static const txf_dtype dtypes[] = {TXF_F32, TXF_F64};
+
+	(void)state;
+	/* 70 x 45 x 33 is large enough for auto to choose a tiled kernel. */
+	for (size_t t = 0; t < 2; t++)
+		for (int bits = 0; bits < 16; bits++)
+			matmul_case(dtypes[t], 70, 45, 33, bits & 1, (bits >> 1) & 1,
+			            (bits >> 2) & 1, (bits >> 3) & 1, NULL);
+}
+
+static void test_matmul_strategies(void **state)
+{
+	static const char *const strategies[] = {"simple", "pad",     "truncate",
+	                                         "split",  "padcopy", "auto"};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]); i++) {
+		const char *chosen[] = {"--strategy", strategies[i], NULL};
+		const char *forced[] = {"--strategy", strategies[i], "--params", "16,16,8,4,4,2,2",
+		                        NULL};
+		char opt[64];
+
+		/* The device's blocks (64 x 64 on POCL: the product covers one). */
+		matmul_case(TXF_F32, 70, 66, 45, 0, 0, 0, 0, chosen);
+		/* Small forced blocks: several blocks and every kind of edge. */
+		matmul_case(TXF_F32, 37, 29, 23, 0, 1, 0, 0, forced);
+		matmul_case(TXF_F64, 29, 37, 23, 1, 0, 1, 0, forced);
+		/* NAME=VALUE form, the rest chosen. */
+		snprintf(opt, sizeof(opt), "--strategy=%s", strategies[i]);
+		{
+			const char *part[] = {opt, "--params", "kwg=8", NULL};
+
+			matmul_case(TXF_F32, 70, 66, 17, 0, 0, 0, 1, part);
+		}
+	}
+}
+
+/* --alpha, --beta and --c; OUT takes C's order. */
+static void test_matmul_alpha_beta(void **state)
+{
+	static const struct {
+		txf_dtype dtype;
+		size_t m, n, k;
+		int fc, ta, tb;
+		const char *alpha, *beta; /* NULL: not given */
+	} cases[] = {
+	    {TXF_F32, 40, 35, 20, 0, 0, 0, "0.5", "-2"},
+	    {TXF_F32, 40, 35, 20, 1, 1, 0, "-1.25", "3"},
+	    {TXF_F64, 23, 70, 31, 1, 0, 1, "2", "0.75"},
+	    {TXF_F64, 23, 70, 31, 0, 1, 1, NULL, "1"},
+	    {TXF_F32, 17, 9, 70, 1, 0, 0, "0", "2.5"},
+	    {TXF_F32, 5, 4, 0, 0, 0, 0, NULL, "-3"}, /* K = 0: OUT = beta C */
+	    {TXF_F64, 0, 6, 3, 1, 0, 0, NULL, "2"},  /* M = 0: empty OUT */
+	    {TXF_F32, 12, 0, 3, 0, 0, 0, NULL, "2"}, /* N = 0 */
+	    {TXF_F32, 16, 16, 16, 1, 0, 0, "2", "0"},
+	};
+	char pa[4200], pb[4200], pc[4200], out[4200];
+
+	(void)state;
+	path_in_tmp(pa, sizeof(pa), "ab-a.npy");
+	path_in_tmp(pb, sizeof(pb), "ab-b.npy");
+	path_in_tmp(pc, sizeof(pc), "ab-c.npy");
+	path_in_tmp(out, sizeof(out), "ab-out.npy");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const char *args[16] = {"matmul", pa, pb, out, "--c", pc};
+		size_t na = 6, m = cases[i].m, n = cases[i].n, k = cases[i].k;
+		int ta = cases[i].ta, tb = cases[i].tb;
+		struct mm_want w;
+		npy_array a, b, c;
+		struct run r;
+
+		unlink(out);
+		make_matrix(pa, cases[i].dtype, ta ? k : m, ta ? m : k, (int)(i & 1), &a);
+		make_matrix(pb, cases[i].dtype, tb ? n : k, tb ? k : n, (int)(i >> 1 & 1), &b);
+		make_matrix(pc, cases[i].dtype, m, n, cases[i].fc, &c);
+		if (ta)
+			args[na++] = "--trans-a";
+		if (tb)
+			args[na++] = "--trans-b";
+		if (cases[i].alpha) {
+			args[na++] = "--alpha";
+			args[na++] = cases[i].alpha;
+		}
+		args[na++] = "--beta";
+		args[na++] = cases[i].beta;
+		args[na] = NULL;
+		r = expect_status(args, 0);
+		assert_string_equal(r.err, "");
+		run_free(&r);
+		memset(&w, 0, sizeof(w));
+		w.a = &a;
+		w.b = &b;
+		w.c = &c;
+		w.ta = ta;
+		w.tb = tb;
+		w.alpha = cases[i].alpha ? strtod(cases[i].alpha, NULL) : 1.0;
+		w.beta = strtod(cases[i].beta, NULL);
+		check_matmul(&w, out);
+		npy_free(&a);
+		npy_free(&b);
+		npy_free(&c);
+	}
+
+	/* --c without --beta: beta is 0, so NaN in C never reaches OUT, and OUT
+	 * still takes C's (Fortran) order. */
+	{
+		const char *args[] = {"matmul", pa, pb, out, "--c", pc, "--alpha", "-1", NULL};
+		size_t shape[2] = {21, 19};
+		struct mm_want w;
+		npy_array a, b, c;
+		char err[256];
+		struct run r;
+
+		unlink(out);
+		make_matrix(pa, TXF_F32, 21, 30, 0, &a);
+		make_matrix(pb, TXF_F32, 30, 19, 0, &b);
+		assert_int_equal(npy_alloc(&c, TXF_F32, 2, shape, 1, err, sizeof(err)), NPY_OK);
+		memset(c.data, 0xff, c.nbytes);
+		assert_int_equal(npy_save(pc, &c, err, sizeof(err)), NPY_OK);
+		r = expect_status(args, 0);
+		run_free(&r);
+		memset(&w, 0, sizeof(w));
+		w.a = &a;
+		w.b = &b;
+		w.c = &c;
+		w.alpha = -1.0;
+		check_matmul(&w, out);
+		npy_free(&a);
+		npy_free(&b);
+		npy_free(&c);
+	}
+
+	/* OUT may be one of the inputs: they are read before anything is written. */
+	{
+		const char *args[] = {"matmul", pa, pb, pc, "--c", pc, "--beta", "1", NULL};
+		struct mm_want w;
+		npy_array a, b, c;
+		struct run r;
+
+		make_matrix(pa, TXF_F64, 8, 5, 0, &a);
+		make_matrix(pb, TXF_F64, 5, 6, 1, &b);
+		make_matrix(pc, TXF_F64, 8, 6, 1, &c);
+		r = expect_status(args, 0);
+		run_free(&r);
+		memset(&w, 0, sizeof(w));
+		w.a = &a;
+		w.b = &b;
+		w.c = &c;
+		w.alpha = 1.0;
+		w.beta = 1.0;
+		check_matmul(&w, pc);
+		npy_free(&a);
+		npy_free(&b);
+		npy_free(&c);
+	}
+	unlink(pa);
+	unlink(pb);
+	unlink(pc);
+	unlink(out);
+}
+
+static void test_matmul_errors(void **state)
+{
+	/* Usage errors: status 2. */
+	static const char *const usage[][12] = {
+	    {"matmul", IN, IN_B, OUT, "--beta", "2", NULL},
+	    {"matmul", IN, IN_B, OUT, "--beta", "-0.5", "--alpha", "2", NULL},
+	    {"matmul", IN, IN_B, OUT, "--strategy", "fastest", NULL},
+	    {"matmul", IN, IN_B, OUT, "--strategy", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "1,2,3", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,4", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,7,8,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,3,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,16,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,6,8,8,4,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "1024,64,16,8,8,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "mwg=64,bogus=1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "mwg=64,mwg=32", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "mwg=64,32", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "-1,64,16,8,8,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,,16,8,8,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--alpha", "nan", NULL},
+	    {"matmul", IN, IN_B, OUT, "--alpha", "inf", NULL},
+	    {"matmul", IN, IN_B, OUT, "--alpha", "1e999", NULL},
+	    {"matmul", IN, IN_B, OUT, "--alpha", "1x", NULL},
+	    {"matmul", IN, IN_B, OUT, "--alpha", " 1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--beta", "", "--c", IN, NULL},
+	    {"matmul", IN, IN_B, OUT, "--c", "", NULL},
+	    {"matmul", IN, IN_B, OUT, "--c", NULL},
+	    {"matmul", IN, IN_B, OUT, "--trans-a=1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--trans-b", "--trans-b", NULL},
+	    {"matmul", IN, IN_B, OUT, "--tile", "8", NULL},
+	    {"matmul", IN, IN_B, OUT, "--in-place", NULL},
+	    {"matmul", IN, IN_B, OUT, "extra", NULL},
+	    {"matmul", IN, OUT, NULL},
+	    {"matmul", NULL},
+	    {"matmul", IN, IN_B, OUT, "--device", "", NULL},
+	};
+	/* Problems with the files or the device: status 1. */
+	static const char *const plain[] = {"matmul", IN, IN_B, OUT, NULL};
+	static const char *const with_c[] = {"matmul", IN,       IN_B, OUT, "--c",
+	                                     IN_C,     "--beta", "1",  NULL};
+	static const char *const c_only[] = {"matmul", IN, IN_B, OUT, "--c", IN_C, NULL};
+	static const char *const trunc[] = {"matmul",     IN,         IN_B, OUT,
+	                                    "--strategy", "truncate", NULL};
+	static const char *const huge[] = {
+	    "matmul", IN, IN_B, OUT, "--params", "512,512,512,128,64,1,1", NULL};
+	static const char *const nodev[] = {
+	    "matmul", IN, IN_B, OUT, "--device", "no-such-device-anywhere", NULL};
+	char pa[4200], pb[4200], pc[4200], out[4200], p3[4200];
+	static const size_t s3[3] = {2, 3, 4};
+	char err[256];
+	npy_array x;
+
+	(void)state;
+	path_in_tmp(pa, sizeof(pa), "err-a.npy");
+	path_in_tmp(pb, sizeof(pb), "err-b.npy");
+	path_in_tmp(pc, sizeof(pc), "err-c.npy");
+	path_in_tmp(p3, sizeof(p3), "err-3d.npy");
+	path_in_tmp(out, sizeof(out), "err-out.npy");
+	make_matrix(pa, TXF_F32, 6, 4, 0, NULL);
+	make_matrix(pb, TXF_F32, 4, 5, 0, NULL);
+	for (size_t i = 0; i < sizeof(usage) / sizeof(usage[0]); i++)
+		expect_failure_abc(usage[i], pa, pb, NULL, out, 2);
+
+	/* Inner dimensions differ (also once transposed). */
+	make_matrix(pb, TXF_F32, 3, 5, 0, NULL);
+	expect_failure_abc(plain, pa, pb, NULL, out, 1);
+	{
+		const char *args[] = {"matmul", pa, pb, out, NULL};
+		struct run r = expect_status(args, 1);
+
+		assert_non_null(strstr(r.err, "inner dimensions"));
+		run_free(&r);
+	}
+	{
+		static const char *const ta[] = {"matmul", IN, IN_B, OUT, "--trans-a", NULL};
+
+		make_matrix(pb, TXF_F32, 4, 5, 0, NULL);
+		expect_failure_abc(ta, pa, pb, NULL, out, 1);
+	}
+
+	/* Element types: A and B differ, f2, an integer type, complex. */
+	make_matrix(pb, TXF_F64, 4, 5, 0, NULL);
+	expect_failure_abc(plain, pa, pb, NULL, out, 1);
+	make_input(pa, TXF_F16, 6, 4, 0, NULL);
+	make_input(pb, TXF_F16, 4, 5, 0, NULL);
+	expect_failure_abc(plain, pa, pb, NULL, out, 1);
+	{
+		const char *args[] = {"matmul", pa, pb, out, NULL};
+		struct run r = expect_status(args, 1);
+
+		assert_non_null(strstr(r.err, "f2"));
+		run_free(&r);
+	}
+	make_input(pa, TXF_I32, 6, 4, 0, NULL);
+	make_input(pb, TXF_I32, 4, 5, 0, NULL);
+	expect_failure_abc(plain, pa, pb, NULL, out, 1);
+	make_input(pa, TXF_C64, 6, 4, 0, NULL);
+	make_input(pb, TXF_C64, 4, 5, 0, NULL);
+	expect_failure_abc(plain, pa, pb, NULL, out, 1);
+
+	/* C: wrong type, wrong shape, 3-D, missing; with and without --beta. */
+	make_matrix(pa, TXF_F32, 6, 4, 0, NULL);
+	make_matrix(pb, TXF_F32, 4, 5, 1, NULL);
+	make_matrix(pc, TXF_F64, 6, 5, 0, NULL);
+	expect_failure_abc(with_c, pa, pb, pc, out, 1);
+	expect_failure_abc(c_only, pa, pb, pc, out, 1);
+	make_matrix(pc, TXF_F32, 5, 6, 0, NULL);
+	expect_failure_abc(with_c, pa, pb, pc, out, 1);
+	expect_failure_abc(c_only, pa, pb, pc, out, 1);
+	assert_int_equal(npy_alloc(&x, TXF_F32, 3, s3, 0, err, sizeof(err)), NPY_OK);
+	assert_int_equal(npy_save(p3, &x, err, sizeof(err)), NPY_OK);
+	npy_free(&x);
+	expect_failure_abc(with_c, pa, pb, p3, out, 1);
+	expect_failure_abc(plain, p3, pb, NULL, out, 1);
+	expect_failure_abc(plain, pa, p3, NULL, out, 1);
+	path_in_tmp(pc, sizeof(pc), "no-such-c.npy");
+	expect_failure_abc(with_c, pa, pb, pc, out, 1);
+	expect_failure_abc(plain, pc, pb, NULL, out, 1);
+	expect_failure_abc(plain, pa, tmpdir, NULL, out, 1);
+
+	/* The library refuses: a strategy that does not apply to the shape,
+	 * blocks larger than the device's local memory, no such device. */
+	expect_failure_abc(trunc, pa, pb, NULL, out, 1);
+	{
+		const char *args[] = {"matmul", pa, pb, out, "--strategy", "truncate", NULL};
+		struct run r = expect_status(args, 1);
+
+		assert_non_null(strstr(r.err, "TXF_ERR_STRATEGY_NOT_APPLICABLE"));
+		run_free(&r);
+	}
+	expect_failure_abc(huge, pa, pb, NULL, out, 1);
+	expect_failure_abc(nodev, pa, pb, NULL, out, 1);
+
+	/* OUT is a directory. */
+	expect_failure_abc(plain, pa, pb, NULL, tmpdir, 1);
+	unlink(pa);
+	unlink(pb);
+	unlink(p3);
+}
+
+/* ------------------------------------------------------------- bench */
+
+/* Whether `txf --version` says the tool was built with `what`. */
+static int built_with(const char *what)
+{
+	static const char *const v[] = {"--version", NULL};
+	char line[128];
+	struct run r = expect_status(v, 0);
+	int yes;
+
+	snprintf(line, sizeof(line), "built with %s: yes", what);
+	yes = strstr(r.out, line) != NULL;
+	run_free(&r);
+	return yes;
+}
+
+static size_t count_lines_with(const char *text, const char *s)
+{
+	size_t n = 0;
+
+	while (text && *text) {
+		const char *end = strchr(text, '\n');
+		size_t len = end ? (size_t)(end - text) : strlen(text);
+		const char *hit = strstr(text, s);
+
+		if (hit && hit < text + len)
+			n++;
+		text = end ? end + 1 : NULL;
+	}
+	return n;
+}
+
+static void test_bench_json(void **state)
+{
+	static const char *const args[] = {"bench", "matmul",   "--shape", "64x48x40", "--repeat",
+	                                   "2",     "--format", "json",    NULL};
+	static const char *const keys[] = {
+	    "\"op\":",      "\"impl\":",      "\"device\":",   "\"m\":",      "\"n\":",
+	    "\"k\":",       "\"dtype\":",     "\"strategy\":", "\"params\":", "\"launches\":",
+	    "\"repeats\":", "\"median_ms\":", "\"min_ms\":",   "\"gflops\":", "\"check\":",
+	};
+	int clblast = built_with("CLBlast"), blas = built_with("a host BLAS");
+	size_t lines = 0;
+	struct run r;
+	char *line, *save = NULL;
+
+	(void)state;
+	r = expect_status(args, 0);
+	for (line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t len = strlen(line);
+
+		lines++;
+		if (len < 2 || line[0] != '{' || line[len - 1] != '}')
+			fail_msg("not a JSON object: %s", line);
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+			if (!strstr(line, keys[i]))
+				fail_msg("no key %s in %s", keys[i], line);
+		}
+		assert_non_null(strstr(line, "\"op\":\"matmul\""));
+		assert_non_null(strstr(line, "\"m\":64,\"n\":48,\"k\":40"));
+		assert_non_null(strstr(line, "\"dtype\":\"f4\""));
+		assert_null(strstr(line, "FAIL"));
+		if (strstr(line, "\"impl\":\"txf\"") && !strstr(line, "\"check\":\"n/a\"")) {
+			assert_non_null(strstr(line, "\"check\":\"OK\""));
+			assert_non_null(strstr(line, "\"repeats\":2"));
+			assert_null(strstr(line, "\"median_ms\":null"));
+		}
+	}
+	assert_int_equal(lines, 6 + (size_t)clblast + (size_t)blas);
+	run_free(&r);
+
+	/* The same run without the other implementations. */
+	{
+		static const char *const none[] = {
+		    "bench", "matmul",    "--shape", "64x48x40",   "--repeat", "1", "--format",
+		    "json",  "--compare", "none",    "--strategy", "pad,auto", NULL};
+
+		r = expect_status(none, 0);
+		assert_int_equal(count_lines_with(r.out, "{\"op\":\"matmul\""), 2);
+		assert_int_equal(count_lines_with(r.out, "\"impl\":\"txf\""), 2);
+		run_free(&r);
+	}
+}
+
+static void test_bench_csv_and_table(void **state)
+{
+	static const char *const csv[] = {
+	    "bench",      "matmul", "--shape",  "33x17x9,16", "--strategy", "simple",
+	    "--strategy", "split",  "--dtype",  "f8",         "--format",   "csv",
+	    "--compare",  "none",   "--repeat", "1",          NULL};
+	static const char *const table[] = {"bench",      "matmul", "--shape",  "20",
+	                                    "--strategy", "auto",   "--repeat", "1",
+	                                    "--compare",  "none",   NULL};
+	struct run r;
+
+	(void)state;
+	r = expect_status(csv, 0);
+	assert_true(strncmp(r.out, "op,impl,device,m,n,k,dtype,strategy,", 36) == 0);
+	assert_int_equal(count_lines_with(r.out, "matmul,txf,"), 4);
+	assert_int_equal(count_lines_with(r.out, ",33,17,9,f8,simple,"), 1);
+	assert_int_equal(count_lines_with(r.out, ",16,16,16,f8,split,"), 1);
+	assert_int_equal(count_lines_with(r.out, ",OK,"), 4);
+	run_free(&r);
+
+	r = expect_status(table, 0);
+	assert_non_null(strstr(r.out, "GFLOP/s"));
+	assert_non_null(strstr(r.out, "median ms"));
+	assert_true(line_with(r.out, "20x20x20", " auto ", " OK"));
+	assert_null(strstr(r.out, "FAIL"));
+	run_free(&r);
+}
+
 /* ------------------------------------------------------- info and demo */
 
 static void test_info(void **state)
@@ -760,9 +1416,13 @@ static void test_info(void **state)
 
 static void test_demo(void **state)
 {
-	static const char *const args[] = {"demo", "--rows", "70", "--cols",
-	                                   "45",   "--runs", "1",  NULL};
+	static const char *const args[] = {"demo",     "--rows", "70", "--cols",
+	                                   "45",       "--runs", "1",  "--matmul-shape",
+	                                   "70x66x45", NULL};
+	static const char *const strategies[] = {"simple", "pad",     "truncate",
+	                                         "split",  "padcopy", "auto"};
 	struct run r;
+	const char *mm;
 
 	(void)state;
 	r = expect_status(args, 0);
@@ -771,6 +1431,17 @@ static void test_demo(void **state)
 	assert_non_null(strstr(r.out, "in-place"));
 	assert_non_null(strstr(r.out, "all checks passed"));
 	assert_null(strstr(r.out, "FAIL"));
+	/* The matmul part: one checked row per strategy. */
+	mm = strstr(r.out, "70x66x45");
+	assert_non_null(mm);
+	assert_non_null(strstr(mm, "GFLOP/s"));
+	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]); i++) {
+		char word[32];
+
+		snprintf(word, sizeof(word), " %s ", strategies[i]);
+		if (!line_with(mm, "70x66x45", word, " OK"))
+			fail_msg("no checked matmul row for %s in:\n%s", strategies[i], r.out);
+	}
 	run_free(&r);
 }
 
@@ -786,6 +1457,12 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_transpose_in_place),
 	    cmocka_unit_test(test_overwrite_and_same_path),
 	    cmocka_unit_test(test_transpose_empty),
+	    cmocka_unit_test(test_matmul_orders_and_trans),
+	    cmocka_unit_test(test_matmul_strategies),
+	    cmocka_unit_test(test_matmul_alpha_beta),
+	    cmocka_unit_test(test_matmul_errors),
+	    cmocka_unit_test(test_bench_json),
+	    cmocka_unit_test(test_bench_csv_and_table),
 	    cmocka_unit_test(test_info),
 	    cmocka_unit_test(test_demo),
 	};

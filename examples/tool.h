@@ -1,0 +1,89 @@
+/*
+ * Helpers shared by the parts of the txf tool: messages, device setup,
+ * events and their timing, random numbers, medians, and the host reference
+ * of a matrix product with its error bound.
+ */
+#ifndef TXF_EXAMPLES_TOOL_H
+#define TXF_EXAMPLES_TOOL_H
+
+#include "tiledxform.h"
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* "txf: WHAT: TXF_ERR_...: detail" on stderr, the detail from txf_last_error. */
+void tool_report(const char *what, txf_status s);
+
+/* "forced", "device", "fallback". */
+const char *tool_source_name(txf_choice_source s);
+
+/* s, or "?" for NULL. */
+const char *tool_str(const char *s);
+
+/* Create a context on the device that spec names (NULL: the library's
+ * default); reports a failure on stderr. */
+txf_status tool_open_context(const char *spec, txf_context **ctx);
+
+/* Wait for ev, check that its command succeeded and release it. NULL is a
+ * no-op. Reports a failure on stderr under `what`. */
+txf_status tool_wait_event(cl_event ev, const char *what);
+
+/* Milliseconds of a monotonic clock. */
+double tool_now_ms(void);
+
+/* Enqueue one operation on the context's queue; *ev completes when all of
+ * its work has. On failure the callee writes a message into msg. */
+typedef txf_status (*tool_launch_fn)(txf_context *ctx, void *arg, cl_event *ev, char *msg,
+                                     size_t msglen);
+
+/* Run fn once and give its device time in *ms: a marker with an empty wait
+ * list is enqueued right before it on the context's in-order profiling
+ * queue, and the time is CL_PROFILING_COMMAND_END of the operation's event
+ * minus that of the marker. Waits for the operation. On failure msg says
+ * why. */
+txf_status tool_time_launch(txf_context *ctx, tool_launch_fn fn, void *arg, double *ms, char *msg,
+                            size_t msglen);
+
+/* splitmix64: the next value of the generator whose state is *state. */
+uint64_t tool_rand(uint64_t *state);
+
+/* Median of t[0..n-1] (sorts t). n must be at least 1. */
+double tool_median(double *t, size_t n);
+/* Smallest of t[0..n-1]. */
+double tool_min(const double *t, size_t n);
+
+/* A host matrix of f32 or f64 elements: element (i, j) is at
+ * data[i * rs + j * cs] (in elements). */
+typedef struct tool_hmat {
+	const void *data;
+	txf_dtype dtype;
+	size_t rs, cs;
+} tool_hmat;
+
+/* Element (i, j) as a double. */
+double tool_hmat_get(const tool_hmat *m, size_t i, size_t j);
+
+/* The view of a row-major (C order) or column-major (Fortran order) rows x
+ * cols host array, transposed when trans is set. */
+tool_hmat tool_hmat_of(const void *data, txf_dtype dtype, size_t rows, size_t cols, int fortran,
+                       int trans);
+
+/* Element (i, j) of a float64 product over k: *sum = sum_p a(i,p) b(p,j)
+ * and *abs = sum_p |a(i,p) b(p,j)|. */
+void tool_dot(const tool_hmat *a, const tool_hmat *b, size_t k, size_t i, size_t j, double *sum,
+              double *abs);
+
+/* Machine epsilon of f32 or f64. */
+double tool_eps(txf_dtype dtype);
+
+/* The error bound of one element of a product over k of dtype whose
+ * terms add up to abs in magnitude: 4 k eps abs + 1e-6 (1e-12 for f64). */
+double tool_bound(txf_dtype dtype, size_t k, double abs);
+
+/* Write s as a JSON string (quoted and escaped) to f. */
+void tool_json_string(FILE *f, const char *s);
+/* Write s as a CSV field to f (quoted when it holds a comma, quote or newline). */
+void tool_csv_field(FILE *f, const char *s);
+
+#endif /* TXF_EXAMPLES_TOOL_H */
