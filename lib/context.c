@@ -63,6 +63,7 @@ txf_status txf_context_create(txf_context **ctx, const txf_context_options *opts
 		return txf__fail_cl(err, "clCreateContext");
 	}
 	c->queue_profiling = opts->profiling != 0;
+	c->queue_in_order = true;
 	c->queue = clCreateCommandQueue(c->cl_ctx, dev,
 	                                c->queue_profiling ? CL_QUEUE_PROFILING_ENABLE : 0, &err);
 	if (!c->queue) {
@@ -109,6 +110,7 @@ txf_status txf_context_wrap(txf_context **ctx, cl_context context, cl_device_id 
 	c->device = device;
 	c->queue = queue;
 	c->queue_profiling = (qprops & CL_QUEUE_PROFILING_ENABLE) != 0;
+	c->queue_in_order = (qprops & CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE) == 0;
 	txf_status s = context_init(c, opts);
 	if (s != TXF_SUCCESS) {
 		txf_context_release(&c);

@@ -45,7 +45,12 @@ txf_status txf__join_events(txf_context *ctx, cl_event *evs, cl_uint n, cl_event
 		*out = evs[0];
 		return TXF_SUCCESS;
 	}
-	if (n > 1 && out) {
+	if (n > 1 && out && ctx->queue_in_order) {
+		/* The last command of an in-order queue ends after all the others;
+		 * its event also keeps the profiling times a marker may lack. */
+		clRetainEvent(evs[n - 1]);
+		*out = evs[n - 1];
+	} else if (n > 1 && out) {
 		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, n, evs, out);
 		if (err != CL_SUCCESS)
 			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");

@@ -362,11 +362,12 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		txf__pool_give_back_after(pl->ticket, evs[done - 1]);
 		pl->ticket = NULL;
 	}
-	if (nl == 1 && event)
-		clRetainEvent(last[0]);
-	if (nl == 1 && event)
-		*event = last[0];
-	else if (event) {
+	if (event && (nl == 1 || ctx->queue_in_order)) {
+		/* One launch ends the operation, or, in order, the last one does. */
+		cl_event e = nl == 1 ? last[0] : evs[done - 1];
+		clRetainEvent(e);
+		*event = e;
+	} else if (event) {
 		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
 		if (err != CL_SUCCESS)
 			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");

@@ -349,6 +349,15 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	p.vwa = p.vwa ? p.vwa : t->vwa;
 	p.vwb = p.vwb ? p.vwb : t->vwb;
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
+	/* Vector widths the caller left open narrow to fit what was forced. */
+	while (s == TXF_ERR_BAD_TILE && forced &&
+	       ((!opts->params.vwa && p.vwa > 1) || (!opts->params.vwb && p.vwb > 1))) {
+		if (!opts->params.vwa && p.vwa > 1)
+			p.vwa /= 2;
+		else
+			p.vwb /= 2;
+		s = txf__check_matmul_params(ctx, &p, elem);
+	}
 	if (s != TXF_SUCCESS && !forced) {
 		/* A table entry that does not fit this device: the safe entry. */
 		const matmul_defaults *f =

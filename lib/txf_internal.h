@@ -52,6 +52,7 @@ struct txf_context {
 	cl_device_id device;
 	cl_command_queue queue;
 	bool queue_profiling;
+	bool queue_in_order; /* commands run in order: the last one's event ends all */
 	txf_device_profile profile;
 	bool multiple_known; /* profile.preferred_multiple probed */
 	char *kernel_path;   /* the option's copy, or NULL */

@@ -42,6 +42,8 @@ static void run_inplace(const icase *c)
 	test_fill_random(host, span);
 	test_buffer_upload(&b, 0, host, span);
 	memcpy(want + GUARD_BYTES, host, span);
+	unsigned char *orig = test_image_poisoned(&b);
+	memcpy(orig + GUARD_BYTES, host, span);
 	test_host_transpose(host, c->layout, ld, c->off, want + GUARD_BYTES, c->layout, ld, c->off,
 	                    c->n, c->n, elem);
 	free(host);
@@ -65,10 +67,18 @@ static void run_inplace(const icase *c)
 
 	cl_event ev = NULL;
 	s = txf_transpose_inplace(test_ctx, &m, &o, 0, NULL, &ev);
-	if (s != TXF_SUCCESS)
-		fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
-	test_wait(ev);
-	test_assert_image(&b, want, elem, what);
+	if (s == TXF_ERR_TILE_UNSUPPORTED && c->tile && c->wg_rows) {
+		/* A forced tile this device cannot run (its compiled kernel allows
+		 * fewer work-items than T x R, say) is refused, writing nothing. */
+		print_message("note: %s: %s\n", what, txf_last_error());
+		test_assert_image(&b, orig, elem, what);
+	} else {
+		if (s != TXF_SUCCESS)
+			fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+		test_wait(ev);
+		test_assert_image(&b, want, elem, what);
+	}
+	free(orig);
 	free(want);
 	test_buffer_free(&b);
 }

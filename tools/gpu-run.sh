@@ -7,7 +7,7 @@
 # 1. the OpenCL devices and what `auto` picks (txf info)
 # 2. txf demo on every device (every strategy, checked against the host)
 # 3. the test executables on the default device (the GPU when there is one)
-# 4. txf bench on every device, when the build has it
+# 4. txf bench on every device (or those in BENCH_DEVICES), when the build has it
 # A summary table comes last. NVIDIA's OpenCL library is registered with
 # OCL_ICD_FILENAMES when it is present but not installed as an ICD.
 set -uo pipefail
@@ -51,7 +51,7 @@ for t in "$build"/tests/test_*; do
 done
 
 if "$txf" bench --help >/dev/null 2>&1; then
-	for ((d = 0; d < ndev; d++)); do
+	for d in ${BENCH_DEVICES:-$(seq 0 $((ndev - 1)))}; do
 		for op in ${BENCH_OPS:-transpose matmul}; do
 			"$txf" bench "$op" --device "$d" ${BENCH_ARGS:-} --format json \
 				>"$out/bench-$op-$d.jsonl" 2>"$out/bench-$op-$d.err"
