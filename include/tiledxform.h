@@ -369,12 +369,14 @@ TXF_API txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double
                               const cl_event *wait, cl_event *event);
 
 /* Bytes of workspace PADCOPY needs for this shape (0 when the strategy
- * chosen needs none). */
+ * chosen needs none), enough for C in either storage order. */
 TXF_API txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
                                              txf_dtype dtype, const txf_matmul_options *opts,
                                              size_t *bytes);
 
-/* What txf_matmul would run for m x n x k of dtype, without running it. */
+/* What txf_matmul would run for m x n x k of dtype with a row-major C,
+ * without running it. A column-major C is computed as its row-major
+ * transpose: for one, ask for n x m x k. */
 TXF_API txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k,
                                       txf_dtype dtype, const txf_matmul_options *opts,
                                       txf_matmul_choice *out);

@@ -40,7 +40,7 @@ for ((d = 0; d < ndev; d++)); do
 done
 
 for t in "$build"/tests/test_*; do
-	[ -x "$t" ] || continue
+	[ -f "$t" ] && [ -x "$t" ] || continue
 	name=$(basename "$t")
 	args=()
 	[ "$name" = test_cli ] && args=("$txf")
