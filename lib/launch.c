@@ -101,3 +101,21 @@ void txf__gate_close(txf__gate *gate, bool release)
 	gate->event = NULL;
 	gate->merged = NULL;
 }
+
+void txf__untiled_geometry(txf_context *ctx, cl_kernel k, size_t rows, size_t cols, size_t local[2],
+                           size_t global[2])
+{
+	size_t max = 0;
+	if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
+	                             NULL) != CL_SUCCESS ||
+	    max == 0)
+		max = 1;
+	local[0] = 16;
+	local[1] = 16;
+	while (local[0] * local[1] > max || local[1] > ctx->profile.max_work_item_sizes[1])
+		local[1] > 1 ? (local[1] /= 2) : (local[0] /= 2);
+	while (local[0] > ctx->profile.max_work_item_sizes[0])
+		local[0] /= 2;
+	global[0] = txf__round_up(cols, local[0]);
+	global[1] = txf__round_up(rows, local[1]);
+}

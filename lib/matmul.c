@@ -119,21 +119,6 @@ static txf_status set_product_args(cl_kernel k, const problem *pr, size_t M, siz
 	                ARG(b.mem), ARG(bo), ARG(bl), ARG(fb), ARG(c.mem), ARG(co), ARG(cl));
 }
 
-static void simple_geometry(txf_context *ctx, cl_kernel k, size_t M, size_t N, launch *l)
-{
-	size_t max = 0;
-	if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
-	                             NULL) != CL_SUCCESS ||
-	    max == 0)
-		max = 1;
-	l->local[0] = 16;
-	l->local[1] = 16;
-	while (l->local[0] * l->local[1] > max || l->local[1] > ctx->profile.max_work_item_sizes[1])
-		l->local[1] > 1 ? (l->local[1] /= 2) : (l->local[0] /= 2);
-	l->global[0] = txf__round_up(N, l->local[0]);
-	l->global[1] = txf__round_up(M, l->local[1]);
-}
-
 /* Add a product launch (simple or tiled) over an M x N x K section. */
 static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
                               const txf_matmul_params *p, const char *name, size_t M, size_t N,
@@ -152,7 +137,7 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
 	if (s != TXF_SUCCESS)
 		return s;
 	if (strcmp(name, "matmul_simple") == 0) {
-		simple_geometry(ctx, l->kernel, M, N, l);
+		txf__untiled_geometry(ctx, l->kernel, M, N, l->local, l->global);
 		return TXF_SUCCESS;
 	}
 	size_t wg = 0;
@@ -250,7 +235,8 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 			             ARG(workspace), ARG(wb), ARG(Np), ARG(Kp));
 		if (s != TXF_SUCCESS)
 			return s;
-		simple_geometry(ctx, l->kernel, d.Kp, i == 0 ? d.Mp : d.Np, l);
+		txf__untiled_geometry(ctx, l->kernel, d.Kp, i == 0 ? d.Mp : d.Np, l->local,
+		                      l->global);
 	}
 	/* The padded product: A packed K-major (transposed form), B K-major. */
 	operand a = {workspace, d.a_off, d.Mp, true}, b = {workspace, d.b_off, d.Np, false};
@@ -279,7 +265,7 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 	}
 	if (s != TXF_SUCCESS)
 		return s;
-	simple_geometry(ctx, l->kernel, pr->M, pr->N, l);
+	txf__untiled_geometry(ctx, l->kernel, pr->M, pr->N, l->local, l->global);
 	return TXF_SUCCESS;
 }
 

@@ -44,15 +44,19 @@ bool txf__is_pow2(size_t x)
 	return x && !(x & (x - 1));
 }
 
+/* Whether a table entry for (vendor, kind) applies to device p. */
+static bool entry_matches(int vendor, int kind, const txf_device_profile *p)
+{
+	return (vendor == ANY_VENDOR || vendor == (int)p->vendor) &&
+	       (kind == ANY_KIND || kind == (int)p->kind);
+}
+
 static const transpose_defaults *lookup(const txf_device_profile *p)
 {
 	size_t n = sizeof transpose_table / sizeof transpose_table[0];
-	for (size_t i = 0; i < n; i++) {
-		const transpose_defaults *e = &transpose_table[i];
-		if ((e->vendor == ANY_VENDOR || e->vendor == (int)p->vendor) &&
-		    (e->kind == ANY_KIND || e->kind == (int)p->kind))
-			return e;
-	}
+	for (size_t i = 0; i + 1 < n; i++)
+		if (entry_matches(transpose_table[i].vendor, transpose_table[i].kind, p))
+			return &transpose_table[i];
 	return &transpose_table[n - 1];
 }
 
@@ -262,12 +266,9 @@ static const matmul_defaults matmul_table[] = {
 static const matmul_defaults *matmul_lookup(const txf_device_profile *p)
 {
 	size_t n = sizeof matmul_table / sizeof matmul_table[0];
-	for (size_t i = 0; i < n; i++) {
-		const matmul_defaults *e = &matmul_table[i];
-		if ((e->vendor == ANY_VENDOR || e->vendor == (int)p->vendor) &&
-		    (e->kind == ANY_KIND || e->kind == (int)p->kind))
-			return e;
-	}
+	for (size_t i = 0; i + 1 < n; i++)
+		if (entry_matches(matmul_table[i].vendor, matmul_table[i].kind, p))
+			return &matmul_table[i];
 	return &matmul_table[n - 1];
 }
 

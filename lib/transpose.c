@@ -54,23 +54,6 @@ static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem,
 	return TXF_SUCCESS;
 }
 
-/* Work-group shape for the untiled kernels: up to 16 x 16 within what the
- * kernel allows. */
-static void simple_local(txf_context *ctx, cl_kernel k, size_t local[2])
-{
-	size_t max = 0;
-	if (clGetKernelWorkGroupInfo(k, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
-	                             NULL) != CL_SUCCESS ||
-	    max == 0)
-		max = 1;
-	local[0] = 16;
-	local[1] = 16;
-	while (local[0] * local[1] > max || local[1] > ctx->profile.max_work_item_sizes[1])
-		local[1] > 1 ? (local[1] /= 2) : (local[0] /= 2);
-	while (local[0] > ctx->profile.max_work_item_sizes[0])
-		local[0] /= 2;
-}
-
 static txf_status set_section_args(cl_kernel k, cl_mem in, cl_mem out, const section *s,
                                    size_t in_ld, size_t out_ld)
 {
@@ -151,9 +134,8 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 				l[i].global[1] = (parts[i].rows - parts[i].rows % T) / T * R;
 			}
 		} else {
-			simple_local(ctx, l[i].kernel, l[i].local);
-			l[i].global[0] = txf__round_up(parts[i].cols, l[i].local[0]);
-			l[i].global[1] = txf__round_up(parts[i].rows, l[i].local[1]);
+			txf__untiled_geometry(ctx, l[i].kernel, parts[i].rows, parts[i].cols,
+			                      l[i].local, l[i].global);
 		}
 	}
 	*n = count;

@@ -122,6 +122,11 @@ txf_status txf__gate_open(txf_context *ctx, cl_uint num_wait, const cl_event *wa
                           txf__gate *gate);
 void txf__gate_close(txf__gate *gate, bool release);
 
+/* Work-group shape (up to 16 x 16, within what kernel k allows) and global
+ * size for an untiled 2-D kernel with one work-item per element of a
+ * rows x cols area: dimension 0 runs along cols. */
+void txf__untiled_geometry(txf_context *ctx, cl_kernel k, size_t rows, size_t cols, size_t local[2],
+                           size_t global[2]);
 static inline size_t txf__round_up(size_t x, size_t m)
 {
 	return (x + m - 1) / m * m;
