@@ -127,6 +127,22 @@ out:
 
 /* -------------------------------------------------------------- transpose */
 
+/* Read a finished result back and write it to path atomically; 0 on success. */
+static int save_result(txf_context *ctx, const txf_matrix *m, npy_array *res, const char *path)
+{
+	char err[512];
+	txf_status s = txf_matrix_read(ctx, m, res->data, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		tool_report("cannot read the result back", s);
+		return -1;
+	}
+	if (npy_save(path, res, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		return -1;
+	}
+	return 0;
+}
+
 static int cmd_transpose(const cli_args *a)
 {
 	npy_array in, res;
@@ -198,16 +214,8 @@ static int cmd_transpose(const cli_args *a)
 	}
 	if (tool_wait_event(ev, "transpose") != TXF_SUCCESS)
 		goto out;
-	s = txf_matrix_read(ctx, a->in_place ? &m_in : &m_out, res.data, 0, 1, 0, NULL, NULL);
-	if (s != TXF_SUCCESS) {
-		tool_report("cannot read the result back", s);
+	if (save_result(ctx, a->in_place ? &m_in : &m_out, &res, a->out_path) != 0)
 		goto out;
-	}
-
-	if (npy_save(a->out_path, &res, err, sizeof(err)) != NPY_OK) {
-		fprintf(stderr, "txf: %s\n", err);
-		goto out;
-	}
 	rc = 0;
 out:
 	txf_matrix_free(&m_out);
@@ -354,15 +362,8 @@ static int cmd_matmul(const cli_args *a)
 	}
 	if (tool_wait_event(ev, "matmul") != TXF_SUCCESS)
 		goto out;
-	s = txf_matrix_read(ctx, &mc, res.data, 0, 1, 0, NULL, NULL);
-	if (s != TXF_SUCCESS) {
-		tool_report("cannot read the result back", s);
+	if (save_result(ctx, &mc, &res, a->out_path) != 0)
 		goto out;
-	}
-	if (npy_save(a->out_path, &res, err, sizeof(err)) != NPY_OK) {
-		fprintf(stderr, "txf: %s\n", err);
-		goto out;
-	}
 	rc = 0;
 out:
 	txf_matrix_free(&mc);
