@@ -29,6 +29,8 @@ const char *tool_source_name(txf_choice_source s)
 		return "device";
 	case TXF_SOURCE_FALLBACK:
 		return "fallback";
+	case TXF_SOURCE_TUNED:
+		return "tuned";
 	}
 	return "?";
 }

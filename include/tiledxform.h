@@ -137,6 +137,21 @@ typedef struct txf_context_options {
 	int kernel_path_only;
 	/* Create the queue with CL_QUEUE_PROFILING_ENABLE (default 1). */
 	int profiling;
+	/* Directory of the on-disk caches: compiled programs in programs/,
+	 * tuning files in tuning/. NULL means TXF_CACHE_DIR, else
+	 * $XDG_CACHE_HOME/tiledxform, else ~/.cache/tiledxform. Created with
+	 * mode 0700 when missing; used only when it is not a symbolic link,
+	 * belongs to this user and others cannot write it. */
+	const char *cache_dir;
+	/* Keep compiled programs on disk between processes (default 1).
+	 * TXF_BINARY_CACHE=0 in the environment turns it off too. */
+	int binary_cache;
+	/* Let AUTO consult this device's tuning file (default 1; see
+	 * txf_tuning_path). TXF_TUNING=0 in the environment turns it off too. */
+	int tuning;
+	/* A tuning file to read instead of the device's file in cache_dir;
+	 * NULL means TXF_TUNING_FILE, else the device's file. */
+	const char *tuning_file;
 } txf_context_options;
 
 TXF_API void txf_context_options_default(txf_context_options *opts);
@@ -155,6 +170,20 @@ TXF_API void txf_context_release(txf_context **ctx);
 TXF_API cl_context txf_context_cl_context(const txf_context *ctx);
 TXF_API cl_device_id txf_context_device(const txf_context *ctx);
 TXF_API cl_command_queue txf_context_queue(const txf_context *ctx);
+
+/* What a context did with its caches so far. */
+typedef struct txf_context_stats {
+	unsigned long programs_built;  /* compiled from source */
+	unsigned long programs_loaded; /* taken from the binary cache on disk */
+	unsigned long programs_stored; /* written to the binary cache */
+	unsigned long cache_rejected;  /* disk entries ignored: corrupt, stale or unsafe */
+	int binary_cache;              /* the binary cache is in use */
+	int tuned;                     /* a tuning file was read and is consulted */
+	char cache_dir[1024];          /* the programs directory in use, "" if none */
+	char tuning_file[1024];        /* the tuning file consulted, "" if none */
+} txf_context_stats;
+
+TXF_API txf_status txf_context_stats_get(txf_context *ctx, txf_context_stats *out);
 
 /* --------------------------------------------------------- device profile */
 
@@ -285,7 +314,8 @@ TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
 typedef enum txf_choice_source {
 	TXF_SOURCE_FORCED = 0, /* the caller asked for it */
 	TXF_SOURCE_DEVICE,     /* built-in entry for this device or vendor and type */
-	TXF_SOURCE_FALLBACK    /* safe default that works everywhere */
+	TXF_SOURCE_FALLBACK,   /* safe default that works everywhere */
+	TXF_SOURCE_TUNED       /* measured on this device by the tuner (txf tune) */
 } txf_choice_source;
 
 /* What an operation will run, and why. */

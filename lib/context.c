@@ -1,6 +1,7 @@
 /* Contexts: created for a chosen device or wrapping the caller's objects. */
 #include "txf_internal.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -10,6 +11,38 @@ void txf_context_options_default(txf_context_options *opts)
 		return;
 	memset(opts, 0, sizeof *opts);
 	opts->profiling = 1;
+	opts->binary_cache = 1;
+	opts->tuning = 1;
+}
+
+/* Find the cache directory and check that the binary cache may use it. A
+ * cache that cannot be used is a warning, never an error: the library works
+ * without one. */
+static txf_status caches_init(txf_context *c, const txf_context_options *opts)
+{
+	bool binary = (!opts || opts->binary_cache) && !txf__env_off("TXF_BINARY_CACHE");
+	c->cache_root = txf__cache_root(opts ? opts->cache_dir : NULL);
+	if (!c->cache_root) {
+		if (binary)
+			txf__log(TXF__LOG_WARN,
+			         "no cache directory (neither TXF_CACHE_DIR, "
+			         "XDG_CACHE_HOME nor HOME is set): binary cache off");
+		return TXF_SUCCESS;
+	}
+	if (!binary)
+		return TXF_SUCCESS;
+	char why[256];
+	char *dir = txf__path_join(c->cache_root, "programs");
+	if (!dir)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory naming the cache");
+	if (txf__private_dir(c->cache_root, true, why, sizeof why) &&
+	    txf__private_dir(dir, true, why, sizeof why)) {
+		c->program_dir = dir;
+	} else {
+		txf__log(TXF__LOG_WARN, "binary cache off: %s is not safe to use: %s", dir, why);
+		free(dir);
+	}
+	return TXF_SUCCESS;
 }
 
 static txf_status context_init(txf_context *c, const txf_context_options *opts)
@@ -28,7 +61,10 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 			return txf__fail(TXF_ERR_OUT_OF_MEMORY,
 			                 "out of memory copying kernel_path");
 	}
-	return txf__profile_read(c->device, &c->profile);
+	txf_status s = txf__profile_read(c->device, &c->profile);
+	if (s == TXF_SUCCESS)
+		s = caches_init(c, opts);
+	return s;
 }
 
 static txf_context *context_alloc(void)
@@ -135,6 +171,8 @@ void txf_context_release(txf_context **ctx)
 	if (c->cl_ctx)
 		clReleaseContext(c->cl_ctx);
 	free(c->kernel_path);
+	free(c->cache_root);
+	free(c->program_dir);
 	free(c);
 	*ctx = NULL;
 }
@@ -198,4 +236,21 @@ txf_status txf_context_profile(txf_context *ctx, txf_device_profile *out)
 		*out = ctx->profile;
 	pthread_mutex_unlock(&ctx->lock);
 	return s;
+}
+
+txf_status txf_context_stats_get(txf_context *ctx, txf_context_stats *out)
+{
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
+	              "txf_context_stats_get: ctx and out must not be NULL");
+	memset(out, 0, sizeof *out);
+	pthread_mutex_lock(&ctx->lock);
+	out->programs_loaded = ctx->programs_loaded;
+	out->programs_stored = ctx->programs_stored;
+	out->cache_rejected = ctx->cache_rejected;
+	out->programs_built = txf__program_builds(ctx) - ctx->programs_loaded;
+	pthread_mutex_unlock(&ctx->lock);
+	out->binary_cache = ctx->program_dir != NULL;
+	if (ctx->program_dir)
+		snprintf(out->cache_dir, sizeof out->cache_dir, "%s", ctx->program_dir);
+	return TXF_SUCCESS;
 }

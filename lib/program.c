@@ -31,16 +31,6 @@ struct txf__program_cache {
 	unsigned long builds;
 };
 
-static uint64_t fnv1a(const char *s)
-{
-	uint64_t h = 1469598103934665603ull;
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
-		h *= 1099511628211ull;
-	}
-	return h;
-}
-
 txf__program_cache *txf__program_cache_new(void)
 {
 	return calloc(1, sizeof(txf__program_cache));
@@ -122,7 +112,7 @@ static txf_status get_source(txf_context *ctx, const char *file, const char **te
 		free(body);
 		e->file = name;
 		e->text = all;
-		e->hash = fnv1a(all);
+		e->hash = txf__fnv1a(all, nc + nb + 1, TXF__FNV_INIT);
 		pthread_mutex_lock(&ctx->lock);
 		source_entry *other = find_source(ctx->programs, file);
 		if (other) {

@@ -45,6 +45,37 @@ typedef struct txf__program_cache txf__program_cache;
 typedef struct txf__pool txf__pool;
 typedef struct txf__pool_ticket txf__pool_ticket;
 
+/* ------------------------------------------------------------ cachefs.c */
+
+/* The library's log on stderr; TXF_LOG=quiet|warn|info (default warn). */
+#define TXF__LOG_WARN 1
+#define TXF__LOG_INFO 2
+void txf__log(int level, const char *fmt, ...) TXF_PRINTF(2, 3);
+/* dir + "/" + name, malloc'd; NULL when out of memory. */
+char *txf__path_join(const char *dir, const char *name);
+/* Whether environment variable name says 0, off, no or false. */
+bool txf__env_off(const char *name);
+/* The cache root: option, else TXF_CACHE_DIR, else
+ * $XDG_CACHE_HOME/tiledxform, else ~/.cache/tiledxform. malloc'd; NULL when
+ * there is none (no HOME) or out of memory. */
+char *txf__cache_root(const char *option);
+/* Whether dir is a directory this user alone controls (not a symbolic link,
+ * owned by the effective user, not writable by group or others), creating
+ * it with mode 0700 when create is set. If not, why says what is wrong. */
+bool txf__private_dir(const char *dir, bool create, char *why, size_t n);
+/* Read a whole regular file of at most max bytes that this user alone
+ * controls, NUL-terminated (not counted in *len). Returns 1 with *data
+ * malloc'd, 0 when the file does not exist, -1 with why set otherwise. */
+int txf__read_private_file(const char *path, size_t max, unsigned char **data, size_t *len,
+                           char *why, size_t n);
+/* Replace dir/name with len bytes atomically: a private temporary file in
+ * dir, renamed over the name. Returns 0, or -1 with why set. */
+int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
+                      size_t n);
+/* 64-bit FNV-1a of len bytes, continuing from h (start with TXF__FNV_INIT). */
+#define TXF__FNV_INIT 1469598103934665603ull
+uint64_t txf__fnv1a(const void *data, size_t len, uint64_t h);
+
 /* ---------------------------------------------------------- context.c */
 
 struct txf_context {
@@ -59,7 +90,11 @@ struct txf_context {
 	bool kernel_path_only;
 	pthread_mutex_t lock; /* guards multiple_known and the program cache */
 	txf__program_cache *programs;
-	txf__pool *pool; /* workspaces for temporaries */
+	txf__pool *pool;   /* workspaces for temporaries */
+	char *cache_root;  /* the caches' directory, or NULL */
+	char *program_dir; /* cache_root/programs: the binary cache, NULL when off */
+	/* Binary cache counters, guarded by lock. */
+	unsigned long programs_loaded, programs_stored, cache_rejected;
 };
 
 /* ------------------------------------------------------------ source.c */
