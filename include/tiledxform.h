@@ -411,6 +411,78 @@ TXF_API txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size
                                       txf_dtype dtype, const txf_matmul_options *opts,
                                       txf_matmul_choice *out);
 
+/* ---------------------------------------------------------------- tuning */
+
+/* Measured choices for AUTO, one set per device, kept in a text file in the
+ * cache directory (`txf tune` writes it; the format is described in
+ * docs/tuning.md). A context reads its device's file when it is created.
+ * AUTO consults it when the caller forces nothing (strategy AUTO and no tile
+ * or kernel parameter given); choices it cannot serve fall back to the
+ * built-in table. */
+
+typedef enum txf_tune_op { TXF_TUNE_TRANSPOSE = 0, TXF_TUNE_MATMUL, TXF_TUNE_OP_COUNT } txf_tune_op;
+
+/* Small or large by the limit large_from; even when the entry's tile (for
+ * matmul its mwg, nwg and kwg) divides the shape, uneven otherwise. */
+typedef enum txf_size_class {
+	TXF_SMALL_EVEN = 0,
+	TXF_SMALL_UNEVEN,
+	TXF_LARGE_EVEN,
+	TXF_LARGE_UNEVEN,
+	TXF_SIZE_CLASS_COUNT
+} txf_size_class;
+
+/* One measured winner. */
+typedef struct txf_tuned {
+	int valid;                /* 0: not tuned (the built-in table applies) */
+	txf_strategy strategy;    /* SIMPLE, PAD, TRUNCATE or SPLIT */
+	unsigned tile, wg_rows;   /* transpose */
+	txf_matmul_params params; /* matmul: every field set */
+	size_t shape[3];          /* measured on rows x cols (x k for matmul) */
+	double median_ms;         /* its median time there */
+} txf_tuned;
+
+/* Where the classes and strategies change, per operation and type. */
+typedef struct txf_tuning_limits {
+	int valid;
+	/* The large classes apply from this many elements (transpose:
+	 * rows * cols) or multiply-adds (matmul: m * n * k) on. */
+	double large_from;
+	/* Matmul, uneven shapes: PADCOPY from this m * n * k on; 0: never. */
+	double padcopy_min;
+} txf_tuning_limits;
+
+typedef struct txf_tuning {
+	txf_tuned entries[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT][TXF_SIZE_CLASS_COUNT];
+	txf_tuning_limits limits[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT];
+	char mode[16];    /* how it was measured: "quick", "full", ... */
+	char created[32]; /* UTC time of the measurement, ISO 8601 */
+} txf_tuning;
+
+/* "transpose", "matmul"; NULL if unknown. */
+TXF_API const char *txf_tune_op_name(txf_tune_op op);
+/* "small-even", ...; NULL if unknown. */
+TXF_API const char *txf_size_class_name(txf_size_class c);
+
+/* The file this context's device reads and txf_tuning_save writes: the
+ * option tuning_file, else TXF_TUNING_FILE, else
+ * <cache_dir>/tuning/<device>-<hash>.txt, the hash covering the platform,
+ * device name, driver version and library version. TXF_ERR_IO when there
+ * is no cache directory. */
+TXF_API txf_status txf_tuning_path(txf_context *ctx, char *buf, size_t size);
+
+/* The tuning this context consults (all entries invalid when none). */
+TXF_API txf_status txf_tuning_get(txf_context *ctx, txf_tuning *out);
+
+/* Check t against the device (every valid entry must be a launch the device
+ * accepts) and use it from now on in this context; NULL stops consulting
+ * any tuning. Nothing is written. */
+TXF_API txf_status txf_tuning_set(txf_context *ctx, const txf_tuning *t);
+
+/* txf_tuning_set, then write t atomically to txf_tuning_path, creating the
+ * directory (mode 0700) when missing. */
+TXF_API txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t);
+
 #ifdef __cplusplus
 }
 #endif

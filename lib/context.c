@@ -64,6 +64,8 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 	txf_status s = txf__profile_read(c->device, &c->profile);
 	if (s == TXF_SUCCESS)
 		s = caches_init(c, opts);
+	if (s == TXF_SUCCESS)
+		s = txf__tuning_init(c, opts);
 	return s;
 }
 
@@ -173,6 +175,7 @@ void txf_context_release(txf_context **ctx)
 	free(c->kernel_path);
 	free(c->cache_root);
 	free(c->program_dir);
+	txf__tuning_free(c);
 	free(c);
 	*ctx = NULL;
 }
@@ -248,6 +251,9 @@ txf_status txf_context_stats_get(txf_context *ctx, txf_context_stats *out)
 	out->programs_stored = ctx->programs_stored;
 	out->cache_rejected = ctx->cache_rejected;
 	out->programs_built = txf__program_builds(ctx) - ctx->programs_loaded;
+	out->tuned = ctx->tuning != NULL && ctx->tuning_enabled;
+	if (ctx->tuning_path)
+		snprintf(out->tuning_file, sizeof out->tuning_file, "%s", ctx->tuning_path);
 	pthread_mutex_unlock(&ctx->lock);
 	out->binary_cache = ctx->program_dir != NULL;
 	if (ctx->program_dir)

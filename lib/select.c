@@ -89,6 +89,91 @@ static bool tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	return true;
 }
 
+static unsigned transpose_launches(txf_strategy s, size_t rows, size_t cols, unsigned tile,
+                                   bool in_place)
+{
+	if (rows == 0 || cols == 0)
+		return 0;
+	if (s == TXF_STRATEGY_SPLIT && !in_place)
+		return (rows >= tile && cols >= tile) + (rows % tile && cols >= tile) +
+		       (cols % tile != 0);
+	return 1;
+}
+
+/* The name of a tuned entry in a choice: "tuned transpose f32 large-uneven". */
+static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pick *tp)
+{
+	snprintf(buf, n, "tuned %s %s %s", txf_tune_op_name(op), txf_dtype_name(tp->dtype),
+	         txf_size_class_name(tp->size_class));
+}
+
+/* A transpose with nothing forced takes the tuned entry for its shape when
+ * the tuning file has one that applies. */
+static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                            txf_choice *out)
+{
+	txf__tuned_pick tp;
+	size_t dims[2] = {rows, cols};
+	if (!txf__tuning_find(ctx, TXF_TUNE_TRANSPOSE, elem, dims, &tp))
+		return false;
+	const txf_tuned *t = &tp.entry;
+	if (t->strategy == TXF_STRATEGY_TRUNCATE && rows && cols &&
+	    (rows < t->tile || cols < t->tile))
+		return false; /* the built-in table decides */
+	out->strategy = t->strategy;
+	out->tile = t->tile;
+	out->wg_rows = t->wg_rows;
+	out->strategy_source = out->tile_source = TXF_SOURCE_TUNED;
+	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_TRANSPOSE, &tp);
+	snprintf(out->why, sizeof out->why,
+	         "measured on this device (txf tune, %s): %s with tile %u x %u took %.4g ms at "
+	         "%zu x %zu",
+	         tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy), t->tile, t->wg_rows,
+	         t->median_ms, t->shape[0], t->shape[1]);
+	out->launches = transpose_launches(t->strategy, rows, cols, t->tile, false);
+	return true;
+}
+
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
+                           char *why, size_t n)
+{
+	if (e->strategy != TXF_STRATEGY_SIMPLE && e->strategy != TXF_STRATEGY_PAD &&
+	    e->strategy != TXF_STRATEGY_TRUNCATE && e->strategy != TXF_STRATEGY_SPLIT) {
+		snprintf(why, n, "strategy %d is not simple, pad, truncate or split",
+		         (int)e->strategy);
+		return TXF_ERR_BAD_STRATEGY;
+	}
+	size_t elem = txf_dtype_size(dtype);
+	if (op == TXF_TUNE_TRANSPOSE) {
+		if (!txf__is_pow2(e->tile) || e->tile < 4 || e->tile > 128 ||
+		    !txf__is_pow2(e->wg_rows) || e->wg_rows > e->tile) {
+			snprintf(why, n,
+			         "tile %u x %u: the tile must be a power of two from 4 to 128 and "
+			         "the rows a power of two up to the tile",
+			         e->tile, e->wg_rows);
+			return TXF_ERR_BAD_TILE;
+		}
+		if (!elem || !tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, 1, why, n))
+			return TXF_ERR_TILE_UNSUPPORTED;
+		return TXF_SUCCESS;
+	}
+	if (dtype != TXF_F32 && dtype != TXF_F64) {
+		snprintf(why, n, "matmul is tuned for f32 and f64, not %s",
+		         txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "?");
+		return TXF_ERR_BAD_DTYPE;
+	}
+	if (dtype == TXF_F64 && !ctx->profile.has_fp64) {
+		snprintf(why, n, "the device has no double precision");
+		return TXF_ERR_FP64_UNSUPPORTED;
+	}
+	txf_status s = txf__check_matmul_params(ctx, &e->params, elem);
+	if (s != TXF_SUCCESS) {
+		snprintf(why, n, "%s", txf_last_error());
+		txf__clear_error();
+	}
+	return s;
+}
+
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                  bool in_place, const txf_transpose_options *opts, txf_choice *out)
 {
@@ -117,6 +202,10 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		              "in-place transpose supports simple, pad and auto, not %s",
 		              txf_strategy_name(opts->strategy));
+
+	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
+	    tuned_transpose(ctx, rows, cols, elem, out))
+		return TXF_SUCCESS;
 
 	const txf_device_profile *p = &ctx->profile;
 	const transpose_defaults *e = lookup(p);
@@ -190,14 +279,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		    "%zu x %zu: use a smaller tile or another strategy",
 		    tile, rows, cols);
 	out->strategy = s;
-
-	if (rows == 0 || cols == 0)
-		out->launches = 0;
-	else if (s == TXF_STRATEGY_SPLIT && !in_place)
-		out->launches = (rows >= tile && cols >= tile) + (rows % tile && cols >= tile) +
-		                (cols % tile != 0);
-	else
-		out->launches = 1;
+	out->launches = transpose_launches(s, rows, cols, tile, in_place);
 	return TXF_SUCCESS;
 }
 
@@ -321,6 +403,58 @@ static bool params_forced(const txf_matmul_params *p)
 	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb;
 }
 
+static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
+                                const txf_matmul_params *p)
+{
+	size_t m_t = m - m % p->mwg, n_t = n - n % p->nwg, k_t = k - k % p->kwg;
+	if (m == 0 || n == 0)
+		return 0;
+	if (k == 0)
+		return 1;
+	if (st == TXF_STRATEGY_SPLIT)
+		return (m_t && n_t && k_t) + (m_t && n_t && k_t < k) + (m_t < m) +
+		       (n_t < n && m_t > 0);
+	if (st == TXF_STRATEGY_PADCOPY)
+		return 4;
+	return 1;
+}
+
+/* A matmul with nothing forced takes the tuned entry for its shape; uneven
+ * shapes from the tuned size on are copied into padded temporaries. */
+static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                         txf_matmul_choice *out)
+{
+	txf__tuned_pick tp;
+	size_t dims[3] = {m, n, k};
+	if (!txf__tuning_find(ctx, TXF_TUNE_MATMUL, elem, dims, &tp))
+		return false;
+	const txf_tuned *t = &tp.entry;
+	const txf_matmul_params *p = &t->params;
+	txf_strategy st = t->strategy;
+	bool uneven = m % p->mwg || n % p->nwg || k % p->kwg;
+	double size = (double)m * (double)n * (double)k;
+	bool padcopy = uneven && tp.limits.padcopy_min > 0 && size >= tp.limits.padcopy_min;
+	if (padcopy)
+		st = TXF_STRATEGY_PADCOPY;
+	if (st == TXF_STRATEGY_TRUNCATE && m && n &&
+	    !((m >= p->mwg && n >= p->nwg) || (n >= p->mwg && m >= p->nwg)))
+		return false; /* the built-in table decides */
+	out->strategy = st;
+	out->params = *p;
+	out->strategy_source = out->params_source = TXF_SOURCE_TUNED;
+	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_MATMUL, &tp);
+	int len = snprintf(out->why, sizeof out->why,
+	                   "measured on this device (txf tune, %s): %s with blocks %u x %u x %u "
+	                   "took %.4g ms at %zu x %zu x %zu",
+	                   tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy), p->mwg,
+	                   p->nwg, p->kwg, t->median_ms, t->shape[0], t->shape[1], t->shape[2]);
+	if (padcopy && len > 0 && (size_t)len < sizeof out->why)
+		snprintf(out->why + len, sizeof out->why - (size_t)len,
+		         "; padcopy from %.4g multiply-adds on (tuned)", tp.limits.padcopy_min);
+	out->launches = matmul_launches(st, m, n, k, p);
+	return true;
+}
+
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                               const txf_matmul_options *opts, txf_matmul_choice *out)
 {
@@ -334,6 +468,10 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	    (unsigned)opts->strategy < TXF_STRATEGY_COUNT, TXF_ERR_BAD_STRATEGY,
 	    "unknown strategy %d (expected auto, simple, pad, truncate, split or padcopy)",
 	    (int)opts->strategy);
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(&opts->params) &&
+	    tuned_matmul(ctx, m, n, k, elem, out))
+		return TXF_SUCCESS;
+
 	const matmul_defaults *e = matmul_lookup(&ctx->profile);
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	bool fallback = strcmp(e->name, "fallback") == 0;
@@ -405,18 +543,6 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    "use smaller blocks or another strategy",
 		    p.mwg, p.nwg, m, n);
 	out->strategy = st;
-
-	size_t m_t = m - m % p.mwg, n_t = n - n % p.nwg, k_t = k - k % p.kwg;
-	if (m == 0 || n == 0)
-		out->launches = 0;
-	else if (k == 0)
-		out->launches = 1;
-	else if (st == TXF_STRATEGY_SPLIT)
-		out->launches = (m_t && n_t && k_t) + (m_t && n_t && k_t < k) + (m_t < m) +
-		                (n_t < n && m_t > 0);
-	else if (st == TXF_STRATEGY_PADCOPY)
-		out->launches = 4;
-	else
-		out->launches = 1;
+	out->launches = matmul_launches(st, m, n, k, &p);
 	return TXF_SUCCESS;
 }

@@ -93,6 +93,12 @@ struct txf_context {
 	txf__pool *pool;   /* workspaces for temporaries */
 	char *cache_root;  /* the caches' directory, or NULL */
 	char *program_dir; /* cache_root/programs: the binary cache, NULL when off */
+	/* Tuning: the file's path and directory (NULL without a cache
+	 * directory), whether AUTO consults it, and what was read (NULL: none;
+	 * guarded by lock). */
+	char *tuning_path, *tuning_dir;
+	bool tuning_enabled;
+	txf_tuning *tuning;
 	/* Binary cache counters, guarded by lock. */
 	unsigned long programs_loaded, programs_stored, cache_rejected;
 };
@@ -183,7 +189,48 @@ bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b);
 /* Bytes from the buffer's start to one past the view's last element. */
 bool txf__view_end_bytes(const txf_matrix *m, size_t *end);
 
+/* ------------------------------------------------------------- tuning.c */
+
+/* A tuning file as read: the header's identity and the tuning. */
+typedef struct txf__tuning_file {
+	char library[64];
+	char platform[128];
+	char device[256];
+	char driver[128];
+	txf_tuning tuning;
+} txf__tuning_file;
+
+/* The text of a tuning file for device p, malloc'd; NULL when out of memory. */
+char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_t *len);
+/* Parse a tuning file's text (any bytes). 0, or -1 with why naming the line
+ * and what is wrong. Checks the format only, not the device. */
+int txf__tuning_parse(const char *data, size_t len, txf__tuning_file *f, char *why,
+                      size_t why_size);
+/* Find and read the context's tuning file (at context creation). A file
+ * that cannot be used is a warning, not an error. */
+txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts);
+void txf__tuning_free(txf_context *ctx);
+/* Whether every valid entry of t is a launch the device accepts. */
+txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, size_t n);
+
+/* The tuned entry for a shape: dims are rows, cols for a transpose and m, n,
+ * k (row-major C) for a matmul. */
+typedef struct txf__tuned_pick {
+	txf_tuned entry;
+	txf_tuning_limits limits;
+	txf_dtype dtype;
+	txf_size_class size_class;
+	char mode[16];
+} txf__tuned_pick;
+bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_t *dims,
+                      txf__tuned_pick *out);
+
 /* ------------------------------------------------------------- select.c */
+
+/* Whether a tuned entry of op and dtype is a launch the device accepts; if
+ * not, why says what is wrong. */
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
+                           char *why, size_t n);
 
 /* Resolve strategy, tile and work-group rows for a transpose; validates
  * forced choices against the device. */

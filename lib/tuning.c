@@ -1,0 +1,812 @@
+/* Tuning files: the measured choices of AUTO for one device.
+ *
+ * A text file of lines (docs/tuning.md has the format): a header naming the
+ * format version, library version, platform, device and driver; "limits"
+ * and "entry" lines; and "end N" with the number of limits and entry lines,
+ * so that a truncated file is recognised. Anything unexpected makes the
+ * whole file ignored with a warning: it never crashes and never yields a
+ * launch the device refuses, because every entry is checked against the
+ * device before it is used. */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include "txf_internal.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define FORMAT_VERSION 1
+#define MAX_FILE (1u << 20) /* bytes */
+#define MAX_LINE 1024u
+#define MAX_EXTENT ((size_t)1 << 31)
+
+static const char *const op_names[TXF_TUNE_OP_COUNT] = {"transpose", "matmul"};
+static const char *const class_names[TXF_SIZE_CLASS_COUNT] = {"small-even", "small-uneven",
+                                                              "large-even", "large-uneven"};
+
+const char *txf_tune_op_name(txf_tune_op op)
+{
+	return (unsigned)op < TXF_TUNE_OP_COUNT ? op_names[op] : NULL;
+}
+
+const char *txf_size_class_name(txf_size_class c)
+{
+	return (unsigned)c < TXF_SIZE_CLASS_COUNT ? class_names[c] : NULL;
+}
+
+/* ------------------------------------------------------------- writing */
+
+/* Append printf output to a growing buffer; false when out of memory. */
+typedef struct textbuf {
+	char *buf;
+	size_t len, cap;
+	bool failed;
+} textbuf;
+
+static void put(textbuf *t, const char *fmt, ...) TXF_PRINTF(2, 3);
+static void put(textbuf *t, const char *fmt, ...)
+{
+	if (t->failed)
+		return;
+	for (;;) {
+		va_list ap;
+		va_start(ap, fmt);
+		int n = vsnprintf(t->buf ? t->buf + t->len : NULL, t->buf ? t->cap - t->len : 0,
+		                  fmt, ap);
+		va_end(ap);
+		if (n < 0) {
+			t->failed = true;
+			return;
+		}
+		if (t->buf && t->len + (size_t)n < t->cap) {
+			t->len += (size_t)n;
+			return;
+		}
+		size_t cap = (t->cap + (size_t)n + 1) * 2;
+		char *g = realloc(t->buf, cap);
+		if (!g) {
+			t->failed = true;
+			return;
+		}
+		t->buf = g;
+		t->cap = cap;
+	}
+}
+
+char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_t *len)
+{
+	textbuf o = {0};
+	put(&o, "# libtiledxform tuning file (format: docs/tuning.md), written by txf tune.\n");
+	put(&o, "txf-tuning %d\n", FORMAT_VERSION);
+	put(&o, "library %s\n", txf_version());
+	put(&o, "platform %s\n", p->platform);
+	put(&o, "device %s\n", p->name);
+	put(&o, "driver %s\n", p->driver_version);
+	if (t->mode[0])
+		put(&o, "mode %s\n", t->mode);
+	if (t->created[0])
+		put(&o, "created %s\n", t->created);
+	unsigned lines = 0;
+	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
+		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
+			const char *dn = txf_dtype_name((txf_dtype)d);
+			const txf_tuning_limits *l = &t->limits[op][d];
+			if (l->valid) {
+				put(&o, "limits %s %s large_from=%.17g", op_names[op], dn,
+				    l->large_from);
+				if (op == TXF_TUNE_MATMUL)
+					put(&o, " padcopy_min=%.17g", l->padcopy_min);
+				put(&o, "\n");
+				lines++;
+			}
+			for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
+				const txf_tuned *e = &t->entries[op][d][c];
+				if (!e->valid)
+					continue;
+				put(&o, "entry %s %s %s strategy=%s", op_names[op], dn,
+				    class_names[c], txf_strategy_name(e->strategy));
+				if (op == TXF_TUNE_TRANSPOSE) {
+					put(&o, " tile=%u wg_rows=%u shape=%zux%zu", e->tile,
+					    e->wg_rows, e->shape[0], e->shape[1]);
+				} else {
+					const txf_matmul_params *q = &e->params;
+					put(&o, " params=%u,%u,%u,%u,%u,%u,%u shape=%zux%zux%zu",
+					    q->mwg, q->nwg, q->kwg, q->mdimc, q->ndimc, q->vwa,
+					    q->vwb, e->shape[0], e->shape[1], e->shape[2]);
+				}
+				put(&o, " ms=%.6g\n", e->median_ms);
+				lines++;
+			}
+		}
+	}
+	put(&o, "end %u\n", lines);
+	if (o.failed) {
+		free(o.buf);
+		return NULL;
+	}
+	*len = o.len;
+	return o.buf;
+}
+
+/* ------------------------------------------------------------- reading */
+
+typedef struct parser {
+	char *why;
+	size_t why_size;
+	unsigned line;
+} parser;
+
+static int bad(parser *ps, const char *fmt, ...) TXF_PRINTF(2, 3);
+static int bad(parser *ps, const char *fmt, ...)
+{
+	char msg[200];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	snprintf(ps->why, ps->why_size, "line %u: %s", ps->line, msg);
+	return -1;
+}
+
+static bool parse_uint(const char *s, unsigned max, unsigned *out)
+{
+	if (!isdigit((unsigned char)*s))
+		return false;
+	errno = 0;
+	char *end;
+	unsigned long v = strtoul(s, &end, 10);
+	if (errno || *end || v > max)
+		return false;
+	*out = (unsigned)v;
+	return true;
+}
+
+static bool parse_double(const char *s, double *out)
+{
+	if (!isdigit((unsigned char)*s) && *s != '.')
+		return false;
+	errno = 0;
+	char *end;
+	double v = strtod(s, &end);
+	if (errno || *end || !isfinite(v) || v < 0)
+		return false;
+	*out = v;
+	return true;
+}
+
+/* "RxC" or "MxNxK" with n extents, each 1..2^31. */
+static bool parse_shape(const char *s, size_t n, size_t *dims)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (!isdigit((unsigned char)*s))
+			return false;
+		errno = 0;
+		char *end;
+		unsigned long long v = strtoull(s, &end, 10);
+		if (errno || v == 0 || v > MAX_EXTENT)
+			return false;
+		dims[i] = (size_t)v;
+		if (i + 1 < n) {
+			if (*end != 'x')
+				return false;
+			s = end + 1;
+		} else if (*end) {
+			return false;
+		}
+	}
+	return true;
+}
+
+static int lookup_name(const char *s, const char *const *names, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (names[i] && strcmp(s, names[i]) == 0)
+			return i;
+	return -1;
+}
+
+static int dtype_of(const char *s)
+{
+	for (int d = 0; d < TXF_DTYPE_COUNT; d++)
+		if (strcmp(s, txf_dtype_name((txf_dtype)d)) == 0)
+			return d;
+	return -1;
+}
+
+/* Split a line into at most max space-separated words (in place). */
+static size_t words(char *line, char **w, size_t max)
+{
+	size_t n = 0;
+	char *save = NULL;
+	for (char *t = strtok_r(line, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+		if (n == max)
+			return max + 1;
+		w[n++] = t;
+	}
+	return n;
+}
+
+static int parse_limits(parser *ps, char **w, size_t n, txf_tuning *t)
+{
+	if (n < 4)
+		return bad(ps, "limits needs an operation, a type and large_from");
+	int op = lookup_name(w[1], op_names, TXF_TUNE_OP_COUNT);
+	int d = dtype_of(w[2]);
+	if (op < 0 || d < 0)
+		return bad(ps, "unknown operation '%s' or type '%s'", w[1], w[2]);
+	txf_tuning_limits *l = &t->limits[op][d];
+	if (l->valid)
+		return bad(ps, "limits of %s %s given twice", w[1], w[2]);
+	bool have_large = false, have_padcopy = false;
+	for (size_t i = 3; i < n; i++) {
+		if (strncmp(w[i], "large_from=", 11) == 0 && !have_large) {
+			have_large = parse_double(w[i] + 11, &l->large_from) && l->large_from > 0;
+			if (!have_large)
+				return bad(ps, "large_from must be a positive number");
+		} else if (op == TXF_TUNE_MATMUL && strncmp(w[i], "padcopy_min=", 12) == 0 &&
+		           !have_padcopy) {
+			have_padcopy = parse_double(w[i] + 12, &l->padcopy_min);
+			if (!have_padcopy)
+				return bad(ps, "padcopy_min must be a number of at least 0");
+		} else {
+			return bad(ps, "unexpected '%.40s' in limits", w[i]);
+		}
+	}
+	if (!have_large || (op == TXF_TUNE_MATMUL && !have_padcopy))
+		return bad(ps, "limits of %s %s lack large_from%s", w[1], w[2],
+		           op == TXF_TUNE_MATMUL ? " or padcopy_min" : "");
+	l->valid = 1;
+	return 0;
+}
+
+static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
+{
+	if (n < 5)
+		return bad(ps, "entry needs an operation, a type, a class and fields");
+	int op = lookup_name(w[1], op_names, TXF_TUNE_OP_COUNT);
+	int d = dtype_of(w[2]);
+	int c = lookup_name(w[3], class_names, TXF_SIZE_CLASS_COUNT);
+	if (op < 0 || d < 0 || c < 0)
+		return bad(ps, "unknown operation, type or class in '%.20s %.10s %.20s'", w[1],
+		           w[2], w[3]);
+	txf_tuned *e = &t->entries[op][d][c];
+	if (e->valid)
+		return bad(ps, "entry %s %s %s given twice", w[1], w[2], w[3]);
+	unsigned seen = 0;
+	enum { F_STRATEGY = 1, F_TILE = 2, F_ROWS = 4, F_PARAMS = 8, F_SHAPE = 16, F_MS = 32 };
+	for (size_t i = 4; i < n; i++) {
+		char *eq = strchr(w[i], '=');
+		if (!eq)
+			return bad(ps, "expected NAME=VALUE, found '%.40s'", w[i]);
+		*eq = '\0';
+		const char *k = w[i], *v = eq + 1;
+		unsigned f = 0;
+		bool ok = false;
+		if (strcmp(k, "strategy") == 0) {
+			f = F_STRATEGY;
+			ok = txf_strategy_parse(v, &e->strategy) == TXF_SUCCESS;
+		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "tile") == 0) {
+			f = F_TILE;
+			ok = parse_uint(v, 128, &e->tile);
+		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "wg_rows") == 0) {
+			f = F_ROWS;
+			ok = parse_uint(v, 128, &e->wg_rows);
+		} else if (op == TXF_TUNE_MATMUL && strcmp(k, "params") == 0) {
+			f = F_PARAMS;
+			unsigned *q[7] = {&e->params.mwg,   &e->params.nwg,   &e->params.kwg,
+			                  &e->params.mdimc, &e->params.ndimc, &e->params.vwa,
+			                  &e->params.vwb};
+			char buf[96];
+			snprintf(buf, sizeof buf, "%s", v);
+			char *save = NULL, *tok = strtok_r(buf, ",", &save);
+			size_t got = 0;
+			ok = true;
+			for (; tok && got < 7; tok = strtok_r(NULL, ",", &save))
+				ok = ok && parse_uint(tok, 512, q[got++]);
+			ok = ok && got == 7 && !tok && strlen(v) < sizeof buf;
+		} else if (strcmp(k, "shape") == 0) {
+			f = F_SHAPE;
+			ok = parse_shape(v, op == TXF_TUNE_MATMUL ? 3 : 2, e->shape);
+		} else if (strcmp(k, "ms") == 0) {
+			f = F_MS;
+			ok = parse_double(v, &e->median_ms);
+		} else {
+			return bad(ps, "unknown field '%.40s'", k);
+		}
+		if (seen & f)
+			return bad(ps, "field %s given twice", k);
+		if (!ok)
+			return bad(ps, "bad value '%.40s' for %s", v, k);
+		seen |= f;
+	}
+	unsigned need =
+	    F_STRATEGY | F_SHAPE | F_MS | (op == TXF_TUNE_TRANSPOSE ? F_TILE | F_ROWS : F_PARAMS);
+	if (seen != need)
+		return bad(ps, "entry %s %s %s lacks fields", w[1], w[2], w[3]);
+	if (e->strategy == TXF_STRATEGY_AUTO || e->strategy == TXF_STRATEGY_PADCOPY)
+		return bad(ps, "an entry's strategy is simple, pad, truncate or split, not %s",
+		           txf_strategy_name(e->strategy));
+	e->valid = 1;
+	return 0;
+}
+
+/* A header value: the rest of the line, printable. */
+static int header_value(parser *ps, const char *line, const char *key, char *out, size_t n)
+{
+	size_t k = strlen(key);
+	const char *v = line + k + 1;
+	if (strlen(v) >= n)
+		return bad(ps, "%s is too long", key);
+	snprintf(out, n, "%s", v);
+	return 0;
+}
+
+int txf__tuning_parse(const char *data, size_t len, txf__tuning_file *f, char *why, size_t why_size)
+{
+	memset(f, 0, sizeof *f);
+	parser ps = {why, why_size, 0};
+	if (len > MAX_FILE)
+		return bad(&ps, "the file is larger than %u bytes", MAX_FILE);
+	if (memchr(data, '\0', len))
+		return bad(&ps, "the file holds a NUL byte");
+	bool have_version = false, ended = false;
+	unsigned body_lines = 0;
+	enum {
+		H_LIBRARY = 1,
+		H_PLATFORM = 2,
+		H_DEVICE = 4,
+		H_DRIVER = 8,
+		H_MODE = 16,
+		H_CREATED = 32
+	};
+	unsigned headers = 0;
+	size_t pos = 0;
+	while (pos < len) {
+		const char *nl = memchr(data + pos, '\n', len - pos);
+		if (!nl)
+			return bad(&ps, "the last line has no newline: the file is truncated");
+		size_t n = (size_t)(nl - (data + pos));
+		ps.line++;
+		if (n >= MAX_LINE)
+			return bad(&ps, "the line is longer than %u bytes", MAX_LINE);
+		char line[MAX_LINE];
+		memcpy(line, data + pos, n);
+		line[n] = '\0';
+		pos += n + 1;
+		for (size_t i = 0; i < n; i++)
+			if ((unsigned char)line[i] < 0x20 || line[i] == 0x7f)
+				return bad(&ps, "control character 0x%02x", (unsigned char)line[i]);
+		if (ended)
+			return bad(&ps, "text after the end line");
+		if (n == 0 || line[0] == '#')
+			continue;
+		if (!have_version) {
+			unsigned v;
+			if (strncmp(line, "txf-tuning ", 11) != 0 ||
+			    !parse_uint(line + 11, 1000000, &v))
+				return bad(&ps, "not a tuning file (expected 'txf-tuning %d')",
+				           FORMAT_VERSION);
+			if (v != FORMAT_VERSION)
+				return bad(&ps, "format version %u; this library reads version %d",
+				           v, FORMAT_VERSION);
+			have_version = true;
+			continue;
+		}
+		static const struct {
+			const char *key;
+			unsigned flag;
+			size_t off, size;
+		} hdr[] = {
+		    {"library", H_LIBRARY, offsetof(txf__tuning_file, library),
+		     sizeof(((txf__tuning_file *)0)->library)},
+		    {"platform", H_PLATFORM, offsetof(txf__tuning_file, platform),
+		     sizeof(((txf__tuning_file *)0)->platform)},
+		    {"device", H_DEVICE, offsetof(txf__tuning_file, device),
+		     sizeof(((txf__tuning_file *)0)->device)},
+		    {"driver", H_DRIVER, offsetof(txf__tuning_file, driver),
+		     sizeof(((txf__tuning_file *)0)->driver)},
+		    {"mode", H_MODE, offsetof(txf__tuning_file, tuning.mode),
+		     sizeof(((txf__tuning_file *)0)->tuning.mode)},
+		    {"created", H_CREATED, offsetof(txf__tuning_file, tuning.created),
+		     sizeof(((txf__tuning_file *)0)->tuning.created)},
+		};
+		bool was_header = false;
+		for (size_t i = 0; i < sizeof hdr / sizeof hdr[0]; i++) {
+			size_t k = strlen(hdr[i].key);
+			if (strncmp(line, hdr[i].key, k) != 0 || line[k] != ' ')
+				continue;
+			if (headers & hdr[i].flag)
+				return bad(&ps, "%s given twice", hdr[i].key);
+			if (body_lines)
+				return bad(&ps, "%s after the entries", hdr[i].key);
+			if (header_value(&ps, line, hdr[i].key, (char *)f + hdr[i].off,
+			                 hdr[i].size) != 0)
+				return -1;
+			headers |= hdr[i].flag;
+			was_header = true;
+			break;
+		}
+		if (was_header)
+			continue;
+		char *w[16];
+		size_t nw = words(line, w, 15);
+		if (nw == 0 || nw > 15)
+			return bad(&ps, "cannot read the line");
+		int rc;
+		if (strcmp(w[0], "limits") == 0) {
+			rc = parse_limits(&ps, w, nw, &f->tuning);
+			body_lines++;
+		} else if (strcmp(w[0], "entry") == 0) {
+			rc = parse_entry(&ps, w, nw, &f->tuning);
+			body_lines++;
+		} else if (strcmp(w[0], "end") == 0) {
+			unsigned count;
+			if (nw != 2 || !parse_uint(w[1], 1000000, &count))
+				return bad(&ps, "expected 'end N'");
+			if (count != body_lines)
+				return bad(&ps, "end says %u lines, the file has %u", count,
+				           body_lines);
+			ended = true;
+			rc = 0;
+		} else {
+			return bad(&ps, "unknown line kind '%.20s'", w[0]);
+		}
+		if (rc != 0)
+			return rc;
+	}
+	if (!have_version)
+		return bad(&ps, "empty: not a tuning file");
+	if (!ended)
+		return bad(&ps, "no end line: the file is truncated");
+	unsigned need = H_LIBRARY | H_PLATFORM | H_DEVICE | H_DRIVER;
+	if ((headers & need) != need)
+		return bad(&ps, "the header lacks library, platform, device or driver");
+	/* Every operation and type with entries has its limits. */
+	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++)
+		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++)
+			for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++)
+				if (f->tuning.entries[op][d][c].valid &&
+				    !f->tuning.limits[op][d].valid)
+					return bad(&ps, "entries of %s %s have no limits line",
+					           op_names[op], txf_dtype_name((txf_dtype)d));
+	return 0;
+}
+
+/* ----------------------------------------------------- the context's file */
+
+/* The file name for this device: a readable slug and a hash of the key. */
+static char *default_path(const txf_context *ctx, char **dir_out)
+{
+	const txf_device_profile *p = &ctx->profile;
+	char slug[49];
+	size_t j = 0;
+	for (const char *s = p->normalized_name; *s && j + 1 < sizeof slug; s++) {
+		unsigned char c = (unsigned char)*s;
+		char o = isalnum(c) ? (char)tolower(c) : '-';
+		if (o == '-' && (j == 0 || slug[j - 1] == '-'))
+			continue;
+		slug[j++] = o;
+	}
+	while (j && slug[j - 1] == '-')
+		j--;
+	slug[j] = '\0';
+	uint64_t h = TXF__FNV_INIT;
+	const char *parts[] = {p->platform, p->name, p->driver_version, txf_version()};
+	for (size_t i = 0; i < 4; i++)
+		h = txf__fnv1a(parts[i], strlen(parts[i]) + 1, h);
+	char name[96];
+	snprintf(name, sizeof name, "%s-%016llx.txt", j ? slug : "device", (unsigned long long)h);
+	char *dir = txf__path_join(ctx->cache_root, "tuning");
+	char *path = dir ? txf__path_join(dir, name) : NULL;
+	if (!path) {
+		free(dir);
+		return NULL;
+	}
+	*dir_out = dir;
+	return path;
+}
+
+/* The directory part of path, malloc'd. */
+static char *dir_of(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash)
+		return strdup(".");
+	if (slash == path)
+		return strdup("/");
+	char *d = malloc((size_t)(slash - path) + 1);
+	if (d) {
+		memcpy(d, path, (size_t)(slash - path));
+		d[slash - path] = '\0';
+	}
+	return d;
+}
+
+txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
+{
+	ctx->tuning_enabled = (!opts || opts->tuning) && !txf__env_off("TXF_TUNING");
+	const char *file =
+	    opts && opts->tuning_file ? opts->tuning_file : getenv("TXF_TUNING_FILE");
+	char *dir = NULL;
+	if (file && *file) {
+		ctx->tuning_path = strdup(file);
+		dir = ctx->tuning_path ? dir_of(file) : NULL;
+		if (!dir) {
+			free(ctx->tuning_path);
+			ctx->tuning_path = NULL;
+		}
+	} else if (ctx->cache_root) {
+		ctx->tuning_path = default_path(ctx, &dir);
+	} else {
+		return TXF_SUCCESS; /* no cache directory: nothing to read */
+	}
+	if (!ctx->tuning_path)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory naming the tuning file");
+	ctx->tuning_dir = dir;
+	if (!ctx->tuning_enabled)
+		return TXF_SUCCESS;
+
+	char why[300];
+	unsigned char *data = NULL;
+	size_t len = 0;
+	struct stat st;
+	if (lstat(dir, &st) != 0 && errno == ENOENT)
+		return TXF_SUCCESS; /* no tuning yet */
+	if (!txf__private_dir(dir, false, why, sizeof why)) {
+		txf__log(TXF__LOG_WARN, "tuning file ignored: its directory %s is unsafe: %s", dir,
+		         why);
+		return TXF_SUCCESS;
+	}
+	int rc = txf__read_private_file(ctx->tuning_path, MAX_FILE, &data, &len, why, sizeof why);
+	if (rc == 0)
+		return TXF_SUCCESS;
+	if (rc < 0) {
+		txf__log(TXF__LOG_WARN, "tuning file %s ignored: %s", ctx->tuning_path, why);
+		return TXF_SUCCESS;
+	}
+	txf__tuning_file *f = malloc(sizeof *f);
+	if (!f) {
+		free(data);
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory reading the tuning file");
+	}
+	const txf_device_profile *p = &ctx->profile;
+	if (txf__tuning_parse((const char *)data, len, f, why, sizeof why) != 0) {
+		txf__log(TXF__LOG_WARN, "tuning file %s ignored: %s", ctx->tuning_path, why);
+	} else if (strcmp(f->library, txf_version()) != 0) {
+		txf__log(TXF__LOG_WARN,
+		         "tuning file %s ignored: written by library version %s, this is %s "
+		         "(run txf tune again)",
+		         ctx->tuning_path, f->library, txf_version());
+	} else if (strcmp(f->platform, p->platform) != 0 || strcmp(f->device, p->name) != 0 ||
+	           strcmp(f->driver, p->driver_version) != 0) {
+		txf__log(TXF__LOG_WARN,
+		         "tuning file %s ignored: it is for '%s' (driver %s) on '%s', not for this "
+		         "device '%s' (driver %s) on '%s'",
+		         ctx->tuning_path, f->device, f->driver, f->platform, p->name,
+		         p->driver_version, p->platform);
+	} else if (txf__tuning_check(ctx, &f->tuning, why, sizeof why) != TXF_SUCCESS) {
+		txf__log(TXF__LOG_WARN, "tuning file %s ignored: %s", ctx->tuning_path, why);
+	} else {
+		ctx->tuning = malloc(sizeof *ctx->tuning);
+		if (ctx->tuning)
+			*ctx->tuning = f->tuning;
+		txf__log(TXF__LOG_INFO, "using tuning file %s", ctx->tuning_path);
+	}
+	txf__clear_error();
+	free(f);
+	free(data);
+	return TXF_SUCCESS;
+}
+
+void txf__tuning_free(txf_context *ctx)
+{
+	free(ctx->tuning);
+	free(ctx->tuning_path);
+	free(ctx->tuning_dir);
+	ctx->tuning = NULL;
+	ctx->tuning_path = NULL;
+	ctx->tuning_dir = NULL;
+}
+
+txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, size_t n)
+{
+	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
+		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
+			const txf_tuning_limits *l = &t->limits[op][d];
+			bool any = false;
+			for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
+				const txf_tuned *e = &t->entries[op][d][c];
+				if (!e->valid)
+					continue;
+				any = true;
+				char what[200];
+				txf_status s = txf__tuned_fits(ctx, (txf_tune_op)op, (txf_dtype)d,
+				                               e, what, sizeof what);
+				if (s != TXF_SUCCESS) {
+					snprintf(why, n, "entry %s %s %s: %s", op_names[op],
+					         txf_dtype_name((txf_dtype)d), class_names[c],
+					         what);
+					return s;
+				}
+			}
+			if (l->valid && !(isfinite(l->large_from) && l->large_from > 0 &&
+			                  isfinite(l->padcopy_min) && l->padcopy_min >= 0)) {
+				snprintf(why, n, "limits of %s %s out of range", op_names[op],
+				         txf_dtype_name((txf_dtype)d));
+				return TXF_ERR_INVALID_ARG;
+			}
+			if (any && !l->valid) {
+				snprintf(why, n, "entries of %s %s have no limits", op_names[op],
+				         txf_dtype_name((txf_dtype)d));
+				return TXF_ERR_INVALID_ARG;
+			}
+		}
+	}
+	return TXF_SUCCESS;
+}
+
+/* --------------------------------------------------------------- lookup */
+
+/* The dtypes of elem bytes in the order a transpose looks them up: the
+ * floating type first (what txf tune measures by default). */
+static int transpose_dtypes(size_t elem, txf_dtype *out)
+{
+	static const txf_dtype order[] = {TXF_F32, TXF_F64, TXF_F16, TXF_C128, TXF_U8,
+	                                  TXF_I8,  TXF_U16, TXF_I16, TXF_U32,  TXF_I32,
+	                                  TXF_U64, TXF_I64, TXF_C64};
+	int n = 0;
+	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+		if (txf_dtype_size(order[i]) == elem)
+			out[n++] = order[i];
+	return n;
+}
+
+static bool entry_even(txf_tune_op op, const txf_tuned *e, const size_t *dims)
+{
+	if (op == TXF_TUNE_TRANSPOSE)
+		return dims[0] % e->tile == 0 && dims[1] % e->tile == 0;
+	return dims[0] % e->params.mwg == 0 && dims[1] % e->params.nwg == 0 &&
+	       dims[2] % e->params.kwg == 0;
+}
+
+bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_t *dims,
+                      txf__tuned_pick *out)
+{
+	txf_dtype types[TXF_DTYPE_COUNT];
+	int nt = 0;
+	if (op == TXF_TUNE_TRANSPOSE)
+		nt = transpose_dtypes(elem, types);
+	else if (elem == 4 || elem == 8)
+		types[nt++] = elem == 4 ? TXF_F32 : TXF_F64;
+	double size =
+	    (double)dims[0] * (double)dims[1] * (op == TXF_TUNE_MATMUL ? (double)dims[2] : 1);
+	bool found = false;
+	pthread_mutex_lock(&ctx->lock);
+	const txf_tuning *t = ctx->tuning_enabled ? ctx->tuning : NULL;
+	for (int i = 0; t && i < nt && !found; i++) {
+		const txf_tuning_limits *l = &t->limits[op][types[i]];
+		if (!l->valid)
+			continue;
+		bool large = size >= l->large_from;
+		txf_size_class even = large ? TXF_LARGE_EVEN : TXF_SMALL_EVEN;
+		txf_size_class uneven = large ? TXF_LARGE_UNEVEN : TXF_SMALL_UNEVEN;
+		const txf_tuned *e = &t->entries[op][types[i]][even];
+		txf_size_class c = even;
+		if (!e->valid || !entry_even(op, e, dims)) {
+			e = &t->entries[op][types[i]][uneven];
+			c = uneven;
+		}
+		if (!e->valid)
+			continue;
+		out->entry = *e;
+		out->limits = *l;
+		out->dtype = types[i];
+		out->size_class = c;
+		snprintf(out->mode, sizeof out->mode, "%s", t->mode);
+		found = true;
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	return found;
+}
+
+/* ------------------------------------------------------------ public API */
+
+txf_status txf_tuning_path(txf_context *ctx, char *buf, size_t size)
+{
+	TXF_CHECK_ARG(ctx && buf, TXF_ERR_NULL_ARG,
+	              "txf_tuning_path: ctx and buf must not be NULL");
+	TXF_CHECK_ARG(ctx->tuning_path, TXF_ERR_IO,
+	              "no tuning file: no cache directory (set TXF_CACHE_DIR, XDG_CACHE_HOME or "
+	              "HOME, or the option tuning_file)");
+	TXF_CHECK_ARG(strlen(ctx->tuning_path) < size, TXF_ERR_INVALID_ARG,
+	              "txf_tuning_path: the path has %zu bytes, the buffer %zu",
+	              strlen(ctx->tuning_path) + 1, size);
+	snprintf(buf, size, "%s", ctx->tuning_path);
+	return TXF_SUCCESS;
+}
+
+txf_status txf_tuning_get(txf_context *ctx, txf_tuning *out)
+{
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG, "txf_tuning_get: ctx and out must not be NULL");
+	pthread_mutex_lock(&ctx->lock);
+	if (ctx->tuning)
+		*out = *ctx->tuning;
+	else
+		memset(out, 0, sizeof *out);
+	pthread_mutex_unlock(&ctx->lock);
+	return TXF_SUCCESS;
+}
+
+txf_status txf_tuning_set(txf_context *ctx, const txf_tuning *t)
+{
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_tuning_set: ctx must not be NULL");
+	txf_tuning *copy = NULL;
+	if (t) {
+		char why[300];
+		txf_status s = txf__tuning_check(ctx, t, why, sizeof why);
+		if (s != TXF_SUCCESS)
+			return txf__fail(s, "txf_tuning_set: %s", why);
+		copy = malloc(sizeof *copy);
+		if (!copy)
+			return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory copying a tuning");
+		*copy = *t;
+		/* Fields the format does not keep must not differ. */
+		copy->mode[sizeof copy->mode - 1] = '\0';
+		copy->created[sizeof copy->created - 1] = '\0';
+	}
+	pthread_mutex_lock(&ctx->lock);
+	txf_tuning *old = ctx->tuning;
+	ctx->tuning = copy;
+	ctx->tuning_enabled = true;
+	pthread_mutex_unlock(&ctx->lock);
+	free(old);
+	return TXF_SUCCESS;
+}
+
+/* Whether s may stand in a header line: printable, no newline. */
+static bool header_text_ok(const char *s)
+{
+	for (; *s; s++)
+		if ((unsigned char)*s < 0x20 || *s == 0x7f)
+			return false;
+	return true;
+}
+
+txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t)
+{
+	TXF_CHECK_ARG(ctx && t, TXF_ERR_NULL_ARG, "txf_tuning_save: ctx and t must not be NULL");
+	TXF_CHECK_ARG(ctx->tuning_path && ctx->tuning_dir, TXF_ERR_IO,
+	              "txf_tuning_save: no tuning file: no cache directory (set TXF_CACHE_DIR, "
+	              "XDG_CACHE_HOME or HOME, or the option tuning_file)");
+	TXF_CHECK_ARG(memchr(t->mode, '\0', sizeof t->mode) &&
+	                  memchr(t->created, '\0', sizeof t->created) && header_text_ok(t->mode) &&
+	                  header_text_ok(t->created) && !strchr(t->mode, ' ') &&
+	                  !strchr(t->created, ' '),
+	              TXF_ERR_INVALID_ARG,
+	              "txf_tuning_save: mode and created must be single printable words");
+	txf_status s = txf_tuning_set(ctx, t);
+	if (s != TXF_SUCCESS)
+		return s;
+	size_t len = 0;
+	char *text = txf__tuning_format(t, &ctx->profile, &len);
+	if (!text)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory writing the tuning file");
+	char why[300];
+	const char *slash = strrchr(ctx->tuning_path, '/');
+	const char *name = slash ? slash + 1 : ctx->tuning_path;
+	if (!txf__private_dir(ctx->tuning_dir, true, why, sizeof why)) {
+		free(text);
+		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s is not safe to write: %s",
+		                 ctx->tuning_dir, why);
+	}
+	int rc = txf__write_atomic(ctx->tuning_dir, name, text, len, why, sizeof why);
+	free(text);
+	if (rc != 0)
+		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s", why);
+	return TXF_SUCCESS;
+}
