@@ -43,6 +43,7 @@ static const char usage_overview[] =
     "  matmul     multiply two 2-D .npy files on a device\n"
     "  demo       run every strategy on random matrices, check and time it\n"
     "  bench      time an operation's strategies over a set of shapes\n"
+    "  tune       measure the strategies on a device and keep the best for AUTO\n"
     "  help [CMD] show this text, or the usage of CMD\n"
     "\n"
     "options:\n"
@@ -56,14 +57,18 @@ static const char usage_overview[] =
     "Exit status: 0 success, 1 runtime failure (device, file, check), 2 usage error.\n";
 
 static const char usage_info[] =
-    "usage: txf info [--device SPEC] [--shape RxC] [--dtype TYPE]\n"
+    "usage: txf info [--device SPEC] [--shape RxC|MxNxK] [--dtype TYPE]\n"
     "\n"
     "List every OpenCL platform and device, then show the profile of the chosen\n"
-    "device and what the automatic strategy would run for a RxC matrix of TYPE.\n"
+    "device, its caches, and what the automatic strategy would run: a transpose\n"
+    "of a RxC matrix of TYPE, or a matmul of MxNxK (f4 or f8), with the entry it\n"
+    "came from: 'tuned ...' from this device's tuning file (txf tune), or a\n"
+    "built-in default.\n"
     "\n"
     "options:\n"
     "  --device SPEC  device to profile (see 'txf --help')\n"
-    "  --shape RxC    matrix shape to explain (default 999x666)\n"
+    "  --shape RxC    transpose shape to explain (default 999x666)\n"
+    "  --shape MxNxK  matmul shape to explain instead (C is MxN, the inner size K)\n"
     "  --dtype TYPE   element type as a NumPy code: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
     "                 u8 c8 c16, or a name such as float32 (default f4)\n"
     "  -h, --help     show this text\n";
@@ -169,6 +174,34 @@ static const char usage_bench[] =
     "JSON keys: op, impl (txf, clblast or blas), device, m, n, k, dtype, strategy,\n"
     "chosen, params, launches, repeats, median_ms, min_ms, gflops, check, note.\n";
 
+static const char usage_tune[] =
+    "usage: txf tune [--op transpose|matmul|all] [--dtype LIST] [--quick|--full]\n"
+    "                [--budget N] [--repeat N] [--device SPEC]\n"
+    "\n"
+    "Measure candidate strategies, tiles and matmul parameters on the device and\n"
+    "write the winners to the device's tuning file, which AUTO consults from then\n"
+    "on (see 'txf info'). Each size class (small and large, divisible by the tile\n"
+    "or not) is measured on a shape that stands for it; every candidate's result\n"
+    "is checked before it is timed (median of the timed runs, from events; the\n"
+    "checked run is the warm-up). For matmul, a ladder of uneven sizes finds where\n"
+    "copying into padded temporaries (padcopy) starts to pay. Entries of other\n"
+    "operations and types already in the file are kept.\n"
+    "\n"
+    "options:\n"
+    "  --op OP        transpose, matmul or all (default all)\n"
+    "  --dtype LIST   comma-separated element types (default f4; matmul tunes f4\n"
+    "                 and f8 and skips the others)\n"
+    "  --quick        few candidates on small shapes (default)\n"
+    "  --full         every candidate on larger shapes, 7 timed runs each\n"
+    "  --budget N     at most N candidates per class and round\n"
+    "  --repeat N     timed runs per candidate (default 3 quick, 7 full)\n"
+    "  --device SPEC  device to tune (see 'txf --help')\n"
+    "  -h, --help     show this text\n"
+    "\n"
+    "The file is <cache>/tuning/<device>-<hash>.txt, <cache> being TXF_CACHE_DIR,\n"
+    "else $XDG_CACHE_HOME/tiledxform, else ~/.cache/tiledxform; TXF_TUNING_FILE\n"
+    "names another file. Progress goes to stderr; results to stdout.\n";
+
 const char *cli_usage(cli_command c)
 {
 	switch (c) {
@@ -182,6 +215,8 @@ const char *cli_usage(cli_command c)
 		return usage_demo;
 	case CLI_CMD_BENCH:
 		return usage_bench;
+	case CLI_CMD_TUNE:
+		return usage_tune;
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;
@@ -191,7 +226,7 @@ const char *cli_usage(cli_command c)
 
 static const char *const command_names[CLI_CMD_COUNT] = {
     [CLI_CMD_INFO] = "info", [CLI_CMD_TRANSPOSE] = "transpose", [CLI_CMD_MATMUL] = "matmul",
-    [CLI_CMD_DEMO] = "demo", [CLI_CMD_BENCH] = "bench",
+    [CLI_CMD_DEMO] = "demo", [CLI_CMD_BENCH] = "bench",         [CLI_CMD_TUNE] = "tune",
 };
 
 const char *cli_command_name(cli_command c)
@@ -380,15 +415,18 @@ static int parse_extents(const char *s, size_t count, size_t max, int cube, size
 	return got == count ? 0 : -1;
 }
 
-/* "RxC" with both extents in [1, CLI_SHAPE_MAX]. */
-static int parse_shape(const char *s, size_t *rows, size_t *cols)
+/* "RxC" or "MxNxK" with every extent in [1, CLI_SHAPE_MAX]; *k is 0 for
+ * RxC. */
+static int parse_shape(const char *s, size_t *rows, size_t *cols, size_t *k)
 {
-	size_t e[2];
+	size_t e[3] = {0, 0, 0};
 
-	if (parse_extents(s, 2, CLI_SHAPE_MAX, 0, e) != 0)
+	if (parse_extents(s, 2, CLI_SHAPE_MAX, 0, e) != 0 &&
+	    parse_extents(s, 3, CLI_SHAPE_MAX, 0, e) != 0)
 		return -1;
 	*rows = e[0];
 	*cols = e[1];
+	*k = e[2];
 	return 0;
 }
 
@@ -507,6 +545,10 @@ enum opt_id {
 	OPT_REPEAT,
 	OPT_FORMAT,
 	OPT_COMPARE,
+	OPT_OP,
+	OPT_QUICK,
+	OPT_FULL,
+	OPT_BUDGET,
 	OPT_COUNT
 };
 
@@ -520,10 +562,10 @@ static const struct opt_def {
 } opts[OPT_COUNT] = {
     [OPT_DEVICE] = {"device", 1,
                     FOR(CLI_CMD_INFO) | FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_MATMUL) |
-                        FOR(CLI_CMD_DEMO) | FOR(CLI_CMD_BENCH),
+                        FOR(CLI_CMD_DEMO) | FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_TUNE),
                     0},
     [OPT_SHAPE] = {"shape", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_BENCH), FOR(CLI_CMD_BENCH)},
-    [OPT_DTYPE] = {"dtype", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_BENCH), 0},
+    [OPT_DTYPE] = {"dtype", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_TUNE), 0},
     [OPT_STRATEGY] = {"strategy", 1,
                       FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH),
                       FOR(CLI_CMD_BENCH)},
@@ -541,9 +583,13 @@ static const struct opt_def {
     [OPT_MATMUL_SHAPE] = {"matmul-shape", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_SEED] = {"seed", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_RUNS] = {"runs", 1, FOR(CLI_CMD_DEMO), 0},
-    [OPT_REPEAT] = {"repeat", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_REPEAT] = {"repeat", 1, FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_TUNE), 0},
     [OPT_FORMAT] = {"format", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_COMPARE] = {"compare", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_OP] = {"op", 1, FOR(CLI_CMD_TUNE), 0},
+    [OPT_QUICK] = {"quick", 0, FOR(CLI_CMD_TUNE), 0},
+    [OPT_FULL] = {"full", 0, FOR(CLI_CMD_TUNE), 0},
+    [OPT_BUDGET] = {"budget", 1, FOR(CLI_CMD_TUNE), 0},
 };
 
 /* Positional arguments of each command. */
@@ -588,6 +634,31 @@ static void set_defaults(cli_args *a)
 	a->repeat = 5;
 	a->format = CLI_FORMAT_TABLE;
 	a->compare = CLI_COMPARE_ALL;
+	a->tune_ops = (1u << TXF_TUNE_TRANSPOSE) | (1u << TXF_TUNE_MATMUL);
+	a->tune_dtypes = 1u << TXF_F32;
+}
+
+/* tune --dtype: a comma-separated list of types. */
+static int set_tune_dtypes(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
+{
+	const char *rest = v;
+	char item[32];
+	unsigned mask = 0;
+	txf_dtype t;
+	int r;
+
+	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
+		if (cli_parse_dtype(item, &t) != 0)
+			break;
+		mask |= 1u << t;
+	}
+	if (r != 0 || !mask)
+		return fail(err, errlen,
+		            "%s: --dtype '%s' is not a list of f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 c8 "
+		            "c16",
+		            cmd, v);
+	a->tune_dtypes = mask;
+	return 0;
 }
 
 /* bench --shape: a comma-separated list, added to the shapes so far. */
@@ -682,12 +753,15 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 	case OPT_SHAPE:
 		if (a->command == CLI_CMD_BENCH)
 			return add_bench_shapes(a, cmd, v, err, errlen);
-		if (parse_shape(v, &a->shape_rows, &a->shape_cols) != 0)
-			return fail(err, errlen,
-			            "%s: --shape '%s' is not ROWSxCOLS with extents from 1 to %zu",
-			            cmd, v, CLI_SHAPE_MAX);
+		if (parse_shape(v, &a->shape_rows, &a->shape_cols, &a->shape_k) != 0)
+			return fail(
+			    err, errlen,
+			    "%s: --shape '%s' is not RxC or MxNxK with extents from 1 to %zu", cmd,
+			    v, CLI_SHAPE_MAX);
 		return 0;
 	case OPT_DTYPE:
+		if (a->command == CLI_CMD_TUNE)
+			return set_tune_dtypes(a, cmd, v, err, errlen);
 		if (cli_parse_dtype(v, &a->dtype) != 0)
 			return fail(
 			    err, errlen,
@@ -780,6 +854,31 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			a->runs = (unsigned)u;
 		else
 			a->repeat = (unsigned)u;
+		a->repeat_given |= id == OPT_REPEAT;
+		return 0;
+	case OPT_OP:
+		if (strcmp(v, "all") == 0)
+			a->tune_ops = (1u << TXF_TUNE_TRANSPOSE) | (1u << TXF_TUNE_MATMUL);
+		else if (strcmp(v, "transpose") == 0)
+			a->tune_ops = 1u << TXF_TUNE_TRANSPOSE;
+		else if (strcmp(v, "matmul") == 0)
+			a->tune_ops = 1u << TXF_TUNE_MATMUL;
+		else
+			return fail(err, errlen,
+			            "%s: unknown --op '%s' (expected transpose, matmul or all)",
+			            cmd, v);
+		return 0;
+	case OPT_QUICK:
+	case OPT_FULL:
+		if (a->tune_full == (id == OPT_QUICK ? 1 : -1))
+			return fail(err, errlen, "%s: --quick and --full exclude each other", cmd);
+		a->tune_full = id == OPT_FULL ? 1 : -1;
+		return 0;
+	case OPT_BUDGET:
+		if (parse_uint(v, 1, 100000, &u) != 0)
+			return fail(err, errlen,
+			            "%s: --budget '%s' is not a number from 1 to 100000", cmd, v);
+		a->tune_budget = (unsigned)u;
 		return 0;
 	case OPT_FORMAT:
 		if (strcmp(v, "table") == 0)
@@ -972,6 +1071,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 	case CLI_CMD_NONE:
 	case CLI_CMD_INFO:
 	case CLI_CMD_DEMO:
+	case CLI_CMD_TUNE:
 	case CLI_CMD_COUNT:
 		break;
 	}

@@ -19,6 +19,7 @@ typedef enum cli_command {
 	CLI_CMD_MATMUL,
 	CLI_CMD_DEMO,
 	CLI_CMD_BENCH,
+	CLI_CMD_TUNE,
 	CLI_CMD_COUNT
 } cli_command;
 
@@ -53,6 +54,7 @@ typedef struct cli_args {
 
 	/* info (and bench: --dtype) */
 	size_t shape_rows, shape_cols; /* default 999 x 666 */
+	size_t shape_k;                /* info --shape MxNxK: a matmul; 0 for RxC */
 	txf_dtype dtype;               /* default TXF_F32 */
 
 	/* transpose (and matmul: out_path, strategy) */
@@ -88,6 +90,13 @@ typedef struct cli_args {
 	unsigned repeat;     /* timed runs per case, default 5 */
 	cli_format format;   /* default CLI_FORMAT_TABLE */
 	unsigned compare;    /* CLI_COMPARE_* bits; default CLI_COMPARE_ALL */
+
+	/* tune (and --device, --repeat) */
+	unsigned tune_ops;    /* bit (1u << txf_tune_op); default both */
+	unsigned tune_dtypes; /* bit (1u << txf_dtype); default f4 */
+	int tune_full;        /* 1: --full; -1: --quick; 0: neither (quick) */
+	unsigned tune_budget; /* --budget N; 0: every candidate */
+	int repeat_given;     /* --repeat was on the line */
 } cli_args;
 
 /* Parse argv[1..argc-1]. Returns 0 and fills *out, or -1 with a one-line

@@ -16,6 +16,7 @@
 
 #include "args.h"
 #include "bench.h"
+#include "tune.h"
 #include "mmcase.h"
 #include "npy.h"
 #include "tiledxform.h"
@@ -54,6 +55,66 @@ static void print_choice(const char *title, const txf_choice *c)
 	printf("    launches: %u\n", c->launches);
 	printf("    entry:    %s\n", c->entry[0] ? c->entry : "-");
 	printf("    why:      %s\n", c->why[0] ? c->why : "-");
+}
+
+/* Where the caches are and what they hold for this device. */
+static void print_caches(txf_context *ctx)
+{
+	txf_context_stats st;
+	char path[1024];
+
+	if (txf_context_stats_get(ctx, &st) != TXF_SUCCESS)
+		return;
+	printf("Caches:\n");
+	printf("    binary cache:  %s\n", st.binary_cache ? st.cache_dir : "off");
+	if (txf_tuning_path(ctx, path, sizeof(path)) != TXF_SUCCESS)
+		printf("    tuning file:   none (no cache directory)\n");
+	else
+		printf("    tuning file:   %s (%s)\n", path,
+		       st.tuned ? "in use" : "not in use: none yet, turned off, or ignored");
+	printf("\n");
+}
+
+static int explain_matmul(txf_context *ctx, const cli_args *a)
+{
+	txf_matmul_choice c;
+	txf_status s;
+
+	if (a->dtype != TXF_F32 && a->dtype != TXF_F64) {
+		fprintf(stderr, "txf: info: matmul runs f4 and f8, not %s\n",
+		        tool_str(txf_dtype_name(a->dtype)));
+		return 1;
+	}
+	s = txf_matmul_explain(ctx, a->shape_rows, a->shape_cols, a->shape_k, a->dtype, NULL, &c);
+	if (s != TXF_SUCCESS) {
+		tool_report("cannot explain the matmul", s);
+		return 1;
+	}
+	printf("auto, %zux%zux%zu %s matmul (row-major C):\n", a->shape_rows, a->shape_cols,
+	       a->shape_k, tool_str(txf_dtype_name(a->dtype)));
+	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c.strategy)),
+	       tool_source_name(c.strategy_source));
+	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u (%s)\n",
+	       c.params.mwg, c.params.nwg, c.params.kwg, c.params.mdimc, c.params.ndimc,
+	       c.params.vwa, c.params.vwb, tool_source_name(c.params_source));
+	printf("    launches: %u\n", c.launches);
+	printf("    entry:    %s\n", c.entry[0] ? c.entry : "-");
+	printf("    why:      %s\n", c.why[0] ? c.why : "-");
+	return 0;
+}
+
+static int cmd_tune(const cli_args *a)
+{
+	tune_settings t;
+
+	memset(&t, 0, sizeof(t));
+	t.device = a->device;
+	t.ops = a->tune_ops;
+	t.dtypes = a->tune_dtypes;
+	t.full = a->tune_full > 0;
+	t.budget = a->tune_budget;
+	t.repeat = a->repeat_given ? a->repeat : 0;
+	return tune_run(&t);
 }
 
 static int cmd_info(const cli_args *a)
@@ -98,6 +159,11 @@ static int cmd_info(const cli_args *a)
 	printf("    base address align:  %u bits\n", (unsigned)p.mem_base_addr_align);
 	printf("\n");
 
+	print_caches(ctx);
+	if (a->shape_k) {
+		rc = explain_matmul(ctx, a);
+		goto out;
+	}
 	txf_transpose_options_default(&opts);
 	s = txf_transpose_explain(ctx, a->shape_rows, a->shape_cols, a->dtype, 0, &opts, &choice);
 	if (s != TXF_SUCCESS) {
@@ -798,6 +864,8 @@ int main(int argc, char **argv)
 		return cmd_demo(&a);
 	case CLI_CMD_BENCH:
 		return cmd_bench(&a);
+	case CLI_CMD_TUNE:
+		return cmd_tune(&a);
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;

@@ -1,0 +1,675 @@
+/*
+ * `txf tune`: measures candidate strategies and kernel parameters on the
+ * device and writes the winners to the device's tuning file.
+ *
+ * For each operation and type, four shapes stand for the size classes
+ * (small and large, divisible by the usual tiles or not). Every candidate is
+ * run once on a poisoned output and checked (transposes exactly, products
+ * against a float64 host reference), then timed: the median of the timed
+ * runs, each measured with events, the checked run serving as warm-up. A
+ * candidate whose result is wrong is rejected and reported. Then, for
+ * matmul, a ladder of uneven sizes finds where copying into padded
+ * temporaries (PADCOPY) starts to pay.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "tune.h"
+#include "mmcase.h"
+#include "tool.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MAX_CANDIDATES 512
+
+typedef struct tuner {
+	const tune_settings *set;
+	txf_context *ctx;
+	txf_device_profile prof;
+	int gpu;
+	unsigned repeat;
+	int tty;
+	unsigned done, total; /* candidates, for the progress line */
+	double t0;
+	unsigned rejected; /* candidates whose result was wrong */
+	uint64_t seed;
+} tuner;
+
+/* A candidate: a strategy with a tile (transpose) or parameters (matmul). */
+typedef struct cand {
+	txf_strategy strategy;
+	unsigned tile, wg_rows;
+	txf_matmul_params params;
+	double ms; /* median, or INFINITY when it failed or does not apply */
+} cand;
+
+/* ----------------------------------------------------------- progress */
+
+static void progress(tuner *t, const char *what)
+{
+	double el = (tool_now_ms() - t->t0) / 1e3;
+	double eta = t->done ? el / t->done * (t->total - t->done) : 0;
+	if (t->tty) {
+		fprintf(stderr, "\r\033[K[%3u/%3u] %-60.60s  %4.0fs, about %4.0fs left", t->done,
+		        t->total, what, el, eta);
+	} else {
+		fprintf(stderr, "tune: %u/%u %s (%.0f s, about %.0f s left)\n", t->done, t->total,
+		        what, el, eta);
+	}
+	fflush(stderr);
+}
+
+static void progress_end(tuner *t)
+{
+	if (t->tty)
+		fputs("\r\033[K", stderr);
+}
+
+/* Print a line on stdout without mixing it into the progress line. */
+static void say(tuner *t, const char *fmt, ...)
+{
+	va_list ap;
+	progress_end(t);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	fflush(stdout);
+}
+
+/* ------------------------------------------------------------- shapes */
+
+typedef struct class_shapes {
+	size_t dims[TXF_SIZE_CLASS_COUNT][3];
+} class_shapes;
+
+/* Representative shapes per class. Uneven ones are odd near the even. */
+static class_shapes transpose_shapes(const tuner *t)
+{
+	size_t small = t->gpu ? (t->set->full ? 1024 : 512) : (t->set->full ? 512 : 256);
+	size_t large = t->gpu ? (t->set->full ? 8192 : 4096) : (t->set->full ? 2048 : 1024);
+	class_shapes s = {{{small, small, 1},
+	                   {small - 3, small + 3, 1},
+	                   {large, large, 1},
+	                   {large - 3, large + 3, 1}}};
+	return s;
+}
+
+static class_shapes matmul_shapes(const tuner *t)
+{
+	size_t small = t->gpu ? (t->set->full ? 512 : 256) : (t->set->full ? 128 : 64);
+	size_t large = t->gpu ? (t->set->full ? 4096 : 2048) : (t->set->full ? 512 : 256);
+	class_shapes s = {{{small, small, small},
+	                   {small - 1, small + 1, small - 3},
+	                   {large, large, large},
+	                   {large - 1, large + 1, large - 3}}};
+	return s;
+}
+
+static double shape_size(txf_tune_op op, const size_t *d)
+{
+	return (double)d[0] * (double)d[1] * (op == TXF_TUNE_MATMUL ? (double)d[2] : 1.0);
+}
+
+/* --------------------------------------------------------- transpose */
+
+typedef struct tr_case {
+	tuner *t;
+	size_t rows, cols, elem;
+	txf_dtype dtype;
+	unsigned char *host, *want, *got;
+	txf_matrix in, out;
+	txf_transpose_options opts;
+} tr_case;
+
+static txf_status tr_launch(txf_context *ctx, void *arg, cl_event *ev, char *msg, size_t n)
+{
+	tr_case *c = arg;
+	txf_status s = txf_transpose(ctx, &c->in, &c->out, &c->opts, 0, NULL, ev);
+	if (s != TXF_SUCCESS)
+		snprintf(msg, n, "%s: %s", txf_status_name(s), txf_last_error());
+	return s;
+}
+
+static int tr_init(tr_case *c, tuner *t, txf_dtype dtype, size_t rows, size_t cols)
+{
+	memset(c, 0, sizeof *c);
+	c->t = t;
+	c->rows = rows;
+	c->cols = cols;
+	c->dtype = dtype;
+	c->elem = txf_dtype_size(dtype);
+	size_t bytes = rows * cols * c->elem;
+	c->host = malloc(bytes);
+	c->want = malloc(bytes);
+	c->got = malloc(bytes);
+	if (!c->host || !c->want || !c->got) {
+		fprintf(stderr, "txf: tune: out of memory\n");
+		return -1;
+	}
+	for (size_t i = 0; i < bytes; i++)
+		c->host[i] = (unsigned char)(tool_rand(&t->seed) >> 24);
+	for (size_t i = 0; i < rows; i++)
+		for (size_t j = 0; j < cols; j++)
+			memcpy(c->want + (j * rows + i) * c->elem,
+			       c->host + (i * cols + j) * c->elem, c->elem);
+	txf_status s = txf_matrix_alloc(t->ctx, dtype, rows, cols, TXF_ROW_MAJOR, &c->in);
+	if (s == TXF_SUCCESS)
+		s = txf_matrix_alloc(t->ctx, dtype, cols, rows, TXF_ROW_MAJOR, &c->out);
+	if (s == TXF_SUCCESS)
+		s = txf_matrix_write(t->ctx, &c->in, c->host, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		tool_report("tune: cannot set up a transpose", s);
+		return -1;
+	}
+	return 0;
+}
+
+static void tr_free(tr_case *c)
+{
+	txf_matrix_free(&c->in);
+	txf_matrix_free(&c->out);
+	free(c->host);
+	free(c->want);
+	free(c->got);
+}
+
+/* Check, then time one candidate; cd->ms is INFINITY when it cannot run. */
+static void tr_measure(tr_case *c, cand *cd)
+{
+	tuner *t = c->t;
+	char msg[512] = "";
+	double ms;
+	cd->ms = INFINITY;
+	txf_transpose_options_default(&c->opts);
+	c->opts.strategy = cd->strategy;
+	c->opts.tile = cd->tile;
+	c->opts.wg_rows = cd->wg_rows;
+	/* Poison the output: a candidate that leaves elements unwritten fails. */
+	memset(c->got, 0xA5, c->rows * c->cols * c->elem);
+	if (txf_matrix_write(t->ctx, &c->out, c->got, 0, 1, 0, NULL, NULL) != TXF_SUCCESS)
+		return;
+	txf_status s = tool_time_launch(t->ctx, tr_launch, c, &ms, msg, sizeof msg);
+	if (s != TXF_SUCCESS)
+		return; /* not applicable or refused by the device: not a candidate */
+	if (txf_matrix_read(t->ctx, &c->out, c->got, 0, 1, 0, NULL, NULL) != TXF_SUCCESS)
+		return;
+	if (memcmp(c->got, c->want, c->rows * c->cols * c->elem) != 0) {
+		t->rejected++;
+		say(t, "REJECTED: transpose %s %zux%zu %s tile %u x %u gave a wrong result\n",
+		    txf_dtype_name(c->dtype), c->rows, c->cols, txf_strategy_name(cd->strategy),
+		    cd->tile, cd->wg_rows);
+		return;
+	}
+	double *runs = malloc(t->repeat * sizeof *runs);
+	if (!runs)
+		return;
+	unsigned got = 0;
+	for (unsigned r = 0; r < t->repeat; r++) {
+		if (tool_time_launch(t->ctx, tr_launch, c, &runs[got], msg, sizeof msg) ==
+		    TXF_SUCCESS)
+			got++;
+	}
+	if (got == t->repeat)
+		cd->ms = tool_median(runs, got);
+	free(runs);
+}
+
+/* Candidates for a transpose class, the built-in choice first. */
+static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int even, cand *out)
+{
+	size_t n = 0;
+	txf_choice ch;
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
+	    ch.strategy != TXF_STRATEGY_SIMPLE)
+		out[n++] = (cand){ch.strategy, ch.tile, ch.wg_rows, {0}, INFINITY};
+	static const unsigned quick_tiles[] = {16, 32};
+	static const unsigned full_tiles[] = {8, 16, 32, 64};
+	const unsigned *tiles = t->set->full ? full_tiles : quick_tiles;
+	size_t ntiles = t->set->full ? 4 : 2;
+	static const txf_strategy even_st[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_TRUNCATE};
+	static const txf_strategy uneven_st[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT,
+	                                         TXF_STRATEGY_TRUNCATE};
+	const txf_strategy *st = even ? even_st : uneven_st;
+	size_t nst = even ? 2 : 3;
+	for (size_t s = 0; s < nst; s++) {
+		for (size_t i = 0; i < ntiles; i++) {
+			for (unsigned rows = tiles[i]; rows >= 1; rows /= 2) {
+				/* Quick: whole tiles and quarter tiles; full: down to 1/16. */
+				if (t->set->full ? rows * 16 < tiles[i]
+				                 : rows != tiles[i] && rows * 4 != tiles[i])
+					continue;
+				o.strategy = st[s];
+				o.tile = tiles[i];
+				o.wg_rows = rows;
+				if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) !=
+				    TXF_SUCCESS)
+					continue;
+				bool dup = false;
+				for (size_t k = 0; k < n; k++)
+					dup |= out[k].strategy == st[s] &&
+					       out[k].tile == tiles[i] && out[k].wg_rows == rows;
+				if (!dup && n < MAX_CANDIDATES)
+					out[n++] = (cand){st[s], tiles[i], rows, {0}, INFINITY};
+			}
+		}
+	}
+	/* SIMPLE ignores the tile; its entry keeps one the device takes. */
+	o.strategy = TXF_STRATEGY_SIMPLE;
+	o.tile = 0;
+	o.wg_rows = 0;
+	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
+	    n < MAX_CANDIDATES)
+		out[n++] = (cand){TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, {0}, INFINITY};
+	if (t->set->budget && n > t->set->budget)
+		n = t->set->budget;
+	return n;
+}
+
+/* ------------------------------------------------------------- matmul */
+
+/* Parameter sets tried with PAD first; the best few then with every
+ * strategy. */
+static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, txf_matmul_params *out)
+{
+	size_t n = 0;
+	txf_matmul_choice ch;
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = TXF_STRATEGY_PAD;
+	if (txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS)
+		out[n++] = ch.params;
+	static const unsigned blocks[] = {32, 64, 128};
+	static const unsigned kwgs[] = {8, 16, 32};
+	static const unsigned dims[] = {8, 16};
+	static const unsigned vws[] = {1, 2, 4};
+	for (size_t a = 0; a < 3; a++)
+		for (size_t b = 0; b < 3; b++)
+			for (size_t k = 0; k < 3; k++)
+				for (size_t m = 0; m < 2; m++)
+					for (size_t v = 0; v < 3; v++) {
+						txf_matmul_params p = {
+						    blocks[a], blocks[b], kwgs[k], dims[m],
+						    dims[m],   vws[v],    vws[v]};
+						/* Quick: square blocks, 4-wide vectors (2 for f64).
+						 */
+						if (!t->set->full &&
+						    (a != b ||
+						     vws[v] != (dtype == TXF_F64 ? 2u : 4u) ||
+						     kwgs[k] == 8))
+							continue;
+						o.params = p;
+						if (txf_matmul_explain(t->ctx, d[0], d[1], d[2],
+						                       dtype, &o,
+						                       &ch) != TXF_SUCCESS)
+							continue;
+						bool dup = false;
+						for (size_t i = 0; i < n; i++)
+							dup |= memcmp(&out[i], &p, sizeof p) == 0;
+						if (!dup && n < MAX_CANDIDATES)
+							out[n++] = p;
+					}
+	if (t->set->budget && n > t->set->budget)
+		n = t->set->budget;
+	return n;
+}
+
+static void mm_measure(tuner *t, mm_case *c, cand *cd)
+{
+	mm_result r;
+	cd->ms = INFINITY;
+	int rc = mm_run_txf(c, cd->strategy, &cd->params, t->repeat, &r);
+	if (rc == 0 && strcmp(r.check, "OK") == 0) {
+		cd->ms = r.median_ms;
+		return;
+	}
+	if (strcmp(r.check, "FAIL") == 0) {
+		t->rejected++;
+		say(t, "REJECTED: matmul %s %zux%zux%zu %s %u,%u,%u,%u,%u,%u,%u: %s\n",
+		    txf_dtype_name(c->dtype), c->m, c->n, c->k, txf_strategy_name(cd->strategy),
+		    cd->params.mwg, cd->params.nwg, cd->params.kwg, cd->params.mdimc,
+		    cd->params.ndimc, cd->params.vwa, cd->params.vwb, r.note);
+	}
+}
+
+/* --------------------------------------------------------------- driver */
+
+static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
+{
+	if (op == TXF_TUNE_TRANSPOSE)
+		snprintf(buf, n, "%s %ux%u", txf_strategy_name(c->strategy), c->tile, c->wg_rows);
+	else
+		snprintf(buf, n, "%s %u,%u,%u,%u,%u,%u,%u", txf_strategy_name(c->strategy),
+		         c->params.mwg, c->params.nwg, c->params.kwg, c->params.mdimc,
+		         c->params.ndimc, c->params.vwa, c->params.vwb);
+	return buf;
+}
+
+static void step(tuner *t, txf_tune_op op, txf_dtype dtype, int cls, const cand *c)
+{
+	char what[160], ct[80];
+	snprintf(what, sizeof what, "%s %s %s: %s", txf_tune_op_name(op), txf_dtype_name(dtype),
+	         txf_size_class_name((txf_size_class)cls), cand_text(op, c, ct, sizeof ct));
+	progress(t, what);
+}
+
+/* The best of n candidates, or NULL when none ran. */
+static const cand *best_of(const cand *c, size_t n)
+{
+	const cand *b = NULL;
+	for (size_t i = 0; i < n; i++)
+		if (isfinite(c[i].ms) && (!b || c[i].ms < b->ms))
+			b = &c[i];
+	return b;
+}
+
+static int cand_cmp(const void *a, const void *b)
+{
+	double x = ((const cand *)a)->ms, y = ((const cand *)b)->ms;
+	return (x > y) - (x < y);
+}
+
+static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
+{
+	class_shapes sh = transpose_shapes(t);
+	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
+		const size_t *d = sh.dims[cls];
+		size_t n = tr_candidates(t, dtype, d, cls % 2 == 0, buf);
+		tr_case c;
+		if (tr_init(&c, t, dtype, d[0], d[1]) != 0) {
+			tr_free(&c);
+			return -1;
+		}
+		for (size_t i = 0; i < n; i++) {
+			step(t, TXF_TUNE_TRANSPOSE, dtype, cls, &buf[i]);
+			tr_measure(&c, &buf[i]);
+			t->done++;
+		}
+		tr_free(&c);
+		const cand *b = best_of(buf, n);
+		txf_tuned *e = &out->entries[TXF_TUNE_TRANSPOSE][dtype][cls];
+		memset(e, 0, sizeof *e);
+		if (!b) {
+			say(t, "transpose %s %s: no candidate ran\n", txf_dtype_name(dtype),
+			    txf_size_class_name((txf_size_class)cls));
+			continue;
+		}
+		e->valid = 1;
+		e->strategy = b->strategy;
+		e->tile = b->tile;
+		e->wg_rows = b->wg_rows;
+		e->shape[0] = d[0];
+		e->shape[1] = d[1];
+		e->median_ms = b->ms;
+		double gbps = 2.0 * (double)(d[0] * d[1] * txf_dtype_size(dtype)) / (b->ms * 1e6);
+		char ct[80];
+		say(t, "transpose %-4s %-12s %5zux%-5zu  %-16s %9.4f ms  %7.2f GB/s  (%zu tried)\n",
+		    txf_dtype_name(dtype), txf_size_class_name((txf_size_class)cls), d[0], d[1],
+		    cand_text(TXF_TUNE_TRANSPOSE, b, ct, sizeof ct), b->ms, gbps, n);
+	}
+	txf_tuning_limits *l = &out->limits[TXF_TUNE_TRANSPOSE][dtype];
+	l->valid = 1;
+	l->large_from = floor(sqrt(shape_size(TXF_TUNE_TRANSPOSE, sh.dims[TXF_SMALL_EVEN]) *
+	                           shape_size(TXF_TUNE_TRANSPOSE, sh.dims[TXF_LARGE_EVEN])));
+	l->padcopy_min = 0;
+	return 0;
+}
+
+#define MM_TOP 3 /* parameter sets carried to the strategy round */
+
+static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d, txf_tuned *e,
+                             cand *buf)
+{
+	txf_matmul_params *ps = malloc(MAX_CANDIDATES * sizeof *ps);
+	if (!ps)
+		return -1;
+	size_t np = mm_param_sets(t, dtype, d, ps);
+	mm_case c;
+	if (mm_case_init(&c, t->ctx, d[0], d[1], d[2], dtype, (unsigned long)t->seed, 0) !=
+	    TXF_SUCCESS) {
+		free(ps);
+		return -1;
+	}
+	/* Round 1: parameters, with PAD. */
+	for (size_t i = 0; i < np; i++) {
+		buf[i] = (cand){TXF_STRATEGY_PAD, 0, 0, ps[i], INFINITY};
+		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[i]);
+		mm_measure(t, &c, &buf[i]);
+		t->done++;
+	}
+	qsort(buf, np, sizeof *buf, cand_cmp);
+	size_t top = np < MM_TOP ? np : MM_TOP;
+	/* Round 2: the other strategies with the best parameters. */
+	static const txf_strategy even_st[] = {TXF_STRATEGY_SPLIT};
+	static const txf_strategy uneven_st[] = {TXF_STRATEGY_SPLIT, TXF_STRATEGY_TRUNCATE};
+	const txf_strategy *st = cls % 2 == 0 ? even_st : uneven_st;
+	size_t nst = cls % 2 == 0 ? 1 : 2;
+	size_t n = np;
+	for (size_t i = 0; i < top; i++) {
+		if (!isfinite(buf[i].ms))
+			continue;
+		for (size_t s = 0; s < nst; s++) {
+			buf[n] = (cand){st[s], 0, 0, buf[i].params, INFINITY};
+			step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
+			mm_measure(t, &c, &buf[n]);
+			t->done++;
+			n++;
+		}
+	}
+	/* SIMPLE, for small shapes, with the best parameters on record. */
+	if (cls < TXF_LARGE_EVEN && isfinite(buf[0].ms)) {
+		buf[n] = (cand){TXF_STRATEGY_SIMPLE, 0, 0, buf[0].params, INFINITY};
+		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
+		mm_measure(t, &c, &buf[n]);
+		t->done++;
+		n++;
+	}
+	mm_case_free(&c);
+	free(ps);
+	const cand *b = best_of(buf, n);
+	memset(e, 0, sizeof *e);
+	if (!b) {
+		say(t, "matmul %s %s: no candidate ran\n", txf_dtype_name(dtype),
+		    txf_size_class_name((txf_size_class)cls));
+		return 0;
+	}
+	e->valid = 1;
+	e->strategy = b->strategy;
+	e->params = b->params;
+	memcpy(e->shape, d, 3 * sizeof *d);
+	e->median_ms = b->ms;
+	char ct[80];
+	say(t, "matmul    %-4s %-12s %4zux%zux%-4zu  %-28s %9.4f ms  %8.2f GFLOP/s  (%zu tried)\n",
+	    txf_dtype_name(dtype), txf_size_class_name((txf_size_class)cls), d[0], d[1], d[2],
+	    cand_text(TXF_TUNE_MATMUL, b, ct, sizeof ct), b->ms,
+	    2.0 * shape_size(TXF_TUNE_MATMUL, d) / (b->ms * 1e6), n);
+	return 0;
+}
+
+#define LADDER 5
+
+/* Uneven sizes from the small class to twice the large one: the smallest
+ * m * n * k from which PADCOPY beats the large-uneven entry at every
+ * larger rung; 0 when it never does. */
+static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *sh,
+                                const txf_tuned *e)
+{
+	double lo = (double)sh->dims[TXF_SMALL_UNEVEN][0];
+	double hi = 2.0 * (double)sh->dims[TXF_LARGE_UNEVEN][0];
+	int wins[LADDER];
+	double size[LADDER];
+	for (int i = 0; i < LADDER; i++) {
+		size_t x = (size_t)(lo * pow(hi / lo, (double)i / (LADDER - 1))) | 1;
+		size_t d[3] = {x, x + 2, x - 2};
+		size[i] = shape_size(TXF_TUNE_MATMUL, d);
+		wins[i] = 0;
+		mm_case c;
+		if (mm_case_init(&c, t->ctx, d[0], d[1], d[2], dtype, (unsigned long)t->seed, 0) !=
+		    TXF_SUCCESS)
+			return 0;
+		cand plain = {e->strategy, 0, 0, e->params, INFINITY};
+		cand copy = {TXF_STRATEGY_PADCOPY, 0, 0, e->params, INFINITY};
+		step(t, TXF_TUNE_MATMUL, dtype, TXF_LARGE_UNEVEN, &plain);
+		mm_measure(t, &c, &plain);
+		t->done++;
+		step(t, TXF_TUNE_MATMUL, dtype, TXF_LARGE_UNEVEN, &copy);
+		mm_measure(t, &c, &copy);
+		t->done++;
+		mm_case_free(&c);
+		wins[i] = isfinite(copy.ms) && copy.ms < plain.ms;
+		say(t,
+		    "matmul    %-4s padcopy ladder %5zux%zux%-5zu  %s %9.4f ms, padcopy %9.4f ms\n",
+		    txf_dtype_name(dtype), d[0], d[1], d[2], txf_strategy_name(e->strategy),
+		    plain.ms, copy.ms);
+	}
+	double min = 0;
+	for (int i = LADDER - 1; i >= 0 && wins[i]; i--)
+		min = size[i];
+	return min;
+}
+
+static int tune_matmul(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
+{
+	class_shapes sh = matmul_shapes(t);
+	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++)
+		if (tune_matmul_class(t, dtype, cls, sh.dims[cls],
+		                      &out->entries[TXF_TUNE_MATMUL][dtype][cls], buf) != 0)
+			return -1;
+	txf_tuning_limits *l = &out->limits[TXF_TUNE_MATMUL][dtype];
+	l->valid = 1;
+	l->large_from = floor(sqrt(shape_size(TXF_TUNE_MATMUL, sh.dims[TXF_SMALL_EVEN]) *
+	                           shape_size(TXF_TUNE_MATMUL, sh.dims[TXF_LARGE_EVEN])));
+	const txf_tuned *e = &out->entries[TXF_TUNE_MATMUL][dtype][TXF_LARGE_UNEVEN];
+	l->padcopy_min = e->valid ? padcopy_threshold(t, dtype, &sh, e) : 0;
+	if (l->padcopy_min > 0)
+		say(t, "matmul    %-4s padcopy from %.4g multiply-adds on\n", txf_dtype_name(dtype),
+		    l->padcopy_min);
+	else
+		say(t, "matmul    %-4s padcopy never paid in the ladder\n", txf_dtype_name(dtype));
+	return 0;
+}
+
+/* Candidates in all, for the progress line (the matmul rounds estimated). */
+static unsigned count_work(tuner *t, cand *buf)
+{
+	unsigned total = 0;
+	txf_matmul_params *ps = malloc(MAX_CANDIDATES * sizeof *ps);
+	if (!ps)
+		return 0;
+	for (int d = 0; d < TXF_DTYPE_COUNT; d++) {
+		if (!(t->set->dtypes & (1u << d)))
+			continue;
+		if (t->set->ops & (1u << TXF_TUNE_TRANSPOSE)) {
+			class_shapes sh = transpose_shapes(t);
+			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++)
+				total += (unsigned)tr_candidates(t, (txf_dtype)d, sh.dims[cls],
+				                                 cls % 2 == 0, buf);
+		}
+		if ((t->set->ops & (1u << TXF_TUNE_MATMUL)) && (d == TXF_F32 || d == TXF_F64)) {
+			class_shapes sh = matmul_shapes(t);
+			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
+				size_t np = mm_param_sets(t, (txf_dtype)d, sh.dims[cls], ps);
+				size_t top = np < MM_TOP ? np : MM_TOP;
+				total += (unsigned)(np + top * (cls % 2 == 0 ? 1 : 2) +
+				                    (cls < TXF_LARGE_EVEN ? 1 : 0));
+			}
+			total += 2 * LADDER;
+		}
+	}
+	free(ps);
+	return total;
+}
+
+int tune_run(const tune_settings *set)
+{
+	tuner t;
+	memset(&t, 0, sizeof t);
+	t.set = set;
+	t.tty = isatty(2);
+	t.seed = 0x7475e5eedull;
+	txf_context_options o;
+	txf_context_options_default(&o);
+	o.device = set->device;
+	o.binary_cache = 0; /* candidates are not worth keeping on disk */
+	txf_status s = txf_context_create(&t.ctx, &o);
+	if (s != TXF_SUCCESS) {
+		tool_report("cannot open an OpenCL device", s);
+		return 1;
+	}
+	int rc = 1;
+	cand *buf = malloc(2 * MAX_CANDIDATES * sizeof *buf);
+	txf_tuning *tuning = malloc(sizeof *tuning);
+	char path[1024];
+	if (!buf || !tuning) {
+		fprintf(stderr, "txf: tune: out of memory\n");
+		goto out;
+	}
+	s = txf_context_profile(t.ctx, &t.prof);
+	if (s == TXF_SUCCESS)
+		s = txf_tuning_path(t.ctx, path, sizeof path);
+	if (s != TXF_SUCCESS) {
+		tool_report("tune", s);
+		goto out;
+	}
+	if ((set->dtypes & (1u << TXF_F64)) && (set->ops & (1u << TXF_TUNE_MATMUL)) &&
+	    !t.prof.has_fp64) {
+		fprintf(stderr,
+		        "txf: tune: %s has no double precision: matmul f8 cannot be tuned\n",
+		        t.prof.name);
+		goto out;
+	}
+	t.gpu = t.prof.kind == TXF_DEVICE_GPU;
+	t.repeat = set->repeat ? set->repeat : set->full ? 7 : 3;
+	/* Keep what the file holds for operations and types not tuned now. */
+	txf_tuning_get(t.ctx, tuning);
+	printf("tuning %s (%s) on %s, %s mode, %u timed runs per candidate\n", t.prof.name,
+	       t.prof.driver_version, t.prof.platform, set->full ? "full" : "quick", t.repeat);
+	printf("tuning file: %s\n", path);
+	fflush(stdout);
+	t.total = count_work(&t, buf);
+	t.t0 = tool_now_ms();
+	for (int d = 0; d < TXF_DTYPE_COUNT; d++) {
+		if (!(set->dtypes & (1u << d)))
+			continue;
+		if ((set->ops & (1u << TXF_TUNE_TRANSPOSE)) &&
+		    tune_transpose(&t, (txf_dtype)d, tuning, buf) != 0)
+			goto out;
+		if ((set->ops & (1u << TXF_TUNE_MATMUL)) && (d == TXF_F32 || d == TXF_F64) &&
+		    tune_matmul(&t, (txf_dtype)d, tuning, buf) != 0)
+			goto out;
+	}
+	progress_end(&t);
+	snprintf(tuning->mode, sizeof tuning->mode, "%s", set->full ? "full" : "quick");
+	time_t now = time(NULL);
+	struct tm tm;
+	if (gmtime_r(&now, &tm))
+		strftime(tuning->created, sizeof tuning->created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	s = txf_tuning_save(t.ctx, tuning);
+	if (s != TXF_SUCCESS) {
+		tool_report("tune: cannot save the tuning file", s);
+		goto out;
+	}
+	printf("wrote %s (%.1f s)\n", path, (tool_now_ms() - t.t0) / 1e3);
+	if (t.rejected)
+		fprintf(
+		    stderr,
+		    "txf: tune: %u candidate(s) gave wrong results and were rejected (a library "
+		    "defect: please report it)\n",
+		    t.rejected);
+	rc = t.rejected ? 1 : 0;
+out:
+	progress_end(&t);
+	free(buf);
+	free(tuning);
+	txf_context_release(&t.ctx);
+	return rc;
+}
