@@ -540,6 +540,16 @@ static void test_usage_errors(void **state)
 	    {"info", "--dtype", "<f4", NULL},
 	    {"info", "extra", NULL},
 	    {"info", "--in-place", NULL},
+	    {"info", "--shape", "1x2x3x4", NULL},
+	    {"tune", "extra", NULL},
+	    {"tune", "--op", "gemv", NULL},
+	    {"tune", "--quick", "--full", NULL},
+	    {"tune", "--full", "--quick", NULL},
+	    {"tune", "--budget", "0", NULL},
+	    {"tune", "--dtype", "f4,zz", NULL},
+	    {"tune", "--dtype", "", NULL},
+	    {"tune", "--shape", "8x8", NULL},
+	    {"tune", "--repeat", "0", NULL},
 	    {"demo", "--rows", "0", NULL},
 	    {"demo", "--cols", "1e3", NULL},
 	    {"demo", "--runs", "x", NULL},
@@ -1414,6 +1424,87 @@ static void test_info(void **state)
 	run_free(&r);
 }
 
+/* ------------------------------------------------------------------ tune */
+
+/* The output of `txf info` for a shape, run with the cache in dir. */
+static struct run info_in(const char *dir, const char *shape)
+{
+	const char *const args[] = {"info", "--shape", shape, NULL};
+	struct run r;
+
+	setenv("TXF_CACHE_DIR", dir, 1);
+	r = expect_status(args, 0);
+	return r;
+}
+
+static void test_tune(void **state)
+{
+	static const char *const tr[] = {"tune", "--op",     "transpose", "--budget",
+	                                 "3",    "--repeat", "1",         NULL};
+	static const char *const mm[] = {"tune",     "--op", "matmul",  "--budget", "1",
+	                                 "--repeat", "1",    "--quick", NULL};
+	const char *saved = getenv("TXF_CACHE_DIR");
+	char *keep = saved ? strdup(saved) : NULL;
+	char dir[4200], file[4300], cmd[8800];
+	struct run r;
+	FILE *f;
+
+	(void)state;
+	path_in_tmp(dir, sizeof(dir), "tune-cache");
+	setenv("TXF_CACHE_DIR", dir, 1);
+
+	/* Transpose: every class measured and written; plain progress lines
+	 * (stderr is not a terminal); AUTO then uses the entries. */
+	r = expect_status(tr, 0);
+	assert_non_null(strstr(r.out, "small-even"));
+	assert_non_null(strstr(r.out, "large-uneven"));
+	assert_non_null(strstr(r.out, "wrote "));
+	assert_non_null(strstr(r.err, "tune: 1/"));
+	assert_non_null(strstr(r.err, "left)"));
+	assert_null(strstr(r.err, "\033["));
+	assert_null(strstr(r.out, "REJECTED"));
+	run_free(&r);
+	r = info_in(dir, "1021x1027");
+	assert_non_null(strstr(r.out, "(in use)"));
+	assert_non_null(strstr(r.out, "entry:    tuned transpose f32 large-uneven"));
+	assert_non_null(strstr(r.out, "(tuned)"));
+	run_free(&r);
+
+	/* Matmul: added to the same file; the transpose entries are kept. */
+	setenv("TXF_CACHE_DIR", dir, 1);
+	r = expect_status(mm, 0);
+	assert_non_null(strstr(r.out, "padcopy"));
+	run_free(&r);
+	r = info_in(dir, "64x64x64");
+	assert_non_null(strstr(r.out, "entry:    tuned matmul f32 small-even"));
+	run_free(&r);
+	r = info_in(dir, "300x200");
+	assert_non_null(strstr(r.out, "entry:    tuned transpose f32 small-uneven"));
+	run_free(&r);
+
+	/* A damaged file is ignored with a warning; the built-in table rules. */
+	snprintf(cmd, sizeof(cmd), "ls '%s'/tuning/*.txt", dir);
+	f = popen(cmd, "r");
+	assert_non_null(f);
+	assert_non_null(fgets(file, sizeof(file), f));
+	pclose(f);
+	file[strcspn(file, "\n")] = '\0';
+	snprintf(cmd, sizeof(cmd), "sed -i 's/^end /end 9/' '%s'", file);
+	assert_int_equal(system(cmd), 0);
+	r = info_in(dir, "1021x1027");
+	assert_non_null(strstr(r.err, "warning: tuning file"));
+	assert_non_null(strstr(r.err, "end says"));
+	assert_null(strstr(r.out, "(tuned)"));
+	assert_non_null(strstr(r.out, "not in use"));
+	run_free(&r);
+
+	if (keep)
+		setenv("TXF_CACHE_DIR", keep, 1);
+	else
+		unsetenv("TXF_CACHE_DIR");
+	free(keep);
+}
+
 static void test_demo(void **state)
 {
 	static const char *const args[] = {"demo",     "--rows", "70", "--cols",
@@ -1464,6 +1555,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_bench_json),
 	    cmocka_unit_test(test_bench_csv_and_table),
 	    cmocka_unit_test(test_info),
+	    cmocka_unit_test(test_tune),
 	    cmocka_unit_test(test_demo),
 	};
 
