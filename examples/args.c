@@ -142,37 +142,64 @@ static const char usage_demo[] =
 
 static const char usage_bench[] =
     "usage: txf bench matmul [options]\n"
+    "       txf bench transpose [options]\n"
     "\n"
-    "Time the library's matmul with each strategy on random row-major matrices\n"
-    "(alpha 1, beta 0): the median and the fastest of N runs after a warm-up run,\n"
-    "and GFLOP/s = 2 M N K / median. Times are device times from event profiling:\n"
-    "from the end of a marker enqueued right before the operation to the end of\n"
-    "the operation's event. Each result is checked once against a float64 host\n"
-    "product (every element of small shapes; otherwise rows and columns that\n"
-    "include the first and last ones) and marked OK, FAIL, n/a (the strategy\n"
-    "does not apply to the shape) or error. Where the tool was built with\n"
-    "CLBlast or a host BLAS (see 'txf --version'), the same shapes also run\n"
-    "through them. Exit status 1 if a result of the library fails or errs.\n"
+    "Time an operation's strategies on random matrices over a set of shapes: the\n"
+    "median and the fastest of N runs after a warm-up run. Times are device times\n"
+    "from event profiling: from the end of a marker enqueued right before the\n"
+    "operation to the end of the operation's event. Each result is checked once\n"
+    "and marked OK, FAIL, n/a (the strategy does not apply to the shape) or error.\n"
+    "Exit status 1 if a result of the library fails or errs, or if --plot cannot\n"
+    "draw its picture (after the results are printed).\n"
+    "\n"
+    "matmul: row-major C = A B (alpha 1, beta 0) with each strategy, and GFLOP/s\n"
+    "= 2 M N K / median. Results are checked against a float64 host product\n"
+    "(every element of small shapes; otherwise rows and columns that include the\n"
+    "first and last ones). Where the tool was built with CLBlast or a host BLAS\n"
+    "(see 'txf --version'), the same shapes also run through them.\n"
+    "\n"
+    "transpose: out of place with each strategy (and in place with --in-place),\n"
+    "and GB/s = 2 R C E / median for E-byte elements: each element read once and\n"
+    "written once. Each shape also times clEnqueueCopyBuffer of the same R C E\n"
+    "bytes (impl copy), counted the same way; 'vs copy' (JSON ratio) is a row's\n"
+    "GB/s over the copy's. Results are compared byte for byte with the host's\n"
+    "transpose.\n"
     "\n"
     "options:\n"
-    "  --shape MxNxK   a product to time (N alone: NxNxN); repeat the option or\n"
-    "                  separate shapes with commas (default: 256, 512, 1024, 2048\n"
-    "                  and 999x666x777 on a GPU; 128, 256, 512 and 333x222x259\n"
-    "                  otherwise)\n"
-    "  --strategy S    simple, pad, truncate, split, padcopy, auto or all; repeat\n"
-    "                  the option or separate them with commas (default all)\n"
-    "  --dtype T       f4 or f8 (default f4)\n"
-    "  --params LIST   kernel parameters, as for 'txf matmul' (default: chosen)\n"
+    "  --shape S       a shape to time: MxNxK for matmul, RxC for transpose (N\n"
+    "                  alone: NxNxN, NxN); repeat the option or separate shapes\n"
+    "                  with commas. Default for matmul: 256, 512, 1024, 2048 and\n"
+    "                  999x666x777 on a GPU; 128, 256, 512 and 333x222x259\n"
+    "                  otherwise. For transpose: 4096x4096, 8191x8193,\n"
+    "                  16384x16384 and 16383x16385 on a GPU; 2048x2048,\n"
+    "                  4093x4099 and 999x666 otherwise\n"
+    "  --strategy S    simple, pad, truncate, split, padcopy (matmul only), auto or\n"
+    "                  all; repeat the option or separate them with commas\n"
+    "                  (default all)\n"
+    "  --dtype T       matmul: f4 or f8; transpose: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
+    "                  u8 c8 c16 (default f4)\n"
+    "  --params LIST   matmul: kernel parameters, as for 'txf matmul' (default:\n"
+    "                  chosen)\n"
+    "  --compare LIST  matmul: other implementations to run: clblast, blas, all or\n"
+    "                  none (default all that the tool was built with)\n"
+    "  --in-place      transpose: also time the in-place transpose of square\n"
+    "                  shapes with simple, pad and auto (strategy inplace-S)\n"
     "  --repeat N      timed runs per case after the warm-up run (default 5)\n"
     "  --format F      table (default), csv (with a header line) or json (one\n"
     "                  object per line)\n"
-    "  --compare LIST  other implementations to run: clblast, blas, all or none\n"
-    "                  (default all that the tool was built with)\n"
+    "  --plot FILE     also draw the results as a PNG with gnuplot: GFLOP/s or\n"
+    "                  GB/s against the problem size (M N K, or elements R C; on\n"
+    "                  a log scale), one line per strategy and implementation,\n"
+    "                  the copy's own line for transpose. FILE is replaced only\n"
+    "                  once the picture is complete\n"
     "  --device SPEC   device to use (see 'txf --help')\n"
     "  -h, --help      show this text\n"
     "\n"
-    "JSON keys: op, impl (txf, clblast or blas), device, m, n, k, dtype, strategy,\n"
-    "chosen, params, launches, repeats, median_ms, min_ms, gflops, check, note.\n";
+    "JSON keys: op, impl, device, m, n, k (transpose: rows, cols), dtype,\n"
+    "strategy, chosen, params, launches, repeats, median_ms, min_ms, gflops\n"
+    "(transpose: gbps, copy_gbps, ratio), check, note. impl is txf, clblast or\n"
+    "blas for matmul, txf or copy for transpose; a transpose's params are\n"
+    "{tile, wg_rows, launches} of what it ran.\n";
 
 static const char usage_tune[] =
     "usage: txf tune [--op transpose|matmul|all] [--dtype LIST] [--quick|--full]\n"
@@ -245,6 +272,7 @@ static cli_command command_lookup(const char *s)
 
 static const char *const bench_op_names[CLI_BENCH_OP_COUNT] = {
     [CLI_BENCH_MATMUL] = "matmul",
+    [CLI_BENCH_TRANSPOSE] = "transpose",
 };
 
 const char *cli_bench_op_name(cli_bench_op op)
@@ -545,6 +573,7 @@ enum opt_id {
 	OPT_REPEAT,
 	OPT_FORMAT,
 	OPT_COMPARE,
+	OPT_PLOT,
 	OPT_OP,
 	OPT_QUICK,
 	OPT_FULL,
@@ -571,7 +600,7 @@ static const struct opt_def {
                       FOR(CLI_CMD_BENCH)},
     [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
-    [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
     [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
     [OPT_TRANS_B] = {"trans-b", 0, FOR(CLI_CMD_MATMUL), 0},
     [OPT_ALPHA] = {"alpha", 1, FOR(CLI_CMD_MATMUL), 0},
@@ -586,6 +615,7 @@ static const struct opt_def {
     [OPT_REPEAT] = {"repeat", 1, FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_TUNE), 0},
     [OPT_FORMAT] = {"format", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_COMPARE] = {"compare", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_PLOT] = {"plot", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_OP] = {"op", 1, FOR(CLI_CMD_TUNE), 0},
     [OPT_QUICK] = {"quick", 0, FOR(CLI_CMD_TUNE), 0},
     [OPT_FULL] = {"full", 0, FOR(CLI_CMD_TUNE), 0},
@@ -661,7 +691,9 @@ static int set_tune_dtypes(cli_args *a, const char *cmd, const char *v, char *er
 	return 0;
 }
 
-/* bench --shape: a comma-separated list, added to the shapes so far. */
+/* bench --shape: a comma-separated list, added to the shapes so far. Each
+ * item has one to three extents; finish_bench checks them against the
+ * operation, which may come later on the line. */
 static int add_bench_shapes(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
 {
 	const char *rest = v;
@@ -669,18 +701,29 @@ static int add_bench_shapes(cli_args *a, const char *cmd, const char *v, char *e
 	int r;
 
 	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
+		size_t *e;
+		int got = 0;
+
 		if (a->nshapes == CLI_BENCH_SHAPES_MAX)
 			return fail(err, errlen, "%s: more than %u shapes", cmd,
 			            CLI_BENCH_SHAPES_MAX);
-		if (parse_extents(item, 3, CLI_SHAPE_MAX, 1, a->shapes[a->nshapes]) != 0)
+		e = a->shapes[a->nshapes];
+		for (int n = 1; n <= 3 && !got; n++) {
+			if (parse_extents(item, (size_t)n, CLI_SHAPE_MAX, 0, e) == 0)
+				got = n;
+		}
+		if (!got)
 			break;
+		a->shape_dims[a->nshapes] = (unsigned char)got;
+		a->shape_arg[a->nshapes] = v;
 		a->nshapes++;
 	}
 	if (r != 0)
-		return fail(err, errlen,
-		            "%s: --shape '%s' is not a list of MxNxK (or N) with extents from 1 to "
-		            "%zu",
-		            cmd, v, CLI_SHAPE_MAX);
+		return fail(
+		    err, errlen,
+		    "%s: --shape '%s' is not a list of MxNxK (matmul), RxC (transpose) or N "
+		    "with extents from 1 to %zu",
+		    cmd, v, CLI_SHAPE_MAX);
 	return 0;
 }
 
@@ -696,7 +739,7 @@ static int add_bench_strategies(cli_args *a, const char *cmd, const char *v, cha
 		txf_strategy s;
 
 		if (strcmp(item, "all") == 0)
-			a->strategies |= (1u << TXF_STRATEGY_COUNT) - 1;
+			a->strategies |= ((1u << TXF_STRATEGY_COUNT) - 1) | CLI_STRATEGIES_ALL;
 		else if (parse_strategy(item, &s) == 0)
 			a->strategies |= 1u << s;
 		else
@@ -894,6 +937,13 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		return 0;
 	case OPT_COMPARE:
 		return parse_compare(a, cmd, v, err, errlen);
+	case OPT_PLOT:
+		/* "--plot --format" is a forgotten value, not a file name. */
+		if (!*v || *v == '-')
+			return fail(err, errlen, "%s: --plot needs a file name%s%s%s", cmd,
+			            *v ? ", not '" : "", v, *v ? "'" : "");
+		a->plot_path = v;
+		return 0;
 	case OPT_COUNT:
 		break;
 	}
@@ -973,19 +1023,63 @@ static int finish_matmul(cli_args *out, const char *const *pos, size_t npos, cha
 	return 0;
 }
 
-static int finish_bench(cli_args *out, const char *const *pos, size_t npos, char *err,
-                        size_t errlen)
+/* The shapes of a bench line as the operation needs them: matmul MxNxK
+ * (N alone: NxNxN), transpose RxC (N alone: NxN). */
+static int finish_bench_shapes(cli_args *out, char *err, size_t errlen)
+{
+	int mm = out->bench_op == CLI_BENCH_MATMUL;
+
+	for (size_t i = 0; i < out->nshapes; i++) {
+		size_t *e = out->shapes[i];
+		unsigned dims = out->shape_dims[i];
+
+		if (dims == 1) {
+			e[1] = e[0];
+			e[2] = mm ? e[0] : 0;
+		} else if (dims != (mm ? 3u : 2u)) {
+			return fail(
+			    err, errlen,
+			    "bench: %s --shape '%s' is not a list of %s (or N) with extents "
+			    "from 1 to %zu",
+			    mm ? "matmul" : "transpose", out->shape_arg[i], mm ? "MxNxK" : "RxC",
+			    CLI_SHAPE_MAX);
+		}
+	}
+	return 0;
+}
+
+static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsigned given,
+                        char *err, size_t errlen)
 {
 	if (npos < 1)
 		return fail(err, errlen,
-		            "bench: expected the operation to time: matmul (see 'txf bench "
-		            "--help')");
+		            "bench: expected the operation to time: matmul or transpose (see 'txf "
+		            "bench --help')");
 	out->bench_op = bench_op_lookup(pos[0]);
 	if (out->bench_op == CLI_BENCH_NONE)
-		return fail(err, errlen, "bench: unknown operation '%s' (expected matmul)", pos[0]);
-	if (out->bench_op == CLI_BENCH_MATMUL && out->dtype != TXF_F32 && out->dtype != TXF_F64)
-		return fail(err, errlen, "bench: matmul runs f4 and f8, not --dtype %s",
-		            dtype_code(out->dtype));
+		return fail(err, errlen,
+		            "bench: unknown operation '%s' (expected matmul or transpose)", pos[0]);
+	if (finish_bench_shapes(out, err, errlen) != 0)
+		return -1;
+	if (out->bench_op == CLI_BENCH_MATMUL) {
+		if (out->dtype != TXF_F32 && out->dtype != TXF_F64)
+			return fail(err, errlen, "bench: matmul runs f4 and f8, not --dtype %s",
+			            dtype_code(out->dtype));
+		if (out->in_place)
+			return fail(
+			    err, errlen,
+			    "bench: --in-place is for transpose; matmul has no in-place form");
+		return 0;
+	}
+	if (given & (1u << OPT_PARAMS))
+		return fail(err, errlen, "bench: --params is for matmul, not transpose");
+	if (given & (1u << OPT_COMPARE))
+		return fail(err, errlen, "bench: --compare is for matmul, not transpose");
+	if ((out->strategies & (1u << TXF_STRATEGY_PADCOPY)) &&
+	    !(out->strategies & CLI_STRATEGIES_ALL))
+		return fail(err, errlen,
+		            "bench: padcopy is a matmul strategy (transpose has simple, pad, "
+		            "truncate, split and auto)");
 	return 0;
 }
 
@@ -1067,7 +1161,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 	case CLI_CMD_MATMUL:
 		return finish_matmul(out, pos, npos, err, errlen);
 	case CLI_CMD_BENCH:
-		return finish_bench(out, pos, npos, err, errlen);
+		return finish_bench(out, pos, npos, given, err, errlen);
 	case CLI_CMD_NONE:
 	case CLI_CMD_INFO:
 	case CLI_CMD_DEMO:

@@ -24,7 +24,12 @@ typedef enum cli_command {
 } cli_command;
 
 /* The operations that `txf bench` times. */
-typedef enum cli_bench_op { CLI_BENCH_NONE = 0, CLI_BENCH_MATMUL, CLI_BENCH_OP_COUNT } cli_bench_op;
+typedef enum cli_bench_op {
+	CLI_BENCH_NONE = 0,
+	CLI_BENCH_MATMUL,
+	CLI_BENCH_TRANSPOSE,
+	CLI_BENCH_OP_COUNT
+} cli_bench_op;
 
 /* Output formats of `txf bench`. */
 typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON } cli_format;
@@ -34,6 +39,9 @@ typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON 
 #define CLI_COMPARE_CLBLAST 1u
 #define CLI_COMPARE_BLAS 2u
 #define CLI_COMPARE_ALL (CLI_COMPARE_CLBLAST | CLI_COMPARE_BLAS)
+
+/* Set in cli_args.strategies, beside every strategy's bit, by "all". */
+#define CLI_STRATEGIES_ALL (1u << TXF_STRATEGY_COUNT)
 
 /* Limits of the numeric options. */
 #define CLI_TILE_MIN 4u
@@ -63,7 +71,7 @@ typedef struct cli_args {
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
 	unsigned tile;         /* 0: the library chooses */
 	unsigned wg_rows;      /* 0: the library chooses */
-	int in_place;
+	int in_place;          /* also bench transpose */
 
 	/* matmul (and bench: params) */
 	const char *a_path, *b_path;
@@ -85,11 +93,17 @@ typedef struct cli_args {
 	/* bench */
 	cli_bench_op bench_op;
 	size_t nshapes; /* 0: the default shapes for the device */
+	/* matmul: m, n, k; transpose: rows, cols (and 0). */
 	size_t shapes[CLI_BENCH_SHAPES_MAX][3];
-	unsigned strategies; /* bit (1u << txf_strategy) per strategy; 0: all */
-	unsigned repeat;     /* timed runs per case, default 5 */
-	cli_format format;   /* default CLI_FORMAT_TABLE */
-	unsigned compare;    /* CLI_COMPARE_* bits; default CLI_COMPARE_ALL */
+	unsigned strategies;   /* bit (1u << txf_strategy) per strategy; 0: all */
+	unsigned repeat;       /* timed runs per case, default 5 */
+	cli_format format;     /* default CLI_FORMAT_TABLE */
+	unsigned compare;      /* CLI_COMPARE_* bits; default CLI_COMPARE_ALL */
+	const char *plot_path; /* --plot: the PNG to draw; NULL for none */
+	/* While parsing: extents given per shape (1, 2 or 3), and the --shape
+	 * value each came from, for messages. */
+	unsigned char shape_dims[CLI_BENCH_SHAPES_MAX];
+	const char *shape_arg[CLI_BENCH_SHAPES_MAX];
 
 	/* tune (and --device, --repeat) */
 	unsigned tune_ops;    /* bit (1u << txf_tune_op); default both */
@@ -108,7 +122,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
  * unknown values. */
 const char *cli_command_name(cli_command c);
 
-/* "matmul"; NULL for CLI_BENCH_NONE and unknown values. */
+/* "matmul", "transpose"; NULL for CLI_BENCH_NONE and unknown values. */
 const char *cli_bench_op_name(cli_bench_op op);
 
 /* The usage text of a command (CLI_CMD_NONE: the overview). */

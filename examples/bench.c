@@ -1,12 +1,15 @@
 /*
  * `txf bench`: times an operation's strategies over a set of shapes.
  *
- * Each operation (matmul for now) has a function that runs its cases and
+ * Each operation (matmul, transpose) has a function that runs its cases and
  * hands one bench_row per implementation and strategy to bench_emit, which
- * prints it as a table line, a CSV record or a JSON object. An operation
- * describes its shape with its own dimension names (m, n, k for matmul) and
- * its kernel parameters as text and as a JSON object, so a new operation
- * adds a run function and a case in cmd_bench, nothing else.
+ * prints it as a table line, a CSV record or a JSON object, and keeps its
+ * throughput for --plot. A bench_op describes an operation: the names of its
+ * dimensions (m, n, k for matmul), its throughput (GFLOP/s or GB/s), whether
+ * its rows compare with a device copy of the same bytes, and the widths of
+ * its table columns; a row gives its kernel parameters as text and as a JSON
+ * object. So a new operation adds a bench_op, a run function and a case in
+ * cmd_bench, nothing else.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -14,92 +17,133 @@
 
 #include "bench.h"
 #include "mmcase.h"
+#include "npy.h"
+#include "plot.h"
 #include "tool.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+/* What a kind of operation prints. */
+struct bench_op {
+	const char *name; /* "matmul" */
+	const char *const *dim_names;
+	size_t ndims;
+	const char *rate_key;   /* JSON key and CSV column: "gflops" */
+	const char *rate_label; /* table column and plot axis: "GFLOP/s" */
+	const char *size_label; /* plot axis of the problem size */
+	int strategy_width;     /* table columns */
+	int params_width;
+	/* Rows carry the GB/s of a device copy of the same bytes (copy_gbps)
+	 * and their own GB/s over it (ratio). */
+	int copy_ceiling;
+};
+
 struct bench {
 	const cli_args *args;
+	const struct bench_op *op;
 	txf_context *ctx;
 	txf_device_profile prof;
 	int rows_out;  /* rows printed so far */
-	int failures;  /* of the library's results */
+	int failures;  /* of the library's results (and, for transpose, the copy) */
 	int other_bad; /* failures of the other implementations */
 	unsigned seed; /* of the next case */
+	/* --plot: the timed rows. */
+	plot_point *pts;
+	size_t npts, cap;
+	int plot_oom;
 };
 
 /* One line of output. */
 struct bench_row {
-	const char *op;
-	const char *impl;   /* "txf", "clblast", "blas" */
+	const char *impl;   /* "txf", "clblast", "blas", "copy" */
 	const char *device; /* device name, or "host" */
-	const char *const *dim_names;
 	size_t dims[3];
-	size_t ndims;
 	txf_dtype dtype;
 	const char *strategy; /* asked for; NULL for other implementations */
 	const char *chosen;   /* what auto resolved to; NULL if unknown */
 	char params[64];      /* "64x64x32 8x8 4/4"; "" if none */
 	char params_json[192];
 	unsigned launches; /* 0: unknown */
-	double gflop;      /* work of one run, for GFLOP/s */
-	const mm_result *res;
+	double work;       /* of one run, for the rate: GFLOP or GB */
+	double size;       /* problem size for --plot: m n k, or elements */
+	double ceiling;    /* GB/s of the copy of the same bytes; 0: unknown */
+	/* The outcome. */
+	const char *check; /* "OK", "FAIL", "n/a" or "error" */
+	unsigned repeats;  /* timed runs, 0 when none were made */
+	double median_ms, min_ms;
+	const char *note; /* what went wrong, or "" */
 };
 
+/* The NumPy type code: "f4", "u1", "c16". */
 static const char *dtype_code(txf_dtype t)
 {
-	return t == TXF_F64 ? "f8" : t == TXF_F32 ? "f4" : tool_str(txf_dtype_name(t));
+	return tool_str(npy_dtype_code(t));
 }
 
-static void shape_text(const struct bench_row *r, char *buf, size_t n)
+static void shape_text(const struct bench *b, const struct bench_row *r, char *buf, size_t n)
 {
 	size_t pos = 0;
 
 	buf[0] = '\0';
-	for (size_t i = 0; i < r->ndims && pos < n; i++)
+	for (size_t i = 0; i < b->op->ndims && pos < n; i++)
 		pos += (size_t)snprintf(buf + pos, n - pos, "%s%zu", i ? "x" : "", r->dims[i]);
 }
 
 static int timed(const struct bench_row *r)
 {
-	return r->res->repeats > 0 && r->res->median_ms > 0;
+	return r->repeats > 0 && r->median_ms > 0;
 }
 
-static void emit_table(const struct bench_row *r)
+/* GFLOP/s or GB/s of a timed row. */
+static double rate(const struct bench_row *r)
 {
-	const mm_result *res = r->res;
+	return r->work / (r->median_ms / 1e3);
+}
+
+static int has_ratio(const struct bench_row *r)
+{
+	return timed(r) && r->ceiling > 0;
+}
+
+static void emit_table(const struct bench *b, const struct bench_row *r)
+{
+	const struct bench_op *op = b->op;
 	char shape[80];
 
-	shape_text(r, shape, sizeof(shape));
-	printf("%-7s  %-16s  %-5s  %-8s  %-8s  %-17s  ", r->impl, shape, dtype_code(r->dtype),
-	       r->strategy ? r->strategy : "-", r->chosen ? r->chosen : "-",
-	       r->params[0] ? r->params : "-");
+	shape_text(b, r, shape, sizeof(shape));
+	printf("%-7s  %-16s  %-5s  %-*s  %-8s  %-*s  ", r->impl, shape, dtype_code(r->dtype),
+	       op->strategy_width, r->strategy ? r->strategy : "-", r->chosen ? r->chosen : "-",
+	       op->params_width, r->params[0] ? r->params : "-");
 	if (r->launches)
 		printf("%8u  ", r->launches);
 	else
 		printf("%8s  ", "-");
 	if (timed(r))
-		printf("%10.3f  %10.3f  %9.2f  ", res->median_ms, res->min_ms,
-		       r->gflop / (res->median_ms / 1e3));
+		printf("%10.3f  %10.3f  %9.2f  ", r->median_ms, r->min_ms, rate(r));
 	else
 		printf("%10s  %10s  %9s  ", "-", "-", "-");
-	printf("%s\n", res->check);
-	if (res->note[0])
-		printf("    %s\n", res->note);
+	if (op->copy_ceiling) {
+		if (has_ratio(r))
+			printf("%7.2f  ", rate(r) / r->ceiling);
+		else
+			printf("%7s  ", "-");
+	}
+	printf("%s\n", r->check);
+	if (r->note[0])
+		printf("    %s\n", r->note);
 }
 
-static void emit_csv(const struct bench_row *r)
+static void emit_csv(const struct bench *b, const struct bench_row *r)
 {
-	const mm_result *res = r->res;
-
-	tool_csv_field(stdout, r->op);
+	tool_csv_field(stdout, b->op->name);
 	putchar(',');
 	tool_csv_field(stdout, r->impl);
 	putchar(',');
 	tool_csv_field(stdout, r->device);
-	for (size_t i = 0; i < r->ndims; i++)
+	for (size_t i = 0; i < b->op->ndims; i++)
 		printf(",%zu", r->dims[i]);
 	printf(",%s,", dtype_code(r->dtype));
 	tool_csv_field(stdout, r->strategy ? r->strategy : "");
@@ -110,14 +154,21 @@ static void emit_csv(const struct bench_row *r)
 	putchar(',');
 	if (r->launches)
 		printf("%u", r->launches);
-	printf(",%u,", res->repeats);
+	printf(",%u,", r->repeats);
 	if (timed(r))
-		printf("%.6g,%.6g,%.6g", res->median_ms, res->min_ms,
-		       r->gflop / (res->median_ms / 1e3));
+		printf("%.6g,%.6g,%.6g", r->median_ms, r->min_ms, rate(r));
 	else
 		printf(",,");
-	printf(",%s,", res->check);
-	tool_csv_field(stdout, res->note);
+	if (b->op->copy_ceiling) {
+		if (has_ratio(r))
+			printf(",%.6g,%.6g", r->ceiling, rate(r) / r->ceiling);
+		else if (r->ceiling > 0)
+			printf(",%.6g,", r->ceiling);
+		else
+			printf(",,");
+	}
+	printf(",%s,", r->check);
+	tool_csv_field(stdout, r->note);
 	putchar('\n');
 }
 
@@ -130,16 +181,16 @@ static void json_key_string(const char *key, const char *value)
 		fputs("null", stdout);
 }
 
-static void emit_json(const struct bench_row *r)
+static void emit_json(const struct bench *b, const struct bench_row *r)
 {
-	const mm_result *res = r->res;
+	const struct bench_op *op = b->op;
 
 	printf("{\"op\":");
-	tool_json_string(stdout, r->op);
+	tool_json_string(stdout, op->name);
 	json_key_string("impl", r->impl);
 	json_key_string("device", r->device);
-	for (size_t i = 0; i < r->ndims; i++)
-		printf(",\"%s\":%zu", r->dim_names[i], r->dims[i]);
+	for (size_t i = 0; i < op->ndims; i++)
+		printf(",\"%s\":%zu", op->dim_names[i], r->dims[i]);
 	json_key_string("dtype", dtype_code(r->dtype));
 	json_key_string("strategy", r->strategy);
 	json_key_string("chosen", r->chosen);
@@ -148,37 +199,86 @@ static void emit_json(const struct bench_row *r)
 		printf(",\"launches\":%u", r->launches);
 	else
 		printf(",\"launches\":null");
-	printf(",\"repeats\":%u", res->repeats);
+	printf(",\"repeats\":%u", r->repeats);
 	if (timed(r))
-		printf(",\"median_ms\":%.6g,\"min_ms\":%.6g,\"gflops\":%.6g", res->median_ms,
-		       res->min_ms, r->gflop / (res->median_ms / 1e3));
+		printf(",\"median_ms\":%.6g,\"min_ms\":%.6g,\"%s\":%.6g", r->median_ms, r->min_ms,
+		       op->rate_key, rate(r));
 	else
-		printf(",\"median_ms\":null,\"min_ms\":null,\"gflops\":null");
-	json_key_string("check", res->check);
-	json_key_string("note", res->note);
+		printf(",\"median_ms\":null,\"min_ms\":null,\"%s\":null", op->rate_key);
+	if (op->copy_ceiling) {
+		if (r->ceiling > 0)
+			printf(",\"copy_gbps\":%.6g", r->ceiling);
+		else
+			printf(",\"copy_gbps\":null");
+		if (has_ratio(r))
+			printf(",\"ratio\":%.6g", rate(r) / r->ceiling);
+		else
+			printf(",\"ratio\":null");
+	}
+	json_key_string("check", r->check);
+	json_key_string("note", r->note);
 	printf("}\n");
+}
+
+/* Keep a timed row's throughput for --plot, as a point of the series of
+ * its strategy (the library) or implementation (the others). */
+static void keep_point(struct bench *b, const struct bench_row *r)
+{
+	const char *series = strcmp(r->impl, "txf") == 0 && r->strategy ? r->strategy : r->impl;
+	plot_point *p;
+
+	if (!b->args->plot_path || !timed(r) || b->plot_oom)
+		return;
+	if (b->npts == b->cap) {
+		size_t cap = b->cap ? 2 * b->cap : 32;
+		plot_point *np = realloc(b->pts, cap * sizeof(*np));
+
+		if (!np) {
+			b->plot_oom = 1;
+			return;
+		}
+		b->pts = np;
+		b->cap = cap;
+	}
+	p = &b->pts[b->npts++];
+	snprintf(p->series, sizeof(p->series), "%s", series);
+	p->x = r->size;
+	p->y = rate(r);
 }
 
 static void bench_emit(struct bench *b, const struct bench_row *r)
 {
 	switch (b->args->format) {
 	case CLI_FORMAT_TABLE:
-		emit_table(r);
+		emit_table(b, r);
 		break;
 	case CLI_FORMAT_CSV:
-		emit_csv(r);
+		emit_csv(b, r);
 		break;
 	case CLI_FORMAT_JSON:
-		emit_json(r);
+		emit_json(b, r);
 		break;
 	}
 	fflush(stdout);
 	b->rows_out++;
+	keep_point(b, r);
 }
 
 /* ----------------------------------------------------------------- matmul */
 
 static const char *const mm_dims[3] = {"m", "n", "k"};
+
+static const struct bench_op mm_op = {
+    .name = "matmul",
+    .dim_names = mm_dims,
+    .ndims = 3,
+    .rate_key = "gflops",
+    .rate_label = "GFLOP/s",
+    .size_label = "problem size m x n x k",
+    .strategy_width = 8,
+    .params_width = 17,
+    .copy_ceiling = 0,
+};
 
 static const txf_strategy mm_order[] = {
     TXF_STRATEGY_SIMPLE, TXF_STRATEGY_PAD,     TXF_STRATEGY_TRUNCATE,
@@ -189,17 +289,19 @@ static void mm_row_init(struct bench_row *r, const struct bench *b, const mm_cas
                         const char *impl, const mm_result *res)
 {
 	memset(r, 0, sizeof(*r));
-	r->op = "matmul";
 	r->impl = impl;
 	r->device = b->prof.normalized_name;
-	r->dim_names = mm_dims;
 	r->dims[0] = c->m;
 	r->dims[1] = c->n;
 	r->dims[2] = c->k;
-	r->ndims = 3;
 	r->dtype = c->dtype;
-	r->gflop = 2.0 * (double)c->m * (double)c->n * (double)c->k / 1e9;
-	r->res = res;
+	r->work = 2.0 * (double)c->m * (double)c->n * (double)c->k / 1e9;
+	r->size = (double)c->m * (double)c->n * (double)c->k;
+	r->check = res->check;
+	r->repeats = res->repeats;
+	r->median_ms = res->median_ms;
+	r->min_ms = res->min_ms;
+	r->note = res->note;
 }
 
 static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
@@ -291,13 +393,480 @@ static void bench_matmul(struct bench *b)
 	}
 }
 
+/* -------------------------------------------------------------- transpose */
+
+static const char *const tr_dims[2] = {"rows", "cols"};
+
+static const struct bench_op tr_op = {
+    .name = "transpose",
+    .dim_names = tr_dims,
+    .ndims = 2,
+    .rate_key = "gbps",
+    .rate_label = "GB/s",
+    .size_label = "elements (rows x cols)",
+    .strategy_width = 14, /* "inplace-simple" */
+    .params_width = 8,
+    .copy_ceiling = 1,
+};
+
+static const txf_strategy tr_order[] = {
+    TXF_STRATEGY_SIMPLE, TXF_STRATEGY_PAD,  TXF_STRATEGY_TRUNCATE,
+    TXF_STRATEGY_SPLIT,  TXF_STRATEGY_AUTO,
+};
+
+/* The strategies of txf_transpose_inplace. */
+static const txf_strategy tr_inplace_order[] = {
+    TXF_STRATEGY_SIMPLE,
+    TXF_STRATEGY_PAD,
+    TXF_STRATEGY_AUTO,
+};
+
+/* One shape: random input in `in`, the result (or the copy) in `out`. */
+struct tr_case {
+	txf_context *ctx;
+	size_t rows, cols;
+	txf_dtype dtype;
+	size_t elem, bytes;
+	unsigned char *src; /* rows x cols, row-major, random bytes */
+	unsigned char *got; /* a result read back */
+	txf_matrix in, out;
+	/* The launch: the copy, or a transpose with these options. */
+	int copy, in_place;
+	txf_transpose_options opts;
+};
+
+/* The outcome of the copy or of one strategy. */
+struct tr_result {
+	const char *check;
+	unsigned repeats;
+	double median_ms, min_ms;
+	txf_choice choice;
+	int have_choice;
+	char note[512];
+};
+
+static void tr_case_free(struct tr_case *c)
+{
+	txf_matrix_free(&c->in);
+	txf_matrix_free(&c->out);
+	free(c->src);
+	free(c->got);
+	memset(c, 0, sizeof(*c));
+}
+
+/* Set up a case. Returns 0; 1 when the device cannot hold it (why in note);
+ * -1 after reporting a failure on stderr. */
+static int tr_case_init(struct tr_case *c, struct bench *b, size_t rows, size_t cols, char *note,
+                        size_t notelen)
+{
+	const txf_device_profile *p = &b->prof;
+	uint64_t state = b->seed++ * 0x2545f4914f6cdd1du + 11;
+	txf_status s;
+
+	memset(c, 0, sizeof(*c));
+	c->ctx = b->ctx;
+	c->rows = rows;
+	c->cols = cols;
+	c->dtype = b->args->dtype;
+	c->elem = txf_dtype_size(c->dtype);
+	if (rows > SIZE_MAX / cols || rows * cols > SIZE_MAX / 2 / c->elem) {
+		fprintf(stderr, "txf: bench: a %zux%zu %s matrix does not fit in memory\n", rows,
+		        cols, dtype_code(c->dtype));
+		return -1;
+	}
+	c->bytes = rows * cols * c->elem;
+	if (c->bytes > p->max_alloc_size || 2 * (cl_ulong)c->bytes > p->global_mem_size) {
+		snprintf(note, notelen,
+		         "needs two buffers of %llu MiB; the device allows %llu MiB in one and has "
+		         "%llu MiB",
+		         (unsigned long long)(c->bytes >> 20),
+		         (unsigned long long)(p->max_alloc_size >> 20),
+		         (unsigned long long)(p->global_mem_size >> 20));
+		return 1;
+	}
+	c->src = malloc(c->bytes);
+	c->got = malloc(c->bytes);
+	if (!c->src || !c->got) {
+		fprintf(stderr, "txf: bench: out of host memory for a %zux%zu %s matrix\n", rows,
+		        cols, dtype_code(c->dtype));
+		tr_case_free(c);
+		return -1;
+	}
+	for (size_t i = 0; i < c->bytes; i += 8) {
+		uint64_t r = tool_rand(&state);
+		size_t n = c->bytes - i < 8 ? c->bytes - i : 8;
+
+		memcpy(c->src + i, &r, n);
+	}
+	s = txf_matrix_alloc(c->ctx, c->dtype, rows, cols, TXF_ROW_MAJOR, &c->in);
+	if (s == TXF_SUCCESS)
+		s = txf_matrix_alloc(c->ctx, c->dtype, cols, rows, TXF_ROW_MAJOR, &c->out);
+	if (s == TXF_SUCCESS)
+		s = txf_matrix_write(c->ctx, &c->in, c->src, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		tool_report("bench: cannot set up the device matrices", s);
+		tr_case_free(c);
+		return -1;
+	}
+	return 0;
+}
+
+static txf_status tr_launch(txf_context *ctx, void *arg, cl_event *ev, char *msg, size_t msglen)
+{
+	struct tr_case *c = arg;
+	txf_status s;
+
+	if (c->copy) {
+		cl_int err = clEnqueueCopyBuffer(txf_context_queue(ctx), c->in.buffer,
+		                                 c->out.buffer, 0, 0, c->bytes, 0, NULL, ev);
+
+		if (err != CL_SUCCESS) {
+			snprintf(msg, msglen, "clEnqueueCopyBuffer failed (%d)", (int)err);
+			return TXF_ERR_OPENCL;
+		}
+		return TXF_SUCCESS;
+	}
+	if (c->in_place)
+		s = txf_transpose_inplace(ctx, &c->in, &c->opts, 0, NULL, ev);
+	else
+		s = txf_transpose(ctx, &c->in, &c->out, &c->opts, 0, NULL, ev);
+	if (s != TXF_SUCCESS)
+		snprintf(msg, msglen, "%s: %s", txf_status_name(s), txf_last_error());
+	return s;
+}
+
+/* Element a differs from element b, both e bytes; constant sizes let the
+ * compiler inline each comparison. */
+static int elem_differs(const unsigned char *a, const unsigned char *b, size_t e)
+{
+	switch (e) {
+	case 1:
+		return *a != *b;
+	case 2:
+		return memcmp(a, b, 2) != 0;
+	case 4:
+		return memcmp(a, b, 4) != 0;
+	case 8:
+		return memcmp(a, b, 8) != 0;
+	case 16:
+		return memcmp(a, b, 16) != 0;
+	default:
+		return memcmp(a, b, e) != 0;
+	}
+}
+
+/* Compare c->got with the copy of c->src or its transpose, byte for byte. */
+static int tr_check(const struct tr_case *c, struct tr_result *r)
+{
+	const size_t rows = c->rows, cols = c->cols, e = c->elem, B = 64;
+	size_t bad = 0, fi = 0, fj = 0;
+
+	if (c->copy) {
+		if (memcmp(c->got, c->src, c->bytes) == 0)
+			return 0;
+		snprintf(r->note, sizeof(r->note), "the copy differs from its source");
+		r->check = "FAIL";
+		return -1;
+	}
+	/* got is cols x rows: got(j, i) = src(i, j). In blocks, for the cache. */
+	for (size_t i0 = 0; i0 < rows; i0 += B) {
+		size_t i1 = rows - i0 < B ? rows : i0 + B;
+
+		for (size_t j0 = 0; j0 < cols; j0 += B) {
+			size_t j1 = cols - j0 < B ? cols : j0 + B;
+
+			for (size_t j = j0; j < j1; j++) {
+				const unsigned char *g = c->got + (j * rows + i0) * e;
+				const unsigned char *s = c->src + (i0 * cols + j) * e;
+
+				for (size_t i = i0; i < i1; i++, g += e, s += cols * e) {
+					if (!elem_differs(g, s, e))
+						continue;
+					if (!bad++ || j < fj || (j == fj && i < fi)) {
+						fj = j;
+						fi = i;
+					}
+				}
+			}
+		}
+	}
+	if (!bad)
+		return 0;
+	snprintf(r->note, sizeof(r->note),
+	         "%zu of %zu elements differ from the host's transpose; the first at (%zu, %zu) "
+	         "of the %zux%zu result",
+	         bad, rows * cols, fj, fi, cols, rows);
+	r->check = "FAIL";
+	return -1;
+}
+
+/* Time `repeat` launches into r. */
+static int tr_time(struct tr_case *c, unsigned repeat, struct tr_result *r)
+{
+	double *t = calloc(repeat ? repeat : 1, sizeof(*t));
+	txf_status s = TXF_SUCCESS;
+
+	if (!t) {
+		snprintf(r->note, sizeof(r->note), "out of memory");
+		return -1;
+	}
+	for (unsigned i = 0; i < repeat && s == TXF_SUCCESS; i++)
+		s = tool_time_launch(c->ctx, tr_launch, c, &t[i], r->note, sizeof(r->note));
+	if (s != TXF_SUCCESS) {
+		free(t);
+		return -1;
+	}
+	r->repeats = repeat;
+	r->min_ms = tool_min(t, repeat);
+	r->median_ms = tool_median(t, repeat);
+	free(t);
+	return 0;
+}
+
+static void tr_note_status(struct tr_result *r, txf_status s)
+{
+	snprintf(r->note, sizeof(r->note), "%s: %s", txf_status_name(s), txf_last_error());
+}
+
+/* Fill the result with all-ones bytes (NaN in the float types). */
+static txf_status tr_poison(struct tr_case *c, const txf_matrix *m)
+{
+	const unsigned char ones = 0xff;
+	cl_event ev = NULL;
+	cl_int err = clEnqueueFillBuffer(txf_context_queue(c->ctx), m->buffer, &ones, 1, 0,
+	                                 c->bytes, 0, NULL, &ev);
+
+	if (err != CL_SUCCESS)
+		return TXF_ERR_OPENCL;
+	return tool_wait_event(ev, "bench: poisoning the result");
+}
+
+/* The copy (c->copy) or a transpose with c->opts: prepare its operand, run it
+ * once (the warm-up, which also builds kernels), read the result back and
+ * check it, then time `repeat` runs. Returns 0 when the result is OK or the
+ * strategy does not apply, -1 otherwise. */
+static int tr_run(struct tr_case *c, unsigned repeat, struct tr_result *r)
+{
+	const txf_matrix *result = c->in_place ? &c->in : &c->out;
+	txf_status s;
+	double ms;
+
+	r->check = "error";
+	if (c->in_place)
+		s = txf_matrix_write(c->ctx, &c->in, c->src, 0, 1, 0, NULL, NULL);
+	else
+		s = tr_poison(c, &c->out);
+	if (s != TXF_SUCCESS) {
+		tr_note_status(r, s);
+		return -1;
+	}
+	s = tool_time_launch(c->ctx, tr_launch, c, &ms, r->note, sizeof(r->note));
+	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
+		r->check = "n/a";
+		return 0;
+	}
+	if (s != TXF_SUCCESS)
+		return -1;
+	s = txf_matrix_read(c->ctx, result, c->got, 0, 1, 0, NULL, NULL);
+	if (s != TXF_SUCCESS) {
+		tr_note_status(r, s);
+		return -1;
+	}
+	if (tr_check(c, r) != 0)
+		return -1;
+	if (tr_time(c, repeat, r) != 0)
+		return -1;
+	r->check = "OK";
+	return 0;
+}
+
+/* The library with one strategy, in place or not. */
+static int tr_run_txf(struct tr_case *c, txf_strategy strategy, int in_place, unsigned repeat,
+                      struct tr_result *r)
+{
+	txf_status s;
+
+	memset(r, 0, sizeof(*r));
+	r->check = "error";
+	c->copy = 0;
+	c->in_place = in_place;
+	txf_transpose_options_default(&c->opts);
+	c->opts.strategy = strategy;
+	s = txf_transpose_explain(c->ctx, c->rows, c->cols, c->dtype, in_place, &c->opts,
+	                          &r->choice);
+	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
+		r->check = "n/a";
+		tr_note_status(r, s);
+		return 0;
+	}
+	if (s != TXF_SUCCESS) {
+		tr_note_status(r, s);
+		return -1;
+	}
+	r->have_choice = 1;
+	return tr_run(c, repeat, r);
+}
+
+static void tr_row_init(struct bench_row *row, const struct bench *b, size_t rows, size_t cols,
+                        const char *impl, const struct tr_result *r, double copy_gbps)
+{
+	size_t elem = txf_dtype_size(b->args->dtype);
+
+	memset(row, 0, sizeof(*row));
+	row->impl = impl;
+	row->device = b->prof.normalized_name;
+	row->dims[0] = rows;
+	row->dims[1] = cols;
+	row->dtype = b->args->dtype;
+	row->work = 2.0 * (double)rows * (double)cols * (double)elem / 1e9;
+	row->size = (double)rows * (double)cols;
+	row->ceiling = copy_gbps;
+	row->check = r->check;
+	row->repeats = r->repeats;
+	row->median_ms = r->median_ms;
+	row->min_ms = r->min_ms;
+	row->note = r->note;
+}
+
+static void tr_row_params(struct bench_row *row, const txf_choice *ch)
+{
+	int tiled = ch->strategy != TXF_STRATEGY_SIMPLE; /* SIMPLE uses no tiles */
+
+	row->chosen = txf_strategy_name(ch->strategy);
+	row->launches = ch->launches;
+	if (tiled) {
+		snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
+		snprintf(row->params_json, sizeof(row->params_json),
+		         "{\"tile\":%u,\"wg_rows\":%u,\"launches\":%u}", ch->tile, ch->wg_rows,
+		         ch->launches);
+	} else {
+		snprintf(row->params_json, sizeof(row->params_json),
+		         "{\"tile\":null,\"wg_rows\":null,\"launches\":%u}", ch->launches);
+	}
+}
+
+static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
+{
+	static const char *const inplace_names[TXF_STRATEGY_COUNT] = {
+	    [TXF_STRATEGY_AUTO] = "inplace-auto",
+	    [TXF_STRATEGY_SIMPLE] = "inplace-simple",
+	    [TXF_STRATEGY_PAD] = "inplace-pad",
+	};
+	const size_t n_inplace = sizeof(tr_inplace_order) / sizeof(tr_inplace_order[0]);
+	const cli_args *a = b->args;
+	unsigned mask = a->strategies ? a->strategies : (1u << TXF_STRATEGY_COUNT) - 1;
+	struct bench_row row;
+	struct tr_result res;
+	struct tr_case c;
+	double copy_gbps = 0.0;
+	char note[256];
+	int init;
+
+	init = tr_case_init(&c, b, rows, cols, note, sizeof(note));
+	if (init < 0) {
+		b->failures++;
+		return;
+	}
+	if (init > 0) {
+		/* Too large for the device: every row says so; nothing fails. */
+		memset(&res, 0, sizeof(res));
+		res.check = "n/a";
+		snprintf(res.note, sizeof(res.note), "%s", note);
+		tr_row_init(&row, b, rows, cols, "copy", &res, 0.0);
+		bench_emit(b, &row);
+		for (size_t i = 0; i < sizeof(tr_order) / sizeof(tr_order[0]); i++) {
+			if (!(mask & (1u << tr_order[i])))
+				continue;
+			tr_row_init(&row, b, rows, cols, "txf", &res, 0.0);
+			row.strategy = txf_strategy_name(tr_order[i]);
+			bench_emit(b, &row);
+		}
+		for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {
+			if (!(mask & (1u << tr_inplace_order[i])))
+				continue;
+			tr_row_init(&row, b, rows, cols, "txf", &res, 0.0);
+			row.strategy = inplace_names[tr_inplace_order[i]];
+			bench_emit(b, &row);
+		}
+		return;
+	}
+
+	/* The ceiling: a device copy of the same bytes, timed the same way. */
+	memset(&res, 0, sizeof(res));
+	c.copy = 1;
+	if (tr_run(&c, a->repeat, &res) != 0)
+		b->failures++;
+	tr_row_init(&row, b, rows, cols, "copy", &res, 0.0);
+	if (timed(&row))
+		copy_gbps = row.ceiling = rate(&row);
+	bench_emit(b, &row);
+
+	for (size_t i = 0; i < sizeof(tr_order) / sizeof(tr_order[0]); i++) {
+		txf_strategy st = tr_order[i];
+
+		if (!(mask & (1u << st)))
+			continue;
+		if (tr_run_txf(&c, st, 0, a->repeat, &res) != 0)
+			b->failures++;
+		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
+		row.strategy = txf_strategy_name(st);
+		if (res.have_choice)
+			tr_row_params(&row, &res.choice);
+		bench_emit(b, &row);
+	}
+	for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {
+		txf_strategy st = tr_inplace_order[i];
+
+		if (!(mask & (1u << st)))
+			continue;
+		if (tr_run_txf(&c, st, 1, a->repeat, &res) != 0)
+			b->failures++;
+		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
+		row.strategy = inplace_names[st];
+		if (res.have_choice)
+			tr_row_params(&row, &res.choice);
+		bench_emit(b, &row);
+	}
+	tr_case_free(&c);
+}
+
+static void bench_transpose(struct bench *b)
+{
+	static const size_t gpu_shapes[][2] = {
+	    {4096, 4096},
+	    {8191, 8193},
+	    {16384, 16384},
+	    {16383, 16385},
+	};
+	/* A few seconds on a two-core CPU. */
+	static const size_t cpu_shapes[][2] = {
+	    {2048, 2048},
+	    {4093, 4099},
+	    {999, 666},
+	};
+	const cli_args *a = b->args;
+
+	if (a->nshapes) {
+		for (size_t i = 0; i < a->nshapes; i++)
+			bench_transpose_shape(b, a->shapes[i][0], a->shapes[i][1]);
+	} else if (b->prof.kind == TXF_DEVICE_GPU) {
+		for (size_t i = 0; i < sizeof(gpu_shapes) / sizeof(gpu_shapes[0]); i++)
+			bench_transpose_shape(b, gpu_shapes[i][0], gpu_shapes[i][1]);
+	} else {
+		for (size_t i = 0; i < sizeof(cpu_shapes) / sizeof(cpu_shapes[0]); i++)
+			bench_transpose_shape(b, cpu_shapes[i][0], cpu_shapes[i][1]);
+	}
+}
+
 /* ------------------------------------------------------------------ command */
 
 static void print_header(const struct bench *b)
 {
 	const cli_args *a = b->args;
-	const char *clb = (a->compare & CLI_COMPARE_CLBLAST) ? mm_clblast_name() : NULL;
-	const char *blas = (a->compare & CLI_COMPARE_BLAS) ? mm_blas_name() : NULL;
+	const struct bench_op *op = b->op;
+	int mm = op == &mm_op;
+	const char *clb = mm && (a->compare & CLI_COMPARE_CLBLAST) ? mm_clblast_name() : NULL;
+	const char *blas = mm && (a->compare & CLI_COMPARE_BLAS) ? mm_blas_name() : NULL;
 
 	switch (a->format) {
 	case CLI_FORMAT_TABLE:
@@ -306,17 +875,35 @@ static void print_header(const struct bench *b)
 		       "run%s after a warm-up\n",
 		       blas ? " (host BLAS: monotonic clock)" : "", a->repeat,
 		       a->repeat == 1 ? "" : "s");
-		printf("compare:  %s%s%s\n\n", clb ? clb : "", clb && blas ? ", " : "",
-		       blas  ? blas
-		       : clb ? ""
-		             : "none");
-		printf("%-7s  %-16s  %-5s  %-8s  %-8s  %-17s  %8s  %10s  %10s  %9s  %s\n", "impl",
-		       "shape", "dtype", "strategy", "chosen", "params", "launches", "median ms",
-		       "min ms", "GFLOP/s", "check");
+		if (mm) {
+			printf("compare:  %s%s%s\n\n", clb ? clb : "", clb && blas ? ", " : "",
+			       blas  ? blas
+			       : clb ? ""
+			             : "none");
+		} else {
+			printf("GB/s:     2 x rows x cols x %zu bytes / median: each element read "
+			       "and written once\n",
+			       txf_dtype_size(a->dtype));
+			printf("copy:     the ceiling: clEnqueueCopyBuffer of the same bytes per "
+			       "shape, timed and counted the same way;\n"
+			       "          vs copy = GB/s / the copy's GB/s\n");
+			printf("check:    every element compared byte for byte with the host's "
+			       "transpose\n\n");
+		}
+		printf("%-7s  %-16s  %-5s  %-*s  %-8s  %-*s  %8s  %10s  %10s  %9s  ", "impl",
+		       "shape", "dtype", op->strategy_width, "strategy", "chosen", op->params_width,
+		       "params", "launches", "median ms", "min ms", op->rate_label);
+		if (op->copy_ceiling)
+			printf("%7s  ", "vs copy");
+		printf("check\n");
 		break;
 	case CLI_FORMAT_CSV:
-		printf("op,impl,device,m,n,k,dtype,strategy,chosen,params,launches,repeats,"
-		       "median_ms,min_ms,gflops,check,note\n");
+		printf("op,impl,device");
+		for (size_t i = 0; i < op->ndims; i++)
+			printf(",%s", op->dim_names[i]);
+		printf(",dtype,strategy,chosen,params,launches,repeats,median_ms,min_ms,%s%s,"
+		       "check,note\n",
+		       op->rate_key, op->copy_ceiling ? ",copy_gbps,ratio" : "");
 		break;
 	case CLI_FORMAT_JSON:
 		break;
@@ -324,14 +911,67 @@ static void print_header(const struct bench *b)
 	fflush(stdout);
 }
 
+/* Draw --plot; returns 0, or 1 after a message. */
+static int bench_plot(const struct bench *b)
+{
+	const cli_args *a = b->args;
+	char title[512], err[1024];
+	plot_spec spec;
+	int rc;
+
+	if (b->plot_oom) {
+		fprintf(stderr, "txf: --plot: out of memory\n");
+		return 1;
+	}
+	snprintf(title, sizeof(title), "txf bench %s, %s: %s", b->op->name, dtype_code(a->dtype),
+	         b->prof.normalized_name);
+	memset(&spec, 0, sizeof(spec));
+	spec.path = a->plot_path;
+	spec.title = title;
+	spec.xlabel = b->op->size_label;
+	spec.ylabel = b->op->copy_ceiling ? "GB/s (bytes read + written)" : b->op->rate_label;
+	spec.ceiling = b->op->copy_ceiling ? "copy" : NULL;
+	rc = plot_draw(&spec, b->pts, b->npts, err, sizeof(err));
+	if (rc == PLOT_NO_GNUPLOT) {
+		fprintf(stderr, "txf: --plot needs gnuplot (apt-get install gnuplot-nox)\n");
+		return 1;
+	}
+	if (rc != PLOT_OK) {
+		fprintf(stderr, "txf: --plot: %s\n", err);
+		return 1;
+	}
+	if (a->format == CLI_FORMAT_TABLE)
+		printf("\nplot:     %s\n", a->plot_path);
+	return 0;
+}
+
 int cmd_bench(const cli_args *a)
 {
 	struct bench b;
 	txf_status s;
+	char err[1024];
+	int rc = 0;
 
 	memset(&b, 0, sizeof(b));
 	b.args = a;
 	b.seed = 1;
+	switch (a->bench_op) {
+	case CLI_BENCH_MATMUL:
+		b.op = &mm_op;
+		break;
+	case CLI_BENCH_TRANSPOSE:
+		b.op = &tr_op;
+		break;
+	case CLI_BENCH_NONE:
+	case CLI_BENCH_OP_COUNT:
+		fprintf(stderr, "txf: bench: no operation to time\n");
+		return 1;
+	}
+	/* A file that cannot be written fails now, not after the run. */
+	if (a->plot_path && plot_check_path(a->plot_path, err, sizeof(err)) != 0) {
+		fprintf(stderr, "txf: %s\n", err);
+		return 1;
+	}
 	if (tool_open_context(a->device, &b.ctx) != TXF_SUCCESS)
 		return 1;
 	s = txf_context_profile(b.ctx, &b.prof);
@@ -341,16 +981,10 @@ int cmd_bench(const cli_args *a)
 		return 1;
 	}
 	print_header(&b);
-	switch (a->bench_op) {
-	case CLI_BENCH_MATMUL:
+	if (b.op == &mm_op)
 		bench_matmul(&b);
-		break;
-	case CLI_BENCH_NONE:
-	case CLI_BENCH_OP_COUNT:
-		fprintf(stderr, "txf: bench: no operation to time\n");
-		b.failures++;
-		break;
-	}
+	else
+		bench_transpose(&b);
 	txf_context_release(&b.ctx);
 	if (b.other_bad)
 		fprintf(stderr, "txf: bench: %d result%s of other implementations failed\n",
@@ -358,7 +992,10 @@ int cmd_bench(const cli_args *a)
 	if (b.failures) {
 		fprintf(stderr, "txf: bench: %d case%s of the library failed\n", b.failures,
 		        b.failures == 1 ? "" : "s");
-		return 1;
+		rc = 1;
 	}
-	return 0;
+	if (a->plot_path && bench_plot(&b) != 0)
+		rc = 1;
+	free(b.pts);
+	return rc;
 }

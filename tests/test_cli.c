@@ -333,6 +333,8 @@ static void test_help(void **state)
 	    {"bench", "--help", NULL},
 	    {"bench", "matmul", "--help", NULL},
 	    {"bench", "matmul", "--format", "xml", "-h", NULL},
+	    {"bench", "transpose", "--help", NULL},
+	    {"bench", "transpose", "--plot", "-h", NULL},
 	    /* --help wins over everything else on the line. */
 	    {"transpose", "a.npy", "--tile", "bogus", "--help", NULL},
 	    {"demo", "--rows", "0", "-h", NULL},
@@ -379,10 +381,14 @@ static void test_help(void **state)
 		struct run r = expect_status(v, 0);
 
 		assert_non_null(strstr(r.out, "usage: txf bench matmul"));
+		assert_non_null(strstr(r.out, "txf bench transpose"));
 		assert_non_null(strstr(r.out, "--shape"));
 		assert_non_null(strstr(r.out, "--repeat"));
 		assert_non_null(strstr(r.out, "--format"));
 		assert_non_null(strstr(r.out, "--compare"));
+		assert_non_null(strstr(r.out, "--in-place"));
+		assert_non_null(strstr(r.out, "--plot FILE"));
+		assert_non_null(strstr(r.out, "copy_gbps"));
 		run_free(&r);
 	}
 	{
@@ -525,6 +531,11 @@ static void test_usage_errors(void **state)
 	    {"transpose", IN, NULL},
 	    {"transpose", NULL},
 	    {"transpose", "--", IN, OUT, "--tile", NULL},
+	    /* A bench line that fails to parse never touches its --plot file. */
+	    {"bench", "transpose", "--plot", OUT, "--in-place=yes", NULL},
+	    {"bench", "transpose", "--plot", OUT, "--strategy", "padcopy", NULL},
+	    {"bench", "matmul", "--plot", OUT, "--in-place", NULL},
+	    {"bench", "matmul", "--plot", OUT, "--plot", OUT, NULL},
 	};
 	static const char *const other[][8] = {
 	    {NULL},
@@ -561,7 +572,7 @@ static void test_usage_errors(void **state)
 	    {"demo", "--matmul-shape", "4x5x99999999", NULL},
 	    {"demo", "--params", "1,1,1,1,1,1,1", NULL},
 	    {"bench", NULL},
-	    {"bench", "transpose", NULL},
+	    {"bench", "transpose", "extra", NULL},
 	    {"bench", "frobnicate", NULL},
 	    {"bench", "matmul", "extra", NULL},
 	    {"bench", "matmul", "--shape", "0x1x1", NULL},
@@ -582,6 +593,24 @@ static void test_usage_errors(void **state)
 	    {"bench", "matmul", "--params", "64,64", NULL},
 	    {"bench", "matmul", "--in-place", NULL},
 	    {"bench", "matmul", "--runs", "3", NULL},
+	    {"bench", "matmul", "--plot", NULL},
+	    {"bench", "matmul", "--plot", "", NULL},
+	    {"bench", "matmul", "--plot=", NULL},
+	    {"bench", "matmul", "--plot", "--format", "json", NULL},
+	    {"bench", "transpose", "--plot", NULL},
+	    {"bench", "transpose", "--shape", "2x3x4", NULL},
+	    {"bench", "transpose", "--shape", "0x4", NULL},
+	    {"bench", "transpose", "--shape", "4x", NULL},
+	    {"bench", "transpose", "--strategy", "padcopy", NULL},
+	    {"bench", "transpose", "--strategy", "pad,fast", NULL},
+	    {"bench", "transpose", "--params", "kwg=16", NULL},
+	    {"bench", "transpose", "--compare", "none", NULL},
+	    {"bench", "transpose", "--tile", "8", NULL},
+	    {"bench", "transpose", "--dtype", "f16", NULL},
+	    {"bench", "transpose", "--format", "yaml", NULL},
+	    {"bench", "transpose", "--in-place", "--in-place", NULL},
+	    {"bench", "transpose", "--repeat", "0", NULL},
+	    {"bench", "--in-place", NULL},
 	};
 	char in[4200], out[4200];
 
@@ -1402,6 +1431,384 @@ static void test_bench_csv_and_table(void **state)
 	run_free(&r);
 }
 
+/* The number after "key": in a JSON line (the first such key). */
+static double json_number(const char *line, const char *key)
+{
+	char pat[64], *end;
+	const char *p;
+	double v;
+
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	p = strstr(line, pat);
+	if (!p)
+		fail_msg("no key %s in %s", key, line);
+	p += strlen(pat);
+	v = strtod(p, &end);
+	if (end == p)
+		fail_msg("%s is not a number in %s", key, line);
+	return v;
+}
+
+static double absdiff(double a, double b)
+{
+	return a > b ? a - b : b - a;
+}
+
+static void test_bench_transpose_json(void **state)
+{
+	static const char *const args[] = {"bench",       "transpose", "--shape",
+	                                   "67x45,64x64", "--repeat",  "2",
+	                                   "--format",    "json",      NULL};
+	static const char *const keys[] = {
+	    "op",       "impl",   "device",    "rows",     "cols",    "dtype",
+	    "strategy", "chosen", "params",    "launches", "repeats", "median_ms",
+	    "min_ms",   "gbps",   "copy_gbps", "ratio",    "check",   "note",
+	};
+	static const char *const strategies[] = {"simple", "pad", "truncate", "split", "auto"};
+	size_t lines = 0, copies = 0, autos = 0, per_strategy[5] = {0};
+	struct run r;
+	char *line, *save = NULL;
+
+	(void)state;
+	r = expect_status(args, 0);
+	for (line = strtok_r(r.out, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		size_t len = strlen(line);
+		double gbps, copy, ratio, rows, cols;
+
+		lines++;
+		if (len < 2 || line[0] != '{' || line[len - 1] != '}')
+			fail_msg("not a JSON object: %s", line);
+		for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
+			char pat[32];
+
+			snprintf(pat, sizeof(pat), "\"%s\":", keys[i]);
+			if (!strstr(line, pat))
+				fail_msg("no key %s in %s", keys[i], line);
+		}
+		assert_non_null(strstr(line, "{\"op\":\"transpose\","));
+		assert_non_null(strstr(line, "\"dtype\":\"f4\""));
+		if (!strstr(line, "\"check\":\"OK\""))
+			fail_msg("not checked OK: %s", line);
+		rows = json_number(line, "rows");
+		cols = json_number(line, "cols");
+		assert_true((rows == 67 && cols == 45) || (rows == 64 && cols == 64));
+		assert_true(json_number(line, "repeats") == 2);
+		assert_true(json_number(line, "median_ms") > 0);
+		gbps = json_number(line, "gbps");
+		copy = json_number(line, "copy_gbps");
+		ratio = json_number(line, "ratio");
+		assert_true(gbps > 0);
+		assert_true(copy > 0);
+		/* Printed with six significant digits. */
+		if (absdiff(ratio, gbps / copy) > 1e-4 * (gbps / copy))
+			fail_msg("ratio %g is not gbps / copy_gbps = %g: %s", ratio, gbps / copy,
+			         line);
+		if (strstr(line, "\"impl\":\"copy\"")) {
+			copies++;
+			assert_true(absdiff(ratio, 1.0) < 1e-6);
+			assert_true(absdiff(gbps, copy) <= 1e-6 * copy);
+			assert_non_null(strstr(line, "\"strategy\":null"));
+			assert_non_null(strstr(line, "\"params\":null"));
+			continue;
+		}
+		assert_non_null(strstr(line, "\"impl\":\"txf\""));
+		assert_non_null(strstr(line, "\"params\":{\"tile\":"));
+		assert_non_null(strstr(line, "\"wg_rows\":"));
+		assert_true(json_number(line, "launches") >= 1);
+		for (size_t i = 0; i < 5; i++) {
+			char pat[48];
+
+			snprintf(pat, sizeof(pat), "\"strategy\":\"%s\"", strategies[i]);
+			per_strategy[i] += strstr(line, pat) != NULL;
+		}
+		if (strstr(line, "\"strategy\":\"auto\"")) {
+			autos++;
+			/* What auto resolved to, never auto itself. */
+			assert_true(strstr(line, "\"chosen\":\"simple\"") ||
+			            strstr(line, "\"chosen\":\"pad\"") ||
+			            strstr(line, "\"chosen\":\"truncate\"") ||
+			            strstr(line, "\"chosen\":\"split\""));
+		}
+	}
+	assert_int_equal(lines, 12);
+	assert_int_equal(copies, 2);
+	assert_int_equal(autos, 2);
+	for (size_t i = 0; i < 5; i++)
+		assert_int_equal(per_strategy[i], 2);
+	run_free(&r);
+}
+
+static size_t count_char(const char *s, char c)
+{
+	size_t n = 0;
+
+	for (; *s; s++)
+		n += *s == c;
+	return n;
+}
+
+static void test_bench_transpose_csv_and_table(void **state)
+{
+	/* 5x3 is smaller than any tile: truncate does not apply, and says so. */
+	static const char *const csv[] = {"bench",      "transpose", "--shape", "67x45,5x3",
+	                                  "--in-place", "--repeat",  "1",       "--format",
+	                                  "csv",        NULL};
+	static const char csv_header[] =
+	    "op,impl,device,rows,cols,dtype,strategy,chosen,params,launches,repeats,median_ms,"
+	    "min_ms,gbps,copy_gbps,ratio,check,note\n";
+	static const char *const table[] = {"bench",    "transpose", "--shape",    "64",
+	                                    "--repeat", "1",         "--in-place", NULL};
+	static const char *const table_words[] = {
+	    "copy ",  " simple ",         " pad ",         " truncate ",     " split ",
+	    " auto ", " inplace-simple ", " inplace-pad ", " inplace-auto ",
+	};
+	static const char *const dtypes[][2] = {
+	    {"u1", ",u1,"}, {"i2", ",i2,"}, {"f8", ",f8,"}, {"c16", ",c16,"}};
+	struct run r;
+
+	(void)state;
+	r = expect_status(csv, 0);
+	assert_true(strncmp(r.out, csv_header, sizeof(csv_header) - 1) == 0);
+	assert_int_equal(count_char(r.out, '\n'), 13);
+	assert_int_equal(count_lines_with(r.out, "transpose,copy,"), 2);
+	assert_int_equal(count_lines_with(r.out, "transpose,txf,"), 10);
+	assert_int_equal(count_lines_with(r.out, "inplace"), 0); /* neither is square */
+	assert_int_equal(count_lines_with(r.out, ",OK,"), 11);
+	assert_true(line_with(r.out, ",5,3,f4,truncate,", ",n/a,", "truncate needs"));
+	assert_true(line_with(r.out, ",67,45,f4,auto,", ",OK,", "transpose,txf,"));
+	run_free(&r);
+
+	r = expect_status(table, 0);
+	assert_non_null(strstr(r.out, "GB/s"));
+	assert_non_null(strstr(r.out, "vs copy"));
+	assert_non_null(strstr(r.out, "clEnqueueCopyBuffer"));
+	for (size_t i = 0; i < sizeof(table_words) / sizeof(table_words[0]); i++) {
+		if (!line_with(r.out, "64x64", table_words[i], " OK"))
+			fail_msg("no checked row with '%s' in:\n%s", table_words[i], r.out);
+	}
+	assert_null(strstr(r.out, "FAIL"));
+	run_free(&r);
+
+	/* Element sizes 1, 2, 8 and 16 bytes. */
+	for (size_t i = 0; i < sizeof(dtypes) / sizeof(dtypes[0]); i++) {
+		const char *const args[] = {"bench",      "transpose", "--shape",  "33x17",
+		                            "--strategy", "pad,split", "--dtype",  dtypes[i][0],
+		                            "--repeat",   "1",         "--format", "csv",
+		                            NULL};
+
+		r = expect_status(args, 0);
+		assert_int_equal(count_lines_with(r.out, dtypes[i][1]), 3);
+		assert_int_equal(count_lines_with(r.out, ",OK,"), 3);
+		run_free(&r);
+	}
+}
+
+/* Whether gnuplot is on PATH, as txf looks for it. */
+static int have_gnuplot(void)
+{
+	const char *path = getenv("PATH");
+	char buf[4200];
+
+	while (path && *path) {
+		const char *colon = strchr(path, ':');
+		size_t len = colon ? (size_t)(colon - path) : strlen(path);
+
+		snprintf(buf, sizeof(buf), "%.*s/gnuplot", (int)len, len ? path : ".");
+		if (access(buf, X_OK) == 0)
+			return 1;
+		path = colon ? colon + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The names in dir other than "." and ".."; n of them at most. */
+static size_t dir_names(const char *dir, char names[][64], size_t n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	size_t got = 0;
+
+	assert_non_null(d);
+	while ((e = readdir(d)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		if (got < n && snprintf(names[got], sizeof(names[got]), "%s", e->d_name) < 0)
+			names[got][0] = '\0';
+		got++;
+	}
+	closedir(d);
+	return got;
+}
+
+/* dir holds exactly the one file `name`: no temporary left beside it. */
+static void only_file(const char *dir, const char *name)
+{
+	char names[8][64];
+	size_t n = dir_names(dir, names, 8);
+
+	if (n != 1 || strcmp(names[0], name) != 0)
+		fail_msg("%s holds %zu entries (first %s), expected only %s", dir, n,
+		         n ? names[0] : "-", name);
+}
+
+static int is_png_file(const char *path)
+{
+	static const unsigned char sig[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+	size_t len;
+	unsigned char *b = slurp(path, &len);
+	int ok = b && len > sizeof(sig) && memcmp(b, sig, sizeof(sig)) == 0;
+
+	free(b);
+	return ok;
+}
+
+/* A directory of links to every program on PATH except gnuplot. */
+static void path_without_gnuplot(const char *farm)
+{
+	char *path = strdup(getenv("PATH") ? getenv("PATH") : "/usr/bin:/bin");
+	char *save = NULL;
+	size_t linked = 0;
+
+	assert_non_null(path);
+	assert_int_equal(mkdir(farm, 0755), 0);
+	for (char *dir = strtok_r(path, ":", &save); dir; dir = strtok_r(NULL, ":", &save)) {
+		DIR *d = opendir(dir);
+		struct dirent *e;
+
+		if (!d)
+			continue;
+		while ((e = readdir(d)) != NULL) {
+			char from[4300], to[4300];
+
+			if (e->d_name[0] == '.' || strncmp(e->d_name, "gnuplot", 7) == 0)
+				continue;
+			if (snprintf(from, sizeof(from), "%s/%s", dir, e->d_name) >=
+			        (int)sizeof(from) ||
+			    snprintf(to, sizeof(to), "%s/%s", farm, e->d_name) >= (int)sizeof(to))
+				continue;
+			linked += symlink(from, to) == 0; /* the first on PATH wins */
+		}
+		closedir(d);
+	}
+	free(path);
+	assert_true(linked > 0);
+}
+
+static void test_bench_plot(void **state)
+{
+	static const char old[] = "an existing picture: replaced whole or not at all\n";
+	char dir[4200], png[4300], mm_png[4300], private_tmp[4200], farm[4200], nodir[4300];
+	const char *saved_tmp = getenv("TMPDIR"), *saved_path = getenv("PATH");
+	char *keep_tmp = saved_tmp ? strdup(saved_tmp) : NULL;
+	char *keep_path = saved_path ? strdup(saved_path) : NULL;
+	int gnuplot = have_gnuplot();
+	struct stat before, after;
+	unsigned char *now;
+	size_t len;
+	struct run r;
+
+	(void)state;
+	path_in_tmp(dir, sizeof(dir), "plots");
+	path_in_tmp(private_tmp, sizeof(private_tmp), "plot-tmp");
+	path_in_tmp(farm, sizeof(farm), "path-without-gnuplot");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	assert_int_equal(mkdir(private_tmp, 0755), 0);
+	snprintf(png, sizeof(png), "%s/t.png", dir);
+	snprintf(mm_png, sizeof(mm_png), "%s/m.png", dir);
+	snprintf(nodir, sizeof(nodir), "%s/no-such-dir/t.png", dir);
+	/* txf's private temporary directories go here, and must go away. */
+	assert_int_equal(setenv("TMPDIR", private_tmp, 1), 0);
+
+	/* Two sizes: lines over a log axis. An existing file is replaced. */
+	write_bytes(png, old, sizeof(old));
+	{
+		const char *const args[] = {
+		    "bench",    "transpose", "--shape", "16x8,64x64", "--repeat", "1", "--strategy",
+		    "pad,auto", "--format",  "csv",     "--plot",     png,        NULL};
+
+		r = expect_status(args, gnuplot ? 0 : 1);
+		assert_int_equal(count_lines_with(r.out, "transpose,"), 6);
+		if (gnuplot)
+			assert_true(is_png_file(png));
+		else
+			assert_non_null(strstr(r.err, "--plot needs gnuplot"));
+		run_free(&r);
+		only_file(dir, "t.png");
+	}
+
+	/* matmul, one size: a bar per strategy. */
+	{
+		const char *const args[] = {
+		    "bench",    "matmul",    "--shape", "16",     "--repeat", "1", "--strategy",
+		    "pad,auto", "--compare", "none",    "--plot", mm_png,     NULL};
+
+		r = expect_status(args, gnuplot ? 0 : 1);
+		assert_non_null(strstr(r.out, "GFLOP/s"));
+		if (gnuplot) {
+			assert_true(is_png_file(mm_png));
+			assert_non_null(strstr(r.out, mm_png));
+		}
+		run_free(&r);
+		unlink(mm_png);
+		only_file(dir, "t.png");
+	}
+
+	/* A directory that does not exist fails before anything runs. */
+	{
+		const char *const args[] = {"bench",  "transpose", "--shape", "8",
+		                            "--plot", nodir,       NULL};
+
+		r = expect_status(args, 1);
+		assert_string_equal(r.out, "");
+		assert_non_null(strstr(r.err, "no-such-dir"));
+		run_free(&r);
+	}
+
+	/* Without gnuplot: the results still print, then a message and status
+	 * 1; the existing picture is left as it was. */
+	write_bytes(png, old, sizeof(old));
+	assert_int_equal(lstat(png, &before), 0);
+	path_without_gnuplot(farm);
+	assert_int_equal(setenv("PATH", farm, 1), 0);
+	{
+		const char *const args[] = {"bench",    "transpose", "--shape",    "16x8,64x64",
+		                            "--repeat", "1",         "--strategy", "pad",
+		                            "--plot",   png,         NULL};
+
+		r = expect_status(args, 1);
+		assert_true(line_with(r.out, "16x8", " pad ", " OK"));
+		assert_true(line_with(r.out, "64x64", "copy", " OK"));
+		assert_non_null(
+		    strstr(r.err, "txf: --plot needs gnuplot (apt-get install gnuplot-nox)"));
+		run_free(&r);
+	}
+	if (keep_path)
+		assert_int_equal(setenv("PATH", keep_path, 1), 0);
+	else
+		unsetenv("PATH");
+	assert_int_equal(lstat(png, &after), 0);
+	assert_int_equal(after.st_ino, before.st_ino);
+	now = slurp(png, &len);
+	assert_non_null(now);
+	assert_int_equal(len, sizeof(old));
+	assert_memory_equal(now, old, len);
+	free(now);
+	only_file(dir, "t.png");
+
+	{
+		char names[4][64];
+
+		assert_int_equal(dir_names(private_tmp, names, 4), 0);
+	}
+	if (keep_tmp)
+		assert_int_equal(setenv("TMPDIR", keep_tmp, 1), 0);
+	else
+		unsetenv("TMPDIR");
+	free(keep_tmp);
+	free(keep_path);
+	rm_tree(farm);
+}
+
 /* ------------------------------------------------------- info and demo */
 
 static void test_info(void **state)
@@ -1554,6 +1961,9 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_matmul_errors),
 	    cmocka_unit_test(test_bench_json),
 	    cmocka_unit_test(test_bench_csv_and_table),
+	    cmocka_unit_test(test_bench_transpose_json),
+	    cmocka_unit_test(test_bench_transpose_csv_and_table),
+	    cmocka_unit_test(test_bench_plot),
 	    cmocka_unit_test(test_info),
 	    cmocka_unit_test(test_tune),
 	    cmocka_unit_test(test_demo),

@@ -21,7 +21,7 @@ esac
 cd "$(dirname "$0")/.."
 
 packages=(meson ninja-build pkg-config gcc pocl-opencl-icd ocl-icd-opencl-dev opencl-c-headers
-	libcmocka-dev python3)
+	libcmocka-dev python3 gnuplot-nox)
 missing=()
 for p in "${packages[@]}"; do
 	dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
