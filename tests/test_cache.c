@@ -280,7 +280,7 @@ static size_t count_files(const char *dir, size_t *others, char first[64])
 		size_t n = strlen(e->d_name);
 		if (n == 20 && strcmp(e->d_name + 16, ".bin") == 0) {
 			if (first && bins == 0)
-				snprintf(first, 64, "%s", e->d_name);
+				memcpy(first, e->d_name, n + 1); /* n is 20 */
 			bins++;
 		} else if (others) {
 			++*others;
