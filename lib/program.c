@@ -2,7 +2,11 @@
  *
  * A program is the common helpers followed by one kernel file, built with
  * -D parameters. Sources are read once per context and file; programs are
- * keyed by (source hash, option string) — the device is the context's. */
+ * keyed by (source hash, option string) — the device is the context's.
+ *
+ * With the binary cache on (ctx->program_dir), a program missing in memory
+ * is first looked up on disk (bincache.c) and built from source only when
+ * there is no usable entry; a program built from source is then stored. */
 #include "txf_internal.h"
 
 #include <stdio.h>
@@ -181,6 +185,138 @@ static txf_status build(txf_context *ctx, const char *file, const char *text, co
 	return s;
 }
 
+/* ------------------------------------------------------- binary cache */
+
+static void count_rejected(txf_context *ctx)
+{
+	pthread_mutex_lock(&ctx->lock);
+	ctx->cache_rejected++;
+	pthread_mutex_unlock(&ctx->lock);
+}
+
+/* The program of the entry `name` in the programs directory, built from its
+ * binary; NULL when there is none (a plain miss) or it cannot be used (a
+ * warning, counted as rejected). Runs outside ctx->lock. */
+static cl_program load_binary(txf_context *ctx, const char *file, const char *key, const char *name,
+                              const char *options)
+{
+	char why[256] = "";
+	char *path = txf__path_join(ctx->program_dir, name);
+	if (!path)
+		return NULL;
+	unsigned char *data = NULL;
+	size_t len = 0;
+	int rc = txf__read_private_file(path, TXF__BINCACHE_MAX_FILE, &data, &len, why, sizeof why);
+	if (rc == 0) {
+		free(path);
+		return NULL;
+	}
+	cl_program prog = NULL;
+	if (rc < 0) {
+		/* why is set */
+	} else {
+		const unsigned char *bin = NULL;
+		size_t bin_len = 0;
+		txf__bincache_status ps = txf__bincache_parse(data, len, key, &bin, &bin_len);
+		if (ps != TXF__BINCACHE_OK) {
+			snprintf(why, sizeof why, "%s", txf__bincache_reason(ps));
+		} else {
+			cl_int status = CL_SUCCESS, err;
+			prog = clCreateProgramWithBinary(ctx->cl_ctx, 1, &ctx->device, &bin_len,
+			                                 &bin, &status, &err);
+			if (prog && status != CL_SUCCESS)
+				err = status;
+			if (prog && err == CL_SUCCESS)
+				err = clBuildProgram(prog, 1, &ctx->device, options, NULL, NULL);
+			if (err != CL_SUCCESS) {
+				snprintf(why, sizeof why, "the driver refused the binary (%s)",
+				         txf__cl_error_name(err));
+				if (prog)
+					clReleaseProgram(prog);
+				prog = NULL;
+			}
+		}
+	}
+	free(data);
+	if (prog) {
+		txf__log(TXF__LOG_INFO, "loaded program %s from %s", file, path);
+	} else {
+		txf__log(TXF__LOG_WARN, "ignoring cached program %s (%s): %s; building it again",
+		         path, file, why);
+		count_rejected(ctx);
+	}
+	free(path);
+	return prog;
+}
+
+/* Write the binary of a program just built to the entry `name`. A failure
+ * is a warning: the program is good either way. */
+static void store_binary(txf_context *ctx, cl_program prog, const char *file, const char *key,
+                         const char *name)
+{
+	char why[512] = "";
+	cl_uint ndev = 0;
+	cl_device_id *devs = NULL;
+	size_t *sizes = NULL;
+	unsigned char **bins = NULL;
+	unsigned char *entry = NULL;
+	size_t mine = 0, entry_len = 0;
+	cl_int err = clGetProgramInfo(prog, CL_PROGRAM_NUM_DEVICES, sizeof ndev, &ndev, NULL);
+	if (err == CL_SUCCESS && ndev == 0)
+		err = CL_INVALID_PROGRAM;
+	if (err == CL_SUCCESS) {
+		devs = calloc(ndev, sizeof *devs);
+		sizes = calloc(ndev, sizeof *sizes);
+		bins = calloc(ndev, sizeof *bins);
+		if (!devs || !sizes || !bins)
+			err = CL_OUT_OF_HOST_MEMORY;
+	}
+	if (err == CL_SUCCESS)
+		err = clGetProgramInfo(prog, CL_PROGRAM_DEVICES, ndev * sizeof *devs, devs, NULL);
+	if (err == CL_SUCCESS)
+		err = clGetProgramInfo(prog, CL_PROGRAM_BINARY_SIZES, ndev * sizeof *sizes, sizes,
+		                       NULL);
+	if (err == CL_SUCCESS) {
+		/* A program of a wrapped context may have several devices; only
+		 * the context's device's binary is copied (NULL skips the rest). */
+		while (mine < ndev && devs[mine] != ctx->device)
+			mine++;
+		if (mine == ndev || sizes[mine] == 0)
+			err = CL_INVALID_BINARY;
+		else if (!(bins[mine] = malloc(sizes[mine])))
+			err = CL_OUT_OF_HOST_MEMORY;
+	}
+	if (err == CL_SUCCESS)
+		err = clGetProgramInfo(prog, CL_PROGRAM_BINARIES, ndev * sizeof *bins, bins, NULL);
+	if (err != CL_SUCCESS) {
+		snprintf(why, sizeof why, "cannot get the program binary (%s)",
+		         txf__cl_error_name(err));
+	} else if (!(entry_len = txf__bincache_size(strlen(key), sizes[mine])) ||
+	           !(entry = malloc(entry_len))) {
+		snprintf(why, sizeof why, "out of memory");
+	} else {
+		txf__bincache_encode(entry, key, bins[mine], sizes[mine]);
+		if (txf__write_atomic(ctx->program_dir, name, entry, entry_len, why, sizeof why) ==
+		    0) {
+			pthread_mutex_lock(&ctx->lock);
+			ctx->programs_stored++;
+			pthread_mutex_unlock(&ctx->lock);
+			txf__log(TXF__LOG_INFO, "stored program %s in %s/%s", file,
+			         ctx->program_dir, name);
+			why[0] = '\0';
+		}
+	}
+	if (why[0])
+		txf__log(TXF__LOG_WARN, "cannot store program %s in the binary cache: %s", file,
+		         why);
+	for (cl_uint i = 0; bins && i < ndev; i++)
+		free(bins[i]);
+	free(entry);
+	free(bins);
+	free(sizes);
+	free(devs);
+}
+
 txf_status txf__get_program(txf_context *ctx, const char *file, const char *options,
                             cl_program *out)
 {
@@ -196,11 +332,28 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
 		*out = e->program;
 		return TXF_SUCCESS;
 	}
-	/* Build outside the lock so that other threads are not held up. */
-	cl_program prog = NULL;
-	s = build(ctx, file, text, options, &prog);
-	if (s != TXF_SUCCESS)
-		return s;
+	/* Load or build outside the lock so that other threads are not held
+	 * up: from the binary cache when it has the program, else from source
+	 * (and then stored in the binary cache for the next process). */
+	char *key = NULL;
+	char name[TXF__BINCACHE_NAME_SIZE];
+	if (ctx->program_dir) {
+		key = txf__bincache_key(&ctx->profile, file, text, hash, options);
+		if (key)
+			txf__bincache_file_name(key, name);
+	}
+	cl_program prog = key ? load_binary(ctx, file, key, name, options) : NULL;
+	bool loaded = prog != NULL;
+	if (!prog) {
+		s = build(ctx, file, text, options, &prog);
+		if (s != TXF_SUCCESS) {
+			free(key);
+			return s;
+		}
+		if (key)
+			store_binary(ctx, prog, file, key, name);
+	}
+	free(key);
 	program_entry *n = calloc(1, sizeof *n);
 	char *opt = strdup(options);
 	if (!n || !opt) {
@@ -213,10 +366,13 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
 	n->options = opt;
 	n->program = prog;
 	pthread_mutex_lock(&ctx->lock);
+	/* builds counts every program made, loaded ones too. */
 	ctx->programs->builds++;
+	if (loaded)
+		ctx->programs_loaded++;
 	e = find_program(ctx->programs, hash, options);
 	if (e) {
-		/* Another thread built the same program meanwhile: keep one. */
+		/* Another thread made the same program meanwhile: keep one. */
 		clReleaseProgram(prog);
 		free(opt);
 		free(n);

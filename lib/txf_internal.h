@@ -76,6 +76,49 @@ int txf__write_atomic(const char *dir, const char *name, const void *data, size_
 #define TXF__FNV_INIT 1469598103934665603ull
 uint64_t txf__fnv1a(const void *data, size_t len, uint64_t h);
 
+/* ----------------------------------------------------------- bincache.c */
+
+/* Entries of the binary cache; the file format is described in bincache.c. */
+#define TXF__BINCACHE_VERSION 1u
+#define TXF__BINCACHE_MAGIC_LEN 8
+#define TXF__BINCACHE_HEADER 24                           /* magic, version, lengths */
+#define TXF__BINCACHE_OVERHEAD (TXF__BINCACHE_HEADER + 8) /* and the checksum */
+#define TXF__BINCACHE_NAME_SIZE 21                        /* 16 hex + ".bin" + NUL */
+/* Entries larger than this are not read. */
+#define TXF__BINCACHE_MAX_FILE (64u << 20)
+
+typedef enum txf__bincache_status {
+	TXF__BINCACHE_OK = 0,
+	TXF__BINCACHE_TRUNCATED,    /* shorter than the header and checksum */
+	TXF__BINCACHE_BAD_MAGIC,    /* not an entry */
+	TXF__BINCACHE_BAD_VERSION,  /* another format version */
+	TXF__BINCACHE_BAD_LENGTHS,  /* header lengths disagree with the size */
+	TXF__BINCACHE_BAD_CHECKSUM, /* damaged */
+	TXF__BINCACHE_KEY_MISMATCH  /* another program, driver or library */
+} txf__bincache_status;
+
+/* A phrase for a log line ("bad magic", ...). */
+const char *txf__bincache_reason(txf__bincache_status s);
+/* Check an entry of len bytes against the expected key. On success *bin
+ * and *bin_len point at the binary inside data. Safe on any bytes; no
+ * allocation, no OpenCL. */
+txf__bincache_status txf__bincache_parse(const unsigned char *data, size_t len, const char *key,
+                                         const unsigned char **bin, size_t *bin_len);
+/* Size of the entry for a key of key_len bytes and a binary of bin_len
+ * bytes; 0 when that does not fit the format. */
+size_t txf__bincache_size(size_t key_len, size_t bin_len);
+/* Write the entry into out, of txf__bincache_size(strlen(key), bin_len). */
+void txf__bincache_encode(unsigned char *out, const char *key, const unsigned char *bin,
+                          size_t bin_len);
+/* A 64-bit hash independent of FNV-1a, for the second source hash. */
+uint64_t txf__hash2(const void *data, size_t len);
+/* The key of a program (see bincache.c), malloc'd; NULL when out of memory.
+ * source_hash is the FNV-1a of source. */
+char *txf__bincache_key(const txf_device_profile *p, const char *file, const char *source,
+                        uint64_t source_hash, const char *options);
+/* The entry's file name: "<16 hex>.bin" from the key's hash. */
+void txf__bincache_file_name(const char *key, char name[TXF__BINCACHE_NAME_SIZE]);
+
 /* ---------------------------------------------------------- context.c */
 
 struct txf_context {
