@@ -19,6 +19,7 @@
 #include "mmcase.h"
 #include "npy.h"
 #include "plot.h"
+#include "trcase.h"
 #include "tool.h"
 
 #include <stdint.h>
@@ -421,294 +422,8 @@ static const txf_strategy tr_inplace_order[] = {
     TXF_STRATEGY_AUTO,
 };
 
-/* One shape: random input in `in`, the result (or the copy) in `out`. */
-struct tr_case {
-	txf_context *ctx;
-	size_t rows, cols;
-	txf_dtype dtype;
-	size_t elem, bytes;
-	unsigned char *src; /* rows x cols, row-major, random bytes */
-	unsigned char *got; /* a result read back */
-	txf_matrix in, out;
-	/* The launch: the copy, or a transpose with these options. */
-	int copy, in_place;
-	txf_transpose_options opts;
-};
-
-/* The outcome of the copy or of one strategy. */
-struct tr_result {
-	const char *check;
-	unsigned repeats;
-	double median_ms, min_ms;
-	txf_choice choice;
-	int have_choice;
-	char note[512];
-};
-
-static void tr_case_free(struct tr_case *c)
-{
-	txf_matrix_free(&c->in);
-	txf_matrix_free(&c->out);
-	free(c->src);
-	free(c->got);
-	memset(c, 0, sizeof(*c));
-}
-
-/* Set up a case. Returns 0; 1 when the device cannot hold it (why in note);
- * -1 after reporting a failure on stderr. */
-static int tr_case_init(struct tr_case *c, struct bench *b, size_t rows, size_t cols, char *note,
-                        size_t notelen)
-{
-	const txf_device_profile *p = &b->prof;
-	uint64_t state = b->seed++ * 0x2545f4914f6cdd1du + 11;
-	txf_status s;
-
-	memset(c, 0, sizeof(*c));
-	c->ctx = b->ctx;
-	c->rows = rows;
-	c->cols = cols;
-	c->dtype = b->args->dtype;
-	c->elem = txf_dtype_size(c->dtype);
-	if (rows > SIZE_MAX / cols || rows * cols > SIZE_MAX / 2 / c->elem) {
-		fprintf(stderr, "txf: bench: a %zux%zu %s matrix does not fit in memory\n", rows,
-		        cols, dtype_code(c->dtype));
-		return -1;
-	}
-	c->bytes = rows * cols * c->elem;
-	if (c->bytes > p->max_alloc_size || 2 * (cl_ulong)c->bytes > p->global_mem_size) {
-		snprintf(note, notelen,
-		         "needs two buffers of %llu MiB; the device allows %llu MiB in one and has "
-		         "%llu MiB",
-		         (unsigned long long)(c->bytes >> 20),
-		         (unsigned long long)(p->max_alloc_size >> 20),
-		         (unsigned long long)(p->global_mem_size >> 20));
-		return 1;
-	}
-	c->src = malloc(c->bytes);
-	c->got = malloc(c->bytes);
-	if (!c->src || !c->got) {
-		fprintf(stderr, "txf: bench: out of host memory for a %zux%zu %s matrix\n", rows,
-		        cols, dtype_code(c->dtype));
-		tr_case_free(c);
-		return -1;
-	}
-	for (size_t i = 0; i < c->bytes; i += 8) {
-		uint64_t r = tool_rand(&state);
-		size_t n = c->bytes - i < 8 ? c->bytes - i : 8;
-
-		memcpy(c->src + i, &r, n);
-	}
-	s = txf_matrix_alloc(c->ctx, c->dtype, rows, cols, TXF_ROW_MAJOR, &c->in);
-	if (s == TXF_SUCCESS)
-		s = txf_matrix_alloc(c->ctx, c->dtype, cols, rows, TXF_ROW_MAJOR, &c->out);
-	if (s == TXF_SUCCESS)
-		s = txf_matrix_write(c->ctx, &c->in, c->src, 0, 1, 0, NULL, NULL);
-	if (s != TXF_SUCCESS) {
-		tool_report("bench: cannot set up the device matrices", s);
-		tr_case_free(c);
-		return -1;
-	}
-	return 0;
-}
-
-static txf_status tr_launch(txf_context *ctx, void *arg, cl_event *ev, char *msg, size_t msglen)
-{
-	struct tr_case *c = arg;
-	txf_status s;
-
-	if (c->copy) {
-		cl_int err = clEnqueueCopyBuffer(txf_context_queue(ctx), c->in.buffer,
-		                                 c->out.buffer, 0, 0, c->bytes, 0, NULL, ev);
-
-		if (err != CL_SUCCESS) {
-			snprintf(msg, msglen, "clEnqueueCopyBuffer failed (%d)", (int)err);
-			return TXF_ERR_OPENCL;
-		}
-		return TXF_SUCCESS;
-	}
-	if (c->in_place)
-		s = txf_transpose_inplace(ctx, &c->in, &c->opts, 0, NULL, ev);
-	else
-		s = txf_transpose(ctx, &c->in, &c->out, &c->opts, 0, NULL, ev);
-	if (s != TXF_SUCCESS)
-		snprintf(msg, msglen, "%s: %s", txf_status_name(s), txf_last_error());
-	return s;
-}
-
-/* Element a differs from element b, both e bytes; constant sizes let the
- * compiler inline each comparison. */
-static int elem_differs(const unsigned char *a, const unsigned char *b, size_t e)
-{
-	switch (e) {
-	case 1:
-		return *a != *b;
-	case 2:
-		return memcmp(a, b, 2) != 0;
-	case 4:
-		return memcmp(a, b, 4) != 0;
-	case 8:
-		return memcmp(a, b, 8) != 0;
-	case 16:
-		return memcmp(a, b, 16) != 0;
-	default:
-		return memcmp(a, b, e) != 0;
-	}
-}
-
-/* Compare c->got with the copy of c->src or its transpose, byte for byte. */
-static int tr_check(const struct tr_case *c, struct tr_result *r)
-{
-	const size_t rows = c->rows, cols = c->cols, e = c->elem, B = 64;
-	size_t bad = 0, fi = 0, fj = 0;
-
-	if (c->copy) {
-		if (memcmp(c->got, c->src, c->bytes) == 0)
-			return 0;
-		snprintf(r->note, sizeof(r->note), "the copy differs from its source");
-		r->check = "FAIL";
-		return -1;
-	}
-	/* got is cols x rows: got(j, i) = src(i, j). In blocks, for the cache. */
-	for (size_t i0 = 0; i0 < rows; i0 += B) {
-		size_t i1 = rows - i0 < B ? rows : i0 + B;
-
-		for (size_t j0 = 0; j0 < cols; j0 += B) {
-			size_t j1 = cols - j0 < B ? cols : j0 + B;
-
-			for (size_t j = j0; j < j1; j++) {
-				const unsigned char *g = c->got + (j * rows + i0) * e;
-				const unsigned char *s = c->src + (i0 * cols + j) * e;
-
-				for (size_t i = i0; i < i1; i++, g += e, s += cols * e) {
-					if (!elem_differs(g, s, e))
-						continue;
-					if (!bad++ || j < fj || (j == fj && i < fi)) {
-						fj = j;
-						fi = i;
-					}
-				}
-			}
-		}
-	}
-	if (!bad)
-		return 0;
-	snprintf(r->note, sizeof(r->note),
-	         "%zu of %zu elements differ from the host's transpose; the first at (%zu, %zu) "
-	         "of the %zux%zu result",
-	         bad, rows * cols, fj, fi, cols, rows);
-	r->check = "FAIL";
-	return -1;
-}
-
-/* Time `repeat` launches into r. */
-static int tr_time(struct tr_case *c, unsigned repeat, struct tr_result *r)
-{
-	double *t = calloc(repeat ? repeat : 1, sizeof(*t));
-	txf_status s = TXF_SUCCESS;
-
-	if (!t) {
-		snprintf(r->note, sizeof(r->note), "out of memory");
-		return -1;
-	}
-	for (unsigned i = 0; i < repeat && s == TXF_SUCCESS; i++)
-		s = tool_time_launch(c->ctx, tr_launch, c, &t[i], r->note, sizeof(r->note));
-	if (s != TXF_SUCCESS) {
-		free(t);
-		return -1;
-	}
-	r->repeats = repeat;
-	r->min_ms = tool_min(t, repeat);
-	r->median_ms = tool_median(t, repeat);
-	free(t);
-	return 0;
-}
-
-static void tr_note_status(struct tr_result *r, txf_status s)
-{
-	snprintf(r->note, sizeof(r->note), "%s: %s", txf_status_name(s), txf_last_error());
-}
-
-/* Fill the result with all-ones bytes (NaN in the float types). */
-static txf_status tr_poison(struct tr_case *c, const txf_matrix *m)
-{
-	const unsigned char ones = 0xff;
-	cl_event ev = NULL;
-	cl_int err = clEnqueueFillBuffer(txf_context_queue(c->ctx), m->buffer, &ones, 1, 0,
-	                                 c->bytes, 0, NULL, &ev);
-
-	if (err != CL_SUCCESS)
-		return TXF_ERR_OPENCL;
-	return tool_wait_event(ev, "bench: poisoning the result");
-}
-
-/* The copy (c->copy) or a transpose with c->opts: prepare its operand, run it
- * once (the warm-up, which also builds kernels), read the result back and
- * check it, then time `repeat` runs. Returns 0 when the result is OK or the
- * strategy does not apply, -1 otherwise. */
-static int tr_run(struct tr_case *c, unsigned repeat, struct tr_result *r)
-{
-	const txf_matrix *result = c->in_place ? &c->in : &c->out;
-	txf_status s;
-	double ms;
-
-	r->check = "error";
-	if (c->in_place)
-		s = txf_matrix_write(c->ctx, &c->in, c->src, 0, 1, 0, NULL, NULL);
-	else
-		s = tr_poison(c, &c->out);
-	if (s != TXF_SUCCESS) {
-		tr_note_status(r, s);
-		return -1;
-	}
-	s = tool_time_launch(c->ctx, tr_launch, c, &ms, r->note, sizeof(r->note));
-	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
-		r->check = "n/a";
-		return 0;
-	}
-	if (s != TXF_SUCCESS)
-		return -1;
-	s = txf_matrix_read(c->ctx, result, c->got, 0, 1, 0, NULL, NULL);
-	if (s != TXF_SUCCESS) {
-		tr_note_status(r, s);
-		return -1;
-	}
-	if (tr_check(c, r) != 0)
-		return -1;
-	if (tr_time(c, repeat, r) != 0)
-		return -1;
-	r->check = "OK";
-	return 0;
-}
-
-/* The library with one strategy, in place or not. */
-static int tr_run_txf(struct tr_case *c, txf_strategy strategy, int in_place, unsigned repeat,
-                      struct tr_result *r)
-{
-	txf_status s;
-
-	memset(r, 0, sizeof(*r));
-	r->check = "error";
-	c->copy = 0;
-	c->in_place = in_place;
-	txf_transpose_options_default(&c->opts);
-	c->opts.strategy = strategy;
-	s = txf_transpose_explain(c->ctx, c->rows, c->cols, c->dtype, in_place, &c->opts,
-	                          &r->choice);
-	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
-		r->check = "n/a";
-		tr_note_status(r, s);
-		return 0;
-	}
-	if (s != TXF_SUCCESS) {
-		tr_note_status(r, s);
-		return -1;
-	}
-	r->have_choice = 1;
-	return tr_run(c, repeat, r);
-}
-
 static void tr_row_init(struct bench_row *row, const struct bench *b, size_t rows, size_t cols,
-                        const char *impl, const struct tr_result *r, double copy_gbps)
+                        const char *impl, const tr_result *r, double copy_gbps)
 {
 	size_t elem = txf_dtype_size(b->args->dtype);
 
@@ -756,13 +471,15 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 	const cli_args *a = b->args;
 	unsigned mask = a->strategies ? a->strategies : (1u << TXF_STRATEGY_COUNT) - 1;
 	struct bench_row row;
-	struct tr_result res;
-	struct tr_case c;
+	tr_result res;
+	tr_case c;
+	txf_transpose_options opts;
 	double copy_gbps = 0.0;
 	char note[256];
 	int init;
 
-	init = tr_case_init(&c, b, rows, cols, note, sizeof(note));
+	init =
+	    tr_case_init(&c, b->ctx, &b->prof, a->dtype, rows, cols, b->seed++, note, sizeof(note));
 	if (init < 0) {
 		b->failures++;
 		return;
@@ -792,9 +509,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 	}
 
 	/* The ceiling: a device copy of the same bytes, timed the same way. */
-	memset(&res, 0, sizeof(res));
-	c.copy = 1;
-	if (tr_run(&c, a->repeat, &res) != 0)
+	if (tr_run_copy(&c, a->repeat, &res) != 0)
 		b->failures++;
 	tr_row_init(&row, b, rows, cols, "copy", &res, 0.0);
 	if (timed(&row))
@@ -806,7 +521,9 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 
 		if (!(mask & (1u << st)))
 			continue;
-		if (tr_run_txf(&c, st, 0, a->repeat, &res) != 0)
+		txf_transpose_options_default(&opts);
+		opts.strategy = st;
+		if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
 			b->failures++;
 		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 		row.strategy = txf_strategy_name(st);
@@ -819,7 +536,9 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 
 		if (!(mask & (1u << st)))
 			continue;
-		if (tr_run_txf(&c, st, 1, a->repeat, &res) != 0)
+		txf_transpose_options_default(&opts);
+		opts.strategy = st;
+		if (tr_run_txf(&c, &opts, 1, a->repeat, &res) != 0)
 			b->failures++;
 		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 		row.strategy = inplace_names[st];

@@ -18,6 +18,7 @@
 #include "tune.h"
 #include "mmcase.h"
 #include "tool.h"
+#include "trcase.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -120,106 +121,28 @@ static double shape_size(txf_tune_op op, const size_t *d)
 
 /* --------------------------------------------------------- transpose */
 
-typedef struct tr_case {
-	tuner *t;
-	size_t rows, cols, elem;
-	txf_dtype dtype;
-	unsigned char *host, *want, *got;
-	txf_matrix in, out;
-	txf_transpose_options opts;
-} tr_case;
-
-static txf_status tr_launch(txf_context *ctx, void *arg, cl_event *ev, char *msg, size_t n)
-{
-	tr_case *c = arg;
-	txf_status s = txf_transpose(ctx, &c->in, &c->out, &c->opts, 0, NULL, ev);
-	if (s != TXF_SUCCESS)
-		snprintf(msg, n, "%s: %s", txf_status_name(s), txf_last_error());
-	return s;
-}
-
-static int tr_init(tr_case *c, tuner *t, txf_dtype dtype, size_t rows, size_t cols)
-{
-	memset(c, 0, sizeof *c);
-	c->t = t;
-	c->rows = rows;
-	c->cols = cols;
-	c->dtype = dtype;
-	c->elem = txf_dtype_size(dtype);
-	size_t bytes = rows * cols * c->elem;
-	c->host = malloc(bytes);
-	c->want = malloc(bytes);
-	c->got = malloc(bytes);
-	if (!c->host || !c->want || !c->got) {
-		fprintf(stderr, "txf: tune: out of memory\n");
-		return -1;
-	}
-	for (size_t i = 0; i < bytes; i++)
-		c->host[i] = (unsigned char)(tool_rand(&t->seed) >> 24);
-	for (size_t i = 0; i < rows; i++)
-		for (size_t j = 0; j < cols; j++)
-			memcpy(c->want + (j * rows + i) * c->elem,
-			       c->host + (i * cols + j) * c->elem, c->elem);
-	txf_status s = txf_matrix_alloc(t->ctx, dtype, rows, cols, TXF_ROW_MAJOR, &c->in);
-	if (s == TXF_SUCCESS)
-		s = txf_matrix_alloc(t->ctx, dtype, cols, rows, TXF_ROW_MAJOR, &c->out);
-	if (s == TXF_SUCCESS)
-		s = txf_matrix_write(t->ctx, &c->in, c->host, 0, 1, 0, NULL, NULL);
-	if (s != TXF_SUCCESS) {
-		tool_report("tune: cannot set up a transpose", s);
-		return -1;
-	}
-	return 0;
-}
-
-static void tr_free(tr_case *c)
-{
-	txf_matrix_free(&c->in);
-	txf_matrix_free(&c->out);
-	free(c->host);
-	free(c->want);
-	free(c->got);
-}
-
 /* Check, then time one candidate; cd->ms is INFINITY when it cannot run. */
-static void tr_measure(tr_case *c, cand *cd)
+static void tr_measure(tuner *t, tr_case *c, cand *cd)
 {
-	tuner *t = c->t;
-	char msg[512] = "";
-	double ms;
+	txf_transpose_options o;
+	tr_result r;
+
 	cd->ms = INFINITY;
-	txf_transpose_options_default(&c->opts);
-	c->opts.strategy = cd->strategy;
-	c->opts.tile = cd->tile;
-	c->opts.wg_rows = cd->wg_rows;
-	/* Poison the output: a candidate that leaves elements unwritten fails. */
-	memset(c->got, 0xA5, c->rows * c->cols * c->elem);
-	if (txf_matrix_write(t->ctx, &c->out, c->got, 0, 1, 0, NULL, NULL) != TXF_SUCCESS)
+	txf_transpose_options_default(&o);
+	o.strategy = cd->strategy;
+	o.tile = cd->tile;
+	o.wg_rows = cd->wg_rows;
+	int rc = tr_run_txf(c, &o, 0, t->repeat, &r);
+	if (rc == 0 && strcmp(r.check, "OK") == 0) {
+		cd->ms = r.median_ms;
 		return;
-	txf_status s = tool_time_launch(t->ctx, tr_launch, c, &ms, msg, sizeof msg);
-	if (s != TXF_SUCCESS)
-		return; /* not applicable or refused by the device: not a candidate */
-	if (txf_matrix_read(t->ctx, &c->out, c->got, 0, 1, 0, NULL, NULL) != TXF_SUCCESS)
-		return;
-	if (memcmp(c->got, c->want, c->rows * c->cols * c->elem) != 0) {
+	}
+	if (strcmp(r.check, "FAIL") == 0) {
 		t->rejected++;
-		say(t, "REJECTED: transpose %s %zux%zu %s tile %u x %u gave a wrong result\n",
+		say(t, "REJECTED: transpose %s %zux%zu %s tile %u x %u: %s\n",
 		    txf_dtype_name(c->dtype), c->rows, c->cols, txf_strategy_name(cd->strategy),
-		    cd->tile, cd->wg_rows);
-		return;
+		    cd->tile, cd->wg_rows, r.note);
 	}
-	double *runs = malloc(t->repeat * sizeof *runs);
-	if (!runs)
-		return;
-	unsigned got = 0;
-	for (unsigned r = 0; r < t->repeat; r++) {
-		if (tool_time_launch(t->ctx, tr_launch, c, &runs[got], msg, sizeof msg) ==
-		    TXF_SUCCESS)
-			got++;
-	}
-	if (got == t->repeat)
-		cd->ms = tool_median(runs, got);
-	free(runs);
 }
 
 /* Candidates for a transpose class, the built-in choice first. */
@@ -385,16 +308,21 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		const size_t *d = sh.dims[cls];
 		size_t n = tr_candidates(t, dtype, d, cls % 2 == 0, buf);
 		tr_case c;
-		if (tr_init(&c, t, dtype, d[0], d[1]) != 0) {
-			tr_free(&c);
+		char note[256];
+		int init = tr_case_init(&c, t->ctx, &t->prof, dtype, d[0], d[1],
+		                        (unsigned long)t->seed, note, sizeof note);
+		if (init != 0) {
+			if (init > 0)
+				fprintf(stderr, "txf: tune: transpose %zux%zu: %s\n", d[0], d[1],
+				        note);
 			return -1;
 		}
 		for (size_t i = 0; i < n; i++) {
 			step(t, TXF_TUNE_TRANSPOSE, dtype, cls, &buf[i]);
-			tr_measure(&c, &buf[i]);
+			tr_measure(t, &c, &buf[i]);
 			t->done++;
 		}
-		tr_free(&c);
+		tr_case_free(&c);
 		const cand *b = best_of(buf, n);
 		txf_tuned *e = &out->entries[TXF_TUNE_TRANSPOSE][dtype][cls];
 		memset(e, 0, sizeof *e);
