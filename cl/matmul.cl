@@ -17,7 +17,10 @@
  *                   and columns strided by MDIMC and NDIMC so that the
  *                   work-items of a row store neighbouring columns
  *   VWA, VWB        vector width of the global loads of A and B along their
- *                   contiguous dimension (1, 2, 4 or 8)
+ *                   contiguous dimension (1, 2, 4, 8 or 16)
+ *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
+ *   below): one work-item per block, register tiles of VWA rows by 2 VWB
+ *   columns.
  *
  * Kernels and the edge strategy each implements:
  *   matmul_simple    SIMPLE: one work-item per element of C, bounds-checked;
@@ -119,10 +122,12 @@ typedef float real_t;
 #define real2 double2
 #define real4 double4
 #define real8 double8
+#define real16 double16
 #else
 #define real2 float2
 #define real4 float4
 #define real8 float8
+#define real16 float16
 #endif
 #define TXF_VEC_(w) TXF_VEC_##w
 #define TXF_VEC(w) TXF_VEC_(w)
@@ -130,8 +135,13 @@ typedef float real_t;
 #define TXF_VEC_2 real2
 #define TXF_VEC_4 real4
 #define TXF_VEC_8 real8
+#define TXF_VEC_16 real16
 #define TXF_VLOAD_(w) vload##w
 #define TXF_VLOAD(w) TXF_VLOAD_(w)
+#define TXF_VSTORE_(w) vstore##w
+#define TXF_VSTORE(w) TXF_VSTORE_(w)
+#define vload1(o, p) ((p)[o])
+#define vstore1(v, o, p) ((p)[o] = (v))
 typedef TXF_VEC(VWA) vec_a;
 typedef TXF_VEC(VWB) vec_b;
 #if VWA == 1
@@ -173,145 +183,11 @@ __kernel void matmul_simple(ulong M, ulong N, ulong K, real_t alpha, __global co
 	store_c(c + c_off + m * ldc + n, alpha, beta, acc);
 }
 
-/* Load the tiles of A and B for K offset k0 into local memory, stored
- * K-major (al[k][m], bl[k][n]). With `guarded`, elements outside M, N or K
- * read 0 (each operand has its own condition); a vector that is partly
- * outside falls back to scalar loads. */
-inline void load_tiles(__local real_t (*al)[MWG], __local real_t (*bl)[NWG],
-                       __global const real_t *a, ulong lda, __global const real_t *b, ulong ldb,
-                       ulong m0, ulong n0, ulong k0, ulong M, ulong N, ulong K, uint tid,
-                       bool guarded)
-{
-	for (uint f = tid; f < MWG * KWG / VWA; f += WGS) {
-		const uint cv = f % (A_CONTIG / VWA), o = f / (A_CONTIG / VWA);
-#if TRANS_A
-		const ulong mm = m0 + cv * VWA, kk = k0 + o; /* contiguous along m */
-		const bool full = !guarded || (kk < K && mm + VWA <= M);
-		if (full) {
-			vec_a v = LOAD_A(&A_AT(mm, kk));
-			for (uint e = 0; e < VWA; e++)
-				al[o][cv * VWA + e] = LANE_A(v, e);
-		} else {
-			for (uint e = 0; e < VWA; e++)
-				al[o][cv * VWA + e] = (kk < K && mm + e < M) ? A_AT(mm + e, kk) : 0;
-		}
-#else
-		const ulong mm = m0 + o, kk = k0 + cv * VWA; /* contiguous along k */
-		const bool full = !guarded || (mm < M && kk + VWA <= K);
-		if (full) {
-			vec_a v = LOAD_A(&A_AT(mm, kk));
-			for (uint e = 0; e < VWA; e++)
-				al[cv * VWA + e][o] = LANE_A(v, e);
-		} else {
-			for (uint e = 0; e < VWA; e++)
-				al[cv * VWA + e][o] = (mm < M && kk + e < K) ? A_AT(mm, kk + e) : 0;
-		}
-#endif
-	}
-	for (uint f = tid; f < KWG * NWG / VWB; f += WGS) {
-		const uint cv = f % (B_CONTIG / VWB), o = f / (B_CONTIG / VWB);
-#if TRANS_B
-		const ulong nn = n0 + o, kk = k0 + cv * VWB; /* contiguous along k */
-		const bool full = !guarded || (nn < N && kk + VWB <= K);
-		if (full) {
-			vec_b v = LOAD_B(&B_AT(kk, nn));
-			for (uint e = 0; e < VWB; e++)
-				bl[cv * VWB + e][o] = LANE_B(v, e);
-		} else {
-			for (uint e = 0; e < VWB; e++)
-				bl[cv * VWB + e][o] = (nn < N && kk + e < K) ? B_AT(kk + e, nn) : 0;
-		}
-#else
-		const ulong nn = n0 + cv * VWB, kk = k0 + o; /* contiguous along n */
-		const bool full = !guarded || (kk < K && nn + VWB <= N);
-		if (full) {
-			vec_b v = LOAD_B(&B_AT(kk, nn));
-			for (uint e = 0; e < VWB; e++)
-				bl[o][cv * VWB + e] = LANE_B(v, e);
-		} else {
-			for (uint e = 0; e < VWB; e++)
-				bl[o][cv * VWB + e] = (kk < K && nn + e < N) ? B_AT(kk, nn + e) : 0;
-		}
-#endif
-	}
-}
-
-/* The register-blocked product of one work-group's block over K steps
- * [0, kend): acc[i][j] accumulates C(m0 + tm + i MDIMC, n0 + tn + j NDIMC). */
-inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
-                          __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
-                          __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong kend,
-                          ulong M, ulong N, ulong K, uint tm, uint tn, bool guarded)
-{
-	const uint tid = tm * NDIMC + tn;
-	for (ulong k0 = 0; k0 < kend; k0 += KWG) {
-		load_tiles(al, bl, a, lda, b, ldb, m0, n0, k0, M, N, K, tid, guarded);
-		barrier(CLK_LOCAL_MEM_FENCE);
-#pragma unroll 4
-		for (uint k = 0; k < KWG; k++) {
-			real_t ar[MWI], br[NWI];
-#pragma unroll
-			for (uint i = 0; i < MWI; i++)
-				ar[i] = al[k][tm + i * MDIMC];
-#pragma unroll
-			for (uint j = 0; j < NWI; j++)
-				br[j] = bl[k][tn + j * NDIMC];
-#pragma unroll
-			for (uint i = 0; i < MWI; i++)
-#pragma unroll
-				for (uint j = 0; j < NWI; j++)
-					acc[i][j] = fma(ar[i], br[j], acc[i][j]);
-		}
-		barrier(CLK_LOCAL_MEM_FENCE);
-	}
-}
-
 #define TXF_MATMUL_WG __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
 #define MATMUL_ARGS                                                                                \
 	ulong M, ulong N, ulong K, real_t alpha, __global const real_t *restrict a, ulong a_off,    \
 	    ulong lda, __global const real_t *restrict b, ulong b_off, ulong ldb, real_t beta,      \
 	    __global real_t *restrict c, ulong c_off, ulong ldc
-
-__kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
-{
-	__local real_t al[KWG][MWG];
-	__local real_t bl[KWG][NWG];
-	const uint tn = get_local_id(0), tm = get_local_id(1);
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	real_t acc[MWI][NWI];
-	for (uint i = 0; i < MWI; i++)
-		for (uint j = 0; j < NWI; j++)
-			acc[i][j] = 0;
-	block_product(acc, al, bl, a + a_off, lda, b + b_off, ldb, m0, n0, K, M, N, K, tm, tn,
-	              false);
-	for (uint i = 0; i < MWI; i++)
-		for (uint j = 0; j < NWI; j++)
-			store_c(c + c_off + (m0 + tm + i * MDIMC) * ldc + n0 + tn + j * NDIMC, alpha,
-			        beta, acc[i][j]);
-}
-
-__kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
-{
-	__local real_t al[KWG][MWG];
-	__local real_t bl[KWG][NWG];
-	const uint tn = get_local_id(0), tm = get_local_id(1);
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	real_t acc[MWI][NWI];
-	for (uint i = 0; i < MWI; i++)
-		for (uint j = 0; j < NWI; j++)
-			acc[i][j] = 0;
-	/* Every work-item takes part in the loads, even those whose outputs
-	 * lie outside C: their tiles are shared. */
-	block_product(acc, al, bl, a + a_off, lda, b + b_off, ldb, m0, n0, K, M, N, K, tm, tn, true);
-	for (uint i = 0; i < MWI; i++) {
-		const ulong m = m0 + tm + i * MDIMC;
-		for (uint j = 0; j < NWI; j++) {
-			const ulong n = n0 + tn + j * NDIMC;
-			if (m < M && n < N)
-				store_c(c + c_off + m * ldc + n, alpha, beta, acc[i][j]);
-		}
-	}
-}
 
 /* One element of C from global memory: the leftover path of TRUNCATE. */
 inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const real_t *a,
@@ -324,10 +200,372 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 	store_c(c + m * ldc + n, alpha, beta, acc);
 }
 
+#if MDIMC == 1 && NDIMC == 1
+/*
+ * The blocked kernels: a work-group of one work-item computes the whole
+ * MWG x NWG block of C, the shape that suits CPUs (POCL runs a work-group
+ * as a loop on one core, and private arrays that live across a barrier
+ * leave the registers). For each K panel of KWG it copies the panel of B
+ * into local memory, NR = 2 VWB columns at a time laid K-major, so that the
+ * innermost loop reads it contiguously; then it walks the block in register
+ * tiles of MR = VWA rows by NR columns: per k, two vectors of B and MR
+ * broadcasts of A feed 2 MR vector FMAs. Partial sums of the block stay in
+ * local memory between K panels; C is read (beta) and written once at the
+ * end.
+ */
+#define MR VWA
+#define NR (2 * VWB)
+#if MWG % MR != 0 || NWG % NR != 0
+#error "the blocked kernel needs VWA to divide MWG and 2 VWB to divide NWG"
+#endif
+#if TRANS_A
+#define A_KSTEP lda
+#else
+#define A_KSTEP 1
+#endif
+
+/* The block at (m0, n0) over K. With `guarded`, rows past M read row M - 1
+ * (their results are never stored) and columns past N read 0; K is always
+ * exact. Leaves acc = op(A) op(B) over the block in cacc (MWG x NWG). */
+inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
+                            ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
+                            ulong M, ulong N, ulong K, bool guarded)
+{
+	for (ulong k0 = 0; k0 < K; k0 += KWG) {
+		const uint kb = (uint)min((ulong)KWG, K - k0);
+		/* Pack the panel of B: panel p holds columns n0 + p NR.. as kb x NR. */
+		for (uint k = 0; k < kb; k++)
+			for (uint p = 0; p < NWG / NR; p++) {
+				const ulong n = n0 + p * NR;
+				__local real_t *dst = bp + (p * KWG + k) * NR;
+#if !TRANS_B
+				if (!guarded || n + NR <= N) {
+					__global const real_t *src = &B_AT(k0 + k, n);
+					TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(0, src), 0, dst);
+					TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(1, src), 1, dst);
+					continue;
+				}
+#endif
+				for (uint e = 0; e < NR; e++)
+					dst[e] = (!guarded || n + e < N) ? B_AT(k0 + k, n + e) : 0;
+			}
+		for (uint ib = 0; ib < MWG; ib += MR) {
+			__global const real_t *ar[MR];
+#pragma unroll
+			for (uint i = 0; i < MR; i++) {
+				ulong m = m0 + ib + i;
+				if (guarded && m >= M)
+					m = M - 1;
+				ar[i] = &A_AT(m, k0);
+			}
+			for (uint p = 0; p < NWG / NR; p++) {
+				vec_b c0[MR], c1[MR];
+				__local real_t *cq = cacc + ib * NWG + p * NR;
+#pragma unroll
+				for (uint i = 0; i < MR; i++) {
+					c0[i] = k0 ? TXF_VLOAD(VWB)(0, cq + i * NWG) : (vec_b)0;
+					c1[i] = k0 ? TXF_VLOAD(VWB)(1, cq + i * NWG) : (vec_b)0;
+				}
+				__local const real_t *bq = bp + p * KWG * NR;
+				for (uint k = 0; k < kb; k++) {
+					const vec_b b0 = TXF_VLOAD(VWB)(0, bq + k * NR);
+					const vec_b b1 = TXF_VLOAD(VWB)(1, bq + k * NR);
+#pragma unroll
+					for (uint i = 0; i < MR; i++) {
+						const vec_b av = (vec_b)ar[i][k * A_KSTEP];
+						c0[i] = fma(av, b0, c0[i]);
+						c1[i] = fma(av, b1, c1[i]);
+					}
+				}
+#pragma unroll
+				for (uint i = 0; i < MR; i++) {
+					TXF_VSTORE(VWB)(c0[i], 0, cq + i * NWG);
+					TXF_VSTORE(VWB)(c1[i], 1, cq + i * NWG);
+				}
+			}
+		}
+	}
+}
+
+/* C = alpha acc + beta C over rows < mend and columns < nend of the block. */
+inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
+                          ulong n0, uint mend, uint nend, real_t alpha, real_t beta, ulong K)
+{
+	for (uint i = 0; i < mend; i++) {
+		__global real_t *row = c + (m0 + i) * ldc + n0;
+		for (uint j = 0; j < nend; j++)
+			store_c(row + j, alpha, beta, K ? cacc[i * NWG + j] : (real_t)0);
+	}
+}
+
+__kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
+{
+	__local real_t bp[KWG * NWG];
+	__local real_t cacc[MWG * NWG];
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	blocked_product(bp, cacc, a + a_off, lda, b + b_off, ldb, m0, n0, M, N, K, false);
+	blocked_store(cacc, c + c_off, ldc, m0, n0, MWG, NWG, alpha, beta, K);
+}
+
+__kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
+{
+	__local real_t bp[KWG * NWG];
+	__local real_t cacc[MWG * NWG];
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	blocked_product(bp, cacc, a + a_off, lda, b + b_off, ldb, m0, n0, M, N, K, true);
+	blocked_store(cacc, c + c_off, ldc, m0, n0, (uint)min((ulong)MWG, M - m0),
+	              (uint)min((ulong)NWG, N - n0), alpha, beta, K);
+}
+
 __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 {
-	__local real_t al[KWG][MWG];
-	__local real_t bl[KWG][NWG];
+	__local real_t bp[KWG * NWG];
+	__local real_t cacc[MWG * NWG];
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	a += a_off;
+	b += b_off;
+	c += c_off;
+	/* Main area: whole blocks, K exact. */
+	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
+	blocked_store(cacc, c, ldc, m0, n0, MWG, NWG, alpha, beta, K);
+	/* Leftovers: the last row of blocks does the bottom band under its
+	 * columns, the last column the right band beside its rows, and the
+	 * corner block the corner. */
+	const ulong m_t = M - M % MWG, n_t = N - N % NWG;
+	const bool bottom = get_group_id(1) == get_num_groups(1) - 1;
+	const bool right = get_group_id(0) == get_num_groups(0) - 1;
+	if (bottom)
+		for (ulong m = m_t; m < M; m++)
+			for (uint j = 0; j < NWG; j++)
+				leftover(m, n0 + j, K, alpha, a, lda, b, ldb, beta, c, ldc);
+	if (right)
+		for (uint i = 0; i < MWG; i++)
+			for (ulong n = n_t; n < N; n++)
+				leftover(m0 + i, n, K, alpha, a, lda, b, ldb, beta, c, ldc);
+	if (bottom & right)
+		for (ulong m = m_t; m < M; m++)
+			for (ulong n = n_t; n < N; n++)
+				leftover(m, n, K, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+#else /* the tiled kernels: work-groups of MDIMC x NDIMC work-items */
+
+/* Local-memory reads of the register blocks are VWM (VWN) elements wide, 16
+ * bytes where the block allows: a work-item's rows are VWM-wide runs,
+ * MDIMC VWM apart (row i of the register block is ROW_OF(i) of the
+ * work-group's block), and likewise its columns. */
+#if TXF_DOUBLE
+#define VL_MAX 2
+#else
+#define VL_MAX 4
+#endif
+#if MWI % VL_MAX == 0
+#define VWM VL_MAX
+#elif MWI % 2 == 0
+#define VWM 2
+#else
+#define VWM 1
+#endif
+#if NWI % VL_MAX == 0
+#define VWN VL_MAX
+#elif NWI % 2 == 0
+#define VWN 2
+#else
+#define VWN 1
+#endif
+typedef TXF_VEC(VWM) vec_m;
+typedef TXF_VEC(VWN) vec_n;
+#define ROW_OF(i) (((i) / VWM) * (MDIMC * VWM) + tm * VWM + (i) % VWM)
+#define COL_OF(j) (((j) / VWN) * (NDIMC * VWN) + tn * VWN + (j) % VWN)
+
+/* Vectors of the A and B tiles each work-item moves per K step. */
+#define LA (MWG * KWG / VWA / WGS)
+#define LB (KWG * NWG / VWB / WGS)
+
+/* Read this work-item's share of the tiles of A and B at K offset k0 from
+ * global memory into registers. With `guarded`, elements outside M, N or K
+ * read 0 (each operand has its own condition); a vector that is partly
+ * outside falls back to scalar loads. */
+inline void fetch_tiles(vec_a ra[LA], vec_b rb[LB], __global const real_t *a, ulong lda,
+                        __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong k0,
+                        ulong M, ulong N, ulong K, uint tid, bool guarded)
+{
+#pragma unroll
+	for (uint l = 0; l < LA; l++) {
+		const uint f = tid + l * WGS;
+		const uint cv = f % (A_CONTIG / VWA), o = f / (A_CONTIG / VWA);
+#if TRANS_A
+		const ulong mm = m0 + cv * VWA, kk = k0 + o; /* contiguous along m */
+		const bool full = !guarded || (kk < K && mm + VWA <= M);
+#else
+		const ulong mm = m0 + o, kk = k0 + cv * VWA; /* contiguous along k */
+		const bool full = !guarded || (mm < M && kk + VWA <= K);
+#endif
+		if (full) {
+			ra[l] = LOAD_A(&A_AT(mm, kk));
+		} else {
+			for (uint e = 0; e < VWA; e++) {
+#if TRANS_A
+				const bool in = kk < K && mm + e < M;
+				((real_t *)&ra[l])[e] = in ? A_AT(mm + e, kk) : 0;
+#else
+				const bool in = mm < M && kk + e < K;
+				((real_t *)&ra[l])[e] = in ? A_AT(mm, kk + e) : 0;
+#endif
+			}
+		}
+	}
+#pragma unroll
+	for (uint l = 0; l < LB; l++) {
+		const uint f = tid + l * WGS;
+		const uint cv = f % (B_CONTIG / VWB), o = f / (B_CONTIG / VWB);
+#if TRANS_B
+		const ulong nn = n0 + o, kk = k0 + cv * VWB; /* contiguous along k */
+		const bool full = !guarded || (nn < N && kk + VWB <= K);
+#else
+		const ulong nn = n0 + cv * VWB, kk = k0 + o; /* contiguous along n */
+		const bool full = !guarded || (kk < K && nn + VWB <= N);
+#endif
+		if (full) {
+			rb[l] = LOAD_B(&B_AT(kk, nn));
+		} else {
+			for (uint e = 0; e < VWB; e++) {
+#if TRANS_B
+				const bool in = nn < N && kk + e < K;
+				((real_t *)&rb[l])[e] = in ? B_AT(kk + e, nn) : 0;
+#else
+				const bool in = kk < K && nn + e < N;
+				((real_t *)&rb[l])[e] = in ? B_AT(kk, nn + e) : 0;
+#endif
+			}
+		}
+	}
+}
+
+/* Store the fetched vectors into the local tiles, K-major (al[k][m],
+ * bl[k][n]). */
+inline void put_tiles(const vec_a ra[LA], const vec_b rb[LB], __local real_t (*al)[MWG],
+                      __local real_t (*bl)[NWG], uint tid)
+{
+#pragma unroll
+	for (uint l = 0; l < LA; l++) {
+		const uint f = tid + l * WGS;
+		const uint cv = f % (A_CONTIG / VWA), o = f / (A_CONTIG / VWA);
+#pragma unroll
+		for (uint e = 0; e < VWA; e++)
+#if TRANS_A
+			al[o][cv * VWA + e] = LANE_A(ra[l], e);
+#else
+			al[cv * VWA + e][o] = LANE_A(ra[l], e);
+#endif
+	}
+#pragma unroll
+	for (uint l = 0; l < LB; l++) {
+		const uint f = tid + l * WGS;
+		const uint cv = f % (B_CONTIG / VWB), o = f / (B_CONTIG / VWB);
+#pragma unroll
+		for (uint e = 0; e < VWB; e++)
+#if TRANS_B
+			bl[cv * VWB + e][o] = LANE_B(rb[l], e);
+#else
+			bl[o][cv * VWB + e] = LANE_B(rb[l], e);
+#endif
+	}
+}
+
+/* The register-blocked product of one work-group's block over K steps
+ * [0, kend): acc[i][j] accumulates C(m0 + ROW_OF(i), n0 + COL_OF(j)). The
+ * tiles of the next K step are fetched into registers while the current
+ * one is multiplied. */
+inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
+                          __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
+                          __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong kend,
+                          ulong M, ulong N, ulong K, uint tm, uint tn, bool guarded)
+{
+	const uint tid = tm * NDIMC + tn;
+	vec_a ra[LA];
+	vec_b rb[LB];
+	if (kend > 0)
+		fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, 0, M, N, K, tid, guarded);
+	for (ulong k0 = 0; k0 < kend; k0 += KWG) {
+		put_tiles(ra, rb, al, bl, tid);
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (k0 + KWG < kend)
+			fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, k0 + KWG, M, N, K, tid, guarded);
+#pragma unroll 8
+		for (uint k = 0; k < KWG; k++) {
+			real_t ar[MWI], br[NWI];
+#pragma unroll
+			for (uint i = 0; i < MWI / VWM; i++) {
+				const vec_m v = *(__local const vec_m *)&al[k][i * MDIMC * VWM + tm * VWM];
+#pragma unroll
+				for (uint e = 0; e < VWM; e++)
+					ar[i * VWM + e] = ((const real_t *)&v)[e];
+			}
+#pragma unroll
+			for (uint j = 0; j < NWI / VWN; j++) {
+				const vec_n v = *(__local const vec_n *)&bl[k][j * NDIMC * VWN + tn * VWN];
+#pragma unroll
+				for (uint e = 0; e < VWN; e++)
+					br[j * VWN + e] = ((const real_t *)&v)[e];
+			}
+#pragma unroll
+			for (uint i = 0; i < MWI; i++)
+#pragma unroll
+				for (uint j = 0; j < NWI; j++)
+					acc[i][j] = fma(ar[i], br[j], acc[i][j]);
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+}
+
+/* The local tiles, aligned for the vector reads. */
+#define TILES                                                                                      \
+	__local real_t al[KWG][MWG] __attribute__((aligned(16)));                                 \
+	__local real_t bl[KWG][NWG] __attribute__((aligned(16)))
+
+__kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
+{
+	TILES;
+	const uint tn = get_local_id(0), tm = get_local_id(1);
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	real_t acc[MWI][NWI];
+	for (uint i = 0; i < MWI; i++)
+		for (uint j = 0; j < NWI; j++)
+			acc[i][j] = 0;
+	block_product(acc, al, bl, a + a_off, lda, b + b_off, ldb, m0, n0, K, M, N, K, tm, tn,
+	              false);
+	for (uint i = 0; i < MWI; i++)
+		for (uint j = 0; j < NWI; j++)
+			store_c(c + c_off + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha,
+			        beta, acc[i][j]);
+}
+
+__kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
+{
+	TILES;
+	const uint tn = get_local_id(0), tm = get_local_id(1);
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	real_t acc[MWI][NWI];
+	for (uint i = 0; i < MWI; i++)
+		for (uint j = 0; j < NWI; j++)
+			acc[i][j] = 0;
+	/* Every work-item takes part in the loads, even those whose outputs
+	 * lie outside C: their tiles are shared. */
+	block_product(acc, al, bl, a + a_off, lda, b + b_off, ldb, m0, n0, K, M, N, K, tm, tn, true);
+	for (uint i = 0; i < MWI; i++) {
+		const ulong m = m0 + ROW_OF(i);
+		for (uint j = 0; j < NWI; j++) {
+			const ulong n = n0 + COL_OF(j);
+			if (m < M && n < N)
+				store_c(c + c_off + m * ldc + n, alpha, beta, acc[i][j]);
+		}
+	}
+}
+
+__kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
+{
+	TILES;
 	const uint tn = get_local_id(0), tm = get_local_id(1);
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	a += a_off;
@@ -342,9 +580,9 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, k_t, M, N, K, tm, tn, false);
 	/* ...and the K remainder straight from global memory. */
 	for (uint i = 0; i < MWI; i++) {
-		const ulong m = m0 + tm + i * MDIMC;
+		const ulong m = m0 + ROW_OF(i);
 		for (uint j = 0; j < NWI; j++) {
-			const ulong n = n0 + tn + j * NDIMC;
+			const ulong n = n0 + COL_OF(j);
 			real_t s = acc[i][j];
 			for (ulong k = k_t; k < K; k++)
 				s = fma(A_AT(m, k), B_AT(k, n), s);
@@ -359,12 +597,12 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 		if (bottom) /* bottom band: rows m_t.. under this work-item's columns */
 			for (uint j = 0; j < NWI; j++)
 				for (ulong m = m_t; m < M; m++)
-					leftover(m, n0 + tn + j * NDIMC, K, alpha, a, lda, b, ldb, beta, c,
+					leftover(m, n0 + COL_OF(j), K, alpha, a, lda, b, ldb, beta, c,
 					         ldc);
 		if (right) /* right band: columns n_t.. beside this work-item's rows */
 			for (uint i = 0; i < MWI; i++)
 				for (ulong n = n_t; n < N; n++)
-					leftover(m0 + tm + i * MDIMC, n, K, alpha, a, lda, b, ldb, beta, c,
+					leftover(m0 + ROW_OF(i), n, K, alpha, a, lda, b, ldb, beta, c,
 					         ldc);
 		if (bottom & right) /* corner */
 			for (ulong m = m_t; m < M; m++)
@@ -372,6 +610,8 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 					leftover(m, n, K, alpha, a, lda, b, ldb, beta, c, ldc);
 	}
 }
+
+#endif /* MDIMC == 1 && NDIMC == 1 */
 
 /* PADCOPY: dst (Kp x Xp, row-major, leading dimension Xp) = op(src) laid
  * K-major, zero outside X x K. Work-item (x, k). */

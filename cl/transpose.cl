@@ -17,6 +17,11 @@
  *                       be multiples of T (SPLIT's main section)
  *   transpose_pad       PAD: launch rounded up to whole tiles; reads and
  *                       writes outside the matrix are skipped
+ *   transpose_pad_aligned  PAD with output-aligned tiles, for outputs whose
+ *                       rows do not start on a T-element boundary (odd
+ *                       leading dimensions): every run of T elements it
+ *                       writes starts on such a boundary, at the price of
+ *                       reading (SEGMENTS + 1) / SEGMENTS of the input
  *   transpose_truncate  TRUNCATE: launch rounded down to whole tiles; the
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
@@ -35,6 +40,10 @@
 #endif
 #ifndef WG_ROWS
 #define WG_ROWS 16
+#endif
+
+#ifndef SEGMENTS
+#define SEGMENTS 2
 #endif
 
 #if TILE % WG_ROWS != 0
@@ -86,6 +95,46 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 		for (uint k = 0; k < TILE; k += WG_ROWS)
 			if (c0 + ly + k < cols)
 				out[out_off + (c0 + ly + k) * out_ld + r0 + lx] = tile[lx][ly + k];
+}
+
+/* Work-group (g0, g1) writes output rows c0 .. c0 + T - 1 (c0 = g1 T), each
+ * over SEGMENTS runs of T elements that start on T-element boundaries of
+ * the output buffer: run s of output row c covers input rows
+ * r = (g0 SEGMENTS + s) T - sh(c) + x, x < T, where sh(c) is how far row c
+ * starts past a boundary. Together the work-groups cover every r in
+ * [0, rows) exactly once (the launch has ceil((rows + T - 1) / (SEGMENTS T))
+ * groups along dimension 0). The runs of one group need input rows from
+ * rbase = g0 SEGMENTS T - T on, (SEGMENTS + 1) T of them: they are staged in
+ * local memory first, rows outside the matrix skipped. */
+__kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict in, ulong in_off,
+                                                 ulong in_ld, __global elem_t *restrict out,
+                                                 ulong out_off, ulong out_ld, ulong rows,
+                                                 ulong cols)
+{
+	__local elem_t tile[(SEGMENTS + 1) * TILE][TILE + 1];
+	const uint lx = get_local_id(0), ly = get_local_id(1);
+	const ulong first = (ulong)get_group_id(0) * SEGMENTS * TILE; /* = rbase + T */
+	const ulong c0 = (ulong)get_group_id(1) * TILE;
+	if (c0 + lx < cols)
+		for (uint y = ly; y < (SEGMENTS + 1) * TILE; y += WG_ROWS) {
+			/* r = rbase + y, tested without going below zero */
+			if (first + y >= TILE && first + y - TILE < rows)
+				tile[y][lx] = in[in_off + (first + y - TILE) * in_ld + c0 + lx];
+		}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint y = ly; y < TILE; y += WG_ROWS) {
+		const ulong c = c0 + y;
+		if (c >= cols)
+			break;
+		const ulong start = out_off + c * out_ld; /* element offset of output row c */
+		const uint sh = (uint)(start % TILE);
+		for (uint s = 0; s < SEGMENTS; s++) {
+			/* r = first + s T - sh + lx, and its row in the staged tile */
+			const uint t = s * TILE + TILE - sh + lx;
+			if (first + t >= TILE && first + t - TILE < rows)
+				out[start + first + t - TILE] = tile[t][y];
+		}
+	}
 }
 
 __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in, ulong in_off,

@@ -85,6 +85,9 @@ static const char usage_transpose[] =
     "  --tile N       tile edge, a power of two from 4 to 128 (default: chosen)\n"
     "  --wg-rows N    work-item rows per tile, a power of two not above the tile\n"
     "                 (default: chosen)\n"
+    "  --segments N   pad only: output rows that start off a tile boundary are\n"
+    "                 written in runs aligned to it, N runs per work-group (1 to\n"
+    "                 8), or never with -1 (default: chosen)\n"
     "  --in-place     transpose the uploaded buffer in place (square arrays only)\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n";
@@ -116,8 +119,11 @@ static const char usage_matmul[] =
     "  -h, --help     show this text\n"
     "\n"
     "A block of mwg x nwg elements of the result is computed by mdimc x ndimc\n"
-    "work-items, walking K in steps of kwg; vwa and vwb (1, 2, 4 or 8) are the\n"
-    "widths of the vector loads of A and B. 'txf bench matmul' times them.\n";
+    "work-items, walking K in steps of kwg; vwa and vwb (1, 2, 4, 8 or 16) are\n"
+    "the widths of the vector loads of A and B. With mdimc = ndimc = 1 the\n"
+    "blocked kernel runs instead (made for CPUs): one work-item per block, in\n"
+    "register tiles of vwa rows by 2 vwb columns. 'txf bench matmul' times\n"
+    "them.\n";
 
 static const char usage_demo[] =
     "usage: txf demo [--device SPEC] [--rows R] [--cols C] [--matmul-shape MxNxK]\n"
@@ -521,8 +527,8 @@ int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t er
 		if (parse_uint(value, 0, CLI_PARAM_MAX, &v) != 0)
 			return fail(err, errlen, "%s '%s' is not a number from 0 to %u",
 			            param_names[field], value, CLI_PARAM_MAX);
-		if (field >= 5 && v != 0 && (v > 8 || !is_pow2(v)))
-			return fail(err, errlen, "%s %u is not a vector width of 1, 2, 4 or 8",
+		if (field >= 5 && v != 0 && (v > 16 || !is_pow2(v)))
+			return fail(err, errlen, "%s %u is not a vector width of 1, 2, 4, 8 or 16",
 			            param_names[field], (unsigned)v);
 		*param_field(&p, field) = (unsigned)v;
 	}
@@ -558,6 +564,7 @@ enum opt_id {
 	OPT_STRATEGY,
 	OPT_TILE,
 	OPT_WG_ROWS,
+	OPT_SEGMENTS,
 	OPT_IN_PLACE,
 	OPT_TRANS_A,
 	OPT_TRANS_B,
@@ -600,6 +607,7 @@ static const struct opt_def {
                       FOR(CLI_CMD_BENCH)},
     [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_SEGMENTS] = {"segments", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
     [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
     [OPT_TRANS_B] = {"trans-b", 0, FOR(CLI_CMD_MATMUL), 0},
@@ -835,6 +843,17 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			            "%s: --wg-rows '%s' is not a power of two from 1 to %u", cmd, v,
 			            CLI_TILE_MAX);
 		a->wg_rows = (unsigned)u;
+		return 0;
+	case OPT_SEGMENTS:
+		if (strcmp(v, "-1") == 0) {
+			a->segments = -1;
+			return 0;
+		}
+		if (parse_uint(v, 1, 8, &u) != 0)
+			return fail(err, errlen,
+			            "%s: --segments '%s' is not -1 (never) or a number from 1 to 8",
+			            cmd, v);
+		a->segments = (int)u;
 		return 0;
 	case OPT_IN_PLACE:
 		a->in_place = 1;

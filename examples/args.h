@@ -71,6 +71,7 @@ typedef struct cli_args {
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
 	unsigned tile;         /* 0: the library chooses */
 	unsigned wg_rows;      /* 0: the library chooses */
+	int segments;          /* 0: the library chooses; -1 never; 1..8 */
 	int in_place;          /* also bench transpose */
 
 	/* matmul (and bench: params) */

@@ -443,17 +443,25 @@ static void tr_row_init(struct bench_row *row, const struct bench *b, size_t row
 	row->note = r->note;
 }
 
-static void tr_row_params(struct bench_row *row, const txf_choice *ch)
+/* rows: of the output's rows (the input's columns)... the dense output of
+ * the bench has leading dimension `out_ld`; output-aligned runs are used
+ * where the tile does not divide it. */
+static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t out_ld)
 {
 	int tiled = ch->strategy != TXF_STRATEGY_SIMPLE; /* SIMPLE uses no tiles */
 
 	row->chosen = txf_strategy_name(ch->strategy);
 	row->launches = ch->launches;
 	if (tiled) {
-		snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
+		unsigned seg = ch->segments && out_ld % ch->tile ? ch->segments : 0;
+		if (seg)
+			snprintf(row->params, sizeof(row->params), "%ux%u a%u", ch->tile,
+			         ch->wg_rows, seg);
+		else
+			snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
 		snprintf(row->params_json, sizeof(row->params_json),
-		         "{\"tile\":%u,\"wg_rows\":%u,\"launches\":%u}", ch->tile, ch->wg_rows,
-		         ch->launches);
+		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"launches\":%u}", ch->tile,
+		         ch->wg_rows, seg, ch->launches);
 	} else {
 		snprintf(row->params_json, sizeof(row->params_json),
 		         "{\"tile\":null,\"wg_rows\":null,\"launches\":%u}", ch->launches);
@@ -528,8 +536,20 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 		row.strategy = txf_strategy_name(st);
 		if (res.have_choice)
-			tr_row_params(&row, &res.choice);
+			tr_row_params(&row, &res.choice, rows);
 		bench_emit(b, &row);
+		/* Where pad wrote output-aligned runs, also time it without them. */
+		if (st == TXF_STRATEGY_PAD && res.have_choice && res.choice.segments &&
+		    rows % res.choice.tile) {
+			opts.segments = -1;
+			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
+				b->failures++;
+			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
+			row.strategy = "pad-unaligned";
+			if (res.have_choice)
+				tr_row_params(&row, &res.choice, rows);
+			bench_emit(b, &row);
+		}
 	}
 	for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {
 		txf_strategy st = tr_inplace_order[i];
@@ -543,7 +563,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 		row.strategy = inplace_names[st];
 		if (res.have_choice)
-			tr_row_params(&row, &res.choice);
+			tr_row_params(&row, &res.choice, rows);
 		bench_emit(b, &row);
 	}
 	tr_case_free(&c);

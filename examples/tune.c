@@ -211,6 +211,26 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, txf_matm
 	o.strategy = TXF_STRATEGY_PAD;
 	if (txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS)
 		out[n++] = ch.params;
+	/* Sets that did well somewhere: 128 x 128 blocks with 8 x 8 registers
+	 * (GPUs), and the blocked kernel with 16- and 8-wide vectors (CPUs).
+	 * Sets a device cannot run are left out by explain. */
+	static const txf_matmul_params known[] = {
+	    {128, 128, 16, 16, 16, 2, 2}, {128, 128, 16, 8, 32, 4, 4}, {64, 128, 16, 16, 16, 4, 4},
+	    {128, 64, 16, 16, 16, 4, 4},  {128, 64, 256, 1, 1, 8, 16}, {64, 64, 256, 1, 1, 8, 16},
+	    {128, 64, 128, 1, 1, 8, 8},   {64, 64, 256, 1, 1, 4, 8},
+	};
+	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
+		txf_matmul_params p = known[i];
+		if (dtype == TXF_F64 && p.vwb == 16)
+			p.vwb = 8;
+		o.params = p;
+		bool dup = false;
+		for (size_t j = 0; j < n; j++)
+			dup |= memcmp(&out[j], &p, sizeof p) == 0;
+		if (!dup && n < MAX_CANDIDATES &&
+		    txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS)
+			out[n++] = p;
+	}
 	static const unsigned blocks[] = {32, 64, 128};
 	static const unsigned kwgs[] = {8, 16, 32};
 	static const unsigned dims[] = {8, 16};

@@ -50,6 +50,10 @@ static void print_choice(const char *title, const txf_choice *c)
 	printf("%s\n", title);
 	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c->strategy)),
 	       tool_source_name(c->strategy_source));
+	if (c->segments)
+		printf("    aligned:  %u output-aligned runs per work-group where output rows "
+		       "start off a tile boundary\n",
+		       c->segments);
 	printf("    tile:     %u, wg_rows %u (%s)\n", c->tile, c->wg_rows,
 	       tool_source_name(c->tile_source));
 	printf("    launches: %u\n", c->launches);
@@ -264,6 +268,7 @@ static int cmd_transpose(const cli_args *a)
 	opts.strategy = a->strategy;
 	opts.tile = a->tile;
 	opts.wg_rows = a->wg_rows;
+	opts.segments = a->segments;
 	if (a->in_place) {
 		s = txf_transpose_inplace(ctx, &m_in, &opts, 0, NULL, &ev);
 	} else {

@@ -306,6 +306,10 @@ typedef struct txf_transpose_options {
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
 	unsigned tile;         /* tile edge T, a power of two 4..128; 0 = choose */
 	unsigned wg_rows;      /* work-item rows per tile, a power of two dividing T; 0 = choose */
+	/* Output-aligned runs of PAD out of place (see txf_choice.segments):
+	 * 0 = as the device's entry says, -1 = never, 1..8 = that many runs per
+	 * work-group (AUTO then means PAD). */
+	int segments;
 } txf_transpose_options;
 
 TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
@@ -324,6 +328,12 @@ typedef struct txf_choice {
 	unsigned tile;
 	unsigned wg_rows;
 	unsigned launches; /* kernels it enqueues */
+	/* PAD out of place: when not 0, an output whose rows do not start on a
+	 * tile boundary (a leading dimension or offset that the tile does not
+	 * divide) is written in output-aligned runs: each work-group writes
+	 * `segments` tile-wide runs per output row, every one starting on a
+	 * tile boundary, and reads (segments + 1) / segments of its input. */
+	unsigned segments;
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64]; /* name of the table entry used */
@@ -358,7 +368,14 @@ typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;
  * A work-group computes an mwg x nwg block of C with mdimc x ndimc
  * work-items, each an (mwg / mdimc) x (nwg / ndimc) register block, walking
  * K in steps of kwg through local memory. vwa and vwb are the widths of the
- * vector loads of A and B along their contiguous dimension. */
+ * vector loads of A and B along their contiguous dimension (1, 2, 4, 8 or
+ * 16).
+ *
+ * mdimc = ndimc = 1 selects the blocked kernel, made for CPUs: one
+ * work-item computes the whole mwg x nwg block, walking K in panels of kwg
+ * (a panel of B is packed into local memory, beside the block's partial
+ * sums) and the block in register tiles of vwa rows by 2 vwb columns (vwb
+ * wide vectors of B, vwa broadcasts of A). */
 typedef struct txf_matmul_params {
 	unsigned mwg, nwg, kwg;
 	unsigned mdimc, ndimc;

@@ -437,11 +437,15 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 		pr.b = as_operand(a, op_a == TXF_OP_N ? TXF_OP_T : TXF_OP_N);
 		pr.c.trans = false;
 	}
-	/* Vector loads only where the operand's rows start aligned to them. */
+	/* Vector loads of the tiled kernels only where the operand's rows start
+	 * aligned to them. The blocked kernel (1 x 1 work-items) reads A one
+	 * element at a time and packs B with vloadn, which needs only element
+	 * alignment. */
 	txf_matmul_params p = choice.params;
-	while (p.vwa > 1 && (pr.a.ld % p.vwa || pr.a.off % p.vwa))
+	const bool blocked = p.mdimc == 1 && p.ndimc == 1;
+	while (!blocked && p.vwa > 1 && (pr.a.ld % p.vwa || pr.a.off % p.vwa))
 		p.vwa /= 2;
-	while (p.vwb > 1 && (pr.b.ld % p.vwb || pr.b.off % p.vwb))
+	while (!blocked && p.vwb > 1 && (pr.b.ld % p.vwb || pr.b.off % p.vwb))
 		p.vwb /= 2;
 
 	plan pl;

@@ -20,22 +20,24 @@ typedef struct transpose_defaults {
 	txf_strategy divisible; /* when T divides rows and cols */
 	txf_strategy uneven;    /* when it does not */
 	size_t simple_below;    /* SIMPLE for matrices of fewer elements */
+	unsigned segments;      /* PAD: output-aligned runs per row (0: plain tiles) */
 	const char *why;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024,
-     "32-wide tiles give full 128-byte rows; 8 work-item rows keep 4 elements in flight each"},
-    {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024,
+     1024, 2,
+     "32-wide tiles give full 128-byte rows, written aligned where the output's rows start "
+     "off a boundary; 8 work-item rows keep 4 elements in flight each"},
+    {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
      "32 x 8 work-groups are four 64-wide wavefronts"},
-    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024,
-     "GPU default: 32 x 8 work-groups, padded launch"},
+    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
+     "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     "POCL vectorises a work-group along rows: whole 32 x 32 tiles, local memory is cache"},
-    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
+     0, "POCL vectorises a work-group along rows: whole 32 x 32 tiles, local memory is cache"},
+    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0,
      "CPU default: 32 x 32 tiles fit in L1 cache"},
-    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
+    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0,
      "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
@@ -134,6 +136,23 @@ static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t e
 	return true;
 }
 
+/* Output-aligned runs for PAD out of place, where the device's entry asks
+ * for them and (segments + 1) local tiles fit. */
+static void set_segments(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
+                         bool in_place, txf_choice *c)
+{
+	char why[200];
+	c->segments = 0;
+	if (!in_place && c->strategy == TXF_STRATEGY_PAD && e->segments &&
+	    tile_fits(p, c->tile, c->wg_rows, elem, e->segments + 1, why, sizeof why)) {
+		c->segments = e->segments;
+		size_t len = strlen(c->why);
+		snprintf(
+		    c->why + len, sizeof c->why - len,
+		    "; output rows that start off a tile boundary are written in aligned runs");
+	}
+}
+
 txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
                            char *why, size_t n)
 {
@@ -192,6 +211,15 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	              TXF_ERR_BAD_TILE, "tile %u is not a power of two from 4 to 128", opts->tile);
 	TXF_CHECK_ARG(opts->wg_rows == 0 || txf__is_pow2(opts->wg_rows), TXF_ERR_BAD_TILE,
 	              "wg_rows %u is not a power of two", opts->wg_rows);
+	TXF_CHECK_ARG(opts->segments >= -1 && opts->segments <= 8, TXF_ERR_BAD_TILE,
+	              "segments %d is not -1 (never), 0 (choose) or 1 to 8", opts->segments);
+	TXF_CHECK_ARG(opts->segments <= 0 || (!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
+	                                                    opts->strategy == TXF_STRATEGY_PAD)),
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "output-aligned runs (segments %d) belong to the out-of-place pad strategy, "
+	              "not to %s%s",
+	              opts->segments, txf_strategy_name(opts->strategy),
+	              in_place ? " in place" : "");
 	TXF_CHECK_ARG(
 	    opts->strategy != TXF_STRATEGY_PADCOPY, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 	    "padcopy is a matmul strategy; transpose supports auto, simple, pad, truncate "
@@ -203,12 +231,14 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              "in-place transpose supports simple, pad and auto, not %s",
 		              txf_strategy_name(opts->strategy));
 
-	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
-	    tuned_transpose(ctx, rows, cols, elem, out))
-		return TXF_SUCCESS;
-
 	const txf_device_profile *p = &ctx->profile;
 	const transpose_defaults *e = lookup(p);
+	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
+	    !opts->segments && tuned_transpose(ctx, rows, cols, elem, out)) {
+		set_segments(p, e, elem, in_place, out);
+		return TXF_SUCCESS;
+	}
+
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	unsigned tiles = in_place ? 2 : 1;
 	char why[200];
@@ -247,7 +277,15 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	/* Strategy. */
 	bool divisible = rows % tile == 0 && cols % tile == 0;
 	txf_strategy s = opts->strategy;
-	if (s != TXF_STRATEGY_AUTO) {
+	if (opts->segments > 0 && s == TXF_STRATEGY_AUTO) {
+		s = TXF_STRATEGY_PAD;
+		out->strategy_source = TXF_SOURCE_FORCED;
+		snprintf(out->why, sizeof out->why,
+		         "pad implied by %d output-aligned runs forced by the caller; tile %u x %u "
+		         "from %s",
+		         opts->segments, tile, wg_rows,
+		         out->tile_source == TXF_SOURCE_FORCED ? "the caller" : e->name);
+	} else if (s != TXF_STRATEGY_AUTO) {
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why, "%s forced by the caller; tile %u x %u from %s",
 		         txf_strategy_name(s), tile, wg_rows,
@@ -280,6 +318,16 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		    tile, rows, cols);
 	out->strategy = s;
 	out->launches = transpose_launches(s, rows, cols, tile, in_place);
+	if (opts->segments > 0) {
+		TXF_CHECK_ARG(tile_fits(p, tile, wg_rows, elem, (unsigned)opts->segments + 1, why,
+		                        sizeof why),
+		              TXF_ERR_TILE_UNSUPPORTED,
+		              "tile %u x %u with %d output-aligned runs not supported on %s: %s",
+		              tile, wg_rows, opts->segments, p->normalized_name, why);
+		out->segments = (unsigned)opts->segments;
+	} else if (opts->segments == 0) {
+		set_segments(p, e, elem, in_place, out);
+	}
 	return TXF_SUCCESS;
 }
 
@@ -293,6 +341,7 @@ typedef struct matmul_defaults {
 	txf_strategy divisible; /* when the block divides M, N and K */
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */
+	double padcopy_from; /* PADCOPY from this m * n * k on (0: never) */
 	const char *why;
 } matmul_defaults;
 
@@ -301,12 +350,15 @@ static const matmul_defaults matmul_table[] = {
     {"nvidia-gpu",
      TXF_VENDOR_NVIDIA,
      TXF_DEVICE_GPU,
-     {64, 64, 16, 16, 16, 4, 4},
+     {128, 128, 16, 16, 16, 2, 2},
      {64, 64, 16, 16, 16, 2, 2},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
-     "64 x 64 blocks, 256 work-items with 4 x 4 registers each"},
+     2e10,
+     "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
+     "16 bytes at a time; from 2e10 multiply-adds on, operands copied K-major first "
+     "(measured on an H100)"},
     {"gpu",
      ANY_VENDOR,
      TXF_DEVICE_GPU,
@@ -315,25 +367,29 @@ static const matmul_defaults matmul_table[] = {
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
+     0,
      "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
     {"pocl-cpu",
      TXF_VENDOR_POCL,
      TXF_DEVICE_CPU,
-     {64, 64, 32, 8, 8, 4, 4},
-     {32, 32, 32, 8, 8, 2, 2},
+     {128, 64, 256, 1, 1, 8, 16},
+     {128, 64, 128, 1, 1, 8, 8},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
-     "POCL: 8 x 8 work-items vectorised together, 8 x 8 registers each, blocks in cache"},
+     0,
+     "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
+     "(16-wide vectors), B packed per K panel of 256"},
     {"cpu",
      ANY_VENDOR,
      TXF_DEVICE_CPU,
-     {32, 32, 16, 8, 8, 1, 1},
-     {32, 32, 16, 8, 8, 1, 1},
+     {64, 64, 256, 1, 1, 4, 8},
+     {64, 64, 128, 1, 1, 4, 4},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
-     "CPU default: 32 x 32 blocks"},
+     0,
+     "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
     {"fallback",
      ANY_VENDOR,
      ANY_KIND,
@@ -342,6 +398,7 @@ static const matmul_defaults matmul_table[] = {
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
+     0,
      "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
 };
 
@@ -356,7 +413,7 @@ static const matmul_defaults *matmul_lookup(const txf_device_profile *p)
 
 static bool vw_ok(unsigned v)
 {
-	return v == 1 || v == 2 || v == 4 || v == 8;
+	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
 }
 
 txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p, size_t elem)
@@ -371,7 +428,12 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 	              "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", md, mwg, nd,
 	              nwg);
 	TXF_CHECK_ARG(vw_ok(p->vwa) && vw_ok(p->vwb), TXF_ERR_BAD_TILE,
-	              "vector widths vwa %u and vwb %u must be 1, 2, 4 or 8", p->vwa, p->vwb);
+	              "vector widths vwa %u and vwb %u must be 1, 2, 4, 8 or 16", p->vwa, p->vwb);
+	const bool blocked = md == 1 && nd == 1;
+	TXF_CHECK_ARG(!blocked || (mwg % p->vwa == 0 && nwg % (2 * p->vwb) == 0), TXF_ERR_BAD_TILE,
+	              "the blocked kernel (mdimc = ndimc = 1) computes tiles of vwa %u rows by "
+	              "2 vwb = %u columns, which must divide mwg %u and nwg %u",
+	              p->vwa, 2 * p->vwb, mwg, nwg);
 	const unsigned wgs = md * nd;
 	/* The loads of a tile split evenly over the work-group, whichever
 	 * side of the tile is contiguous. */
@@ -386,7 +448,11 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 	              "split evenly over %u work-items",
 	              p->vwb, nwg, kwg, nwg * kwg / p->vwb, wgs);
 	const txf_device_profile *d = &ctx->profile;
+	/* The tiled kernels keep a K step of A and B in local memory, the
+	 * blocked kernel a K panel of B and the partial sums of its block. */
 	size_t local = (size_t)kwg * (mwg + nwg) * elem;
+	if (blocked)
+		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
 	TXF_CHECK_ARG(wgs <= d->max_work_group_size && nd <= d->max_work_item_sizes[0] &&
 	                  md <= d->max_work_item_sizes[1],
 	              TXF_ERR_TILE_UNSUPPORTED,
@@ -529,6 +595,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    n, k, e->name);
 	} else {
 		st = divisible ? e->divisible : e->uneven;
+		if (e->padcopy_from > 0 && (double)m * (double)n * (double)k >= e->padcopy_from)
+			st = TXF_STRATEGY_PADCOPY;
 		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
 		snprintf(out->why, sizeof out->why,
 		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,

@@ -26,11 +26,13 @@ typedef struct section {
 } section;
 
 static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem, const char *name,
-                             bool tiled, cl_kernel *out)
+                             bool tiled, unsigned segments, cl_kernel *out)
 {
 	char options[128];
-	snprintf(options, sizeof options, "-DELEM_SIZE=%zu -DTILE=%u -DWG_ROWS=%u", elem, c->tile,
-	         c->wg_rows);
+	int len = snprintf(options, sizeof options, "-DELEM_SIZE=%zu -DTILE=%u -DWG_ROWS=%u", elem,
+	                   c->tile, c->wg_rows);
+	if (segments)
+		snprintf(options + len, sizeof options - (size_t)len, " -DSEGMENTS=%u", segments);
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)
@@ -75,6 +77,11 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 	const char *names[3];
 	bool tiled[3];
 	unsigned count = 0;
+	/* Output-aligned runs where the output's rows start off a tile boundary. */
+	const unsigned segments =
+	    c->strategy == TXF_STRATEGY_PAD && c->segments && (po.ld % T || po.offset % T)
+	        ? c->segments
+	        : 0;
 	switch (c->strategy) {
 	case TXF_STRATEGY_SIMPLE:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};
@@ -82,7 +89,8 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 		break;
 	case TXF_STRATEGY_PAD:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};
-		names[count] = "transpose_pad", tiled[count++] = true;
+		names[count] = segments ? "transpose_pad_aligned" : "transpose_pad";
+		tiled[count++] = true;
 		break;
 	case TXF_STRATEGY_TRUNCATE:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};
@@ -112,7 +120,7 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 	}
 	size_t elem = pi.elem;
 	for (unsigned i = 0; i < count; i++) {
-		txf_status s = kernel_for(ctx, c, elem, names[i], tiled[i], &l[i].kernel);
+		txf_status s = kernel_for(ctx, c, elem, names[i], tiled[i], segments, &l[i].kernel);
 		if (s == TXF_SUCCESS)
 			s = set_section_args(l[i].kernel, in->buffer, out->buffer, &parts[i], pi.ld,
 			                     po.ld);
@@ -126,7 +134,13 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 		if (tiled[i]) {
 			l[i].local[0] = T;
 			l[i].local[1] = R;
-			if (c->strategy == TXF_STRATEGY_PAD) {
+			if (segments) {
+				/* Along 0: groups of segments runs over rows + T - 1
+				 * (the shifted runs); along 1: tiles of columns. */
+				size_t span = (size_t)segments * T;
+				l[i].global[0] = (parts[i].rows + T - 1 + span - 1) / span * T;
+				l[i].global[1] = txf__round_up(parts[i].cols, T) / T * R;
+			} else if (c->strategy == TXF_STRATEGY_PAD) {
 				l[i].global[0] = txf__round_up(parts[i].cols, T);
 				l[i].global[1] = txf__round_up(parts[i].rows, T) / T * R;
 			} else {
@@ -256,7 +270,7 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	launch l;
 	memset(&l, 0, sizeof l);
 	s = kernel_for(ctx, &c, p.elem,
-	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple,
+	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple, 0,
 	               &l.kernel);
 	if (s != TXF_SUCCESS)
 		return s;

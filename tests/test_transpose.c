@@ -28,6 +28,7 @@ typedef struct tcase {
 	size_t out_pad, out_off;
 	txf_strategy strategy;
 	unsigned tile, wg_rows; /* 0: the library chooses */
+	int segments;           /* output-aligned runs: 0 chosen, -1 never, 1..8 */
 } tcase;
 
 static size_t min_ld(txf_layout l, size_t rows, size_t cols)
@@ -55,11 +56,12 @@ static unsigned expected_launches(txf_strategy s, size_t rows, size_t cols, unsi
 static void describe(const tcase *c, char *buf, size_t n)
 {
 	snprintf(buf, n,
-	         "%s tile %u wg_rows %u, %s %zu x %zu, in %s ld+%zu off %zu, out %s ld+%zu off "
-	         "%zu",
-	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, txf_dtype_name(c->dtype),
-	         c->rows, c->cols, c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_pad,
-	         c->in_off, c->out_layout == TXF_COL_MAJOR ? "col" : "row", c->out_pad, c->out_off);
+	         "%s tile %u wg_rows %u segments %d, %s %zu x %zu, in %s ld+%zu off %zu, out %s "
+	         "ld+%zu off %zu",
+	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments,
+	         txf_dtype_name(c->dtype), c->rows, c->cols,
+	         c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_pad, c->in_off,
+	         c->out_layout == TXF_COL_MAJOR ? "col" : "row", c->out_pad, c->out_off);
 }
 
 /* What explain says for a case that runs: the forced choices, a resolved
@@ -98,6 +100,12 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 	}
 	if (ch.why[0] == '\0' || ch.entry[0] == '\0')
 		fail_msg("%s: explain gives no reason or entry", what);
+	if (c->segments > 0 &&
+	    (ch.segments != (unsigned)c->segments || ch.strategy != TXF_STRATEGY_PAD))
+		fail_msg("%s: explain reports %s with %u segments", what,
+		         txf_strategy_name(ch.strategy), ch.segments);
+	if ((c->segments < 0 || ch.strategy != TXF_STRATEGY_PAD) && ch.segments != 0)
+		fail_msg("%s: explain reports %u segments", what, ch.segments);
 }
 
 static void run_case(const tcase *c)
@@ -127,6 +135,7 @@ static void run_case(const tcase *c)
 	o.strategy = c->strategy;
 	o.tile = c->tile;
 	o.wg_rows = c->wg_rows;
+	o.segments = c->segments;
 	/* TRUNCATE needs a tile's worth of rows and columns. */
 	bool applicable =
 	    c->strategy != TXF_STRATEGY_TRUNCATE || (c->rows >= c->tile && c->cols >= c->tile);
@@ -280,6 +289,95 @@ static void test_mixed_layouts(void **state)
 	}
 }
 
+/* PAD with output-aligned runs, forced: 1, 2, 3 and 8 runs per work-group,
+ * every tile and element size, both layouts, and outputs whose rows start
+ * on and off tile boundaries (leading-dimension slack and offsets). AUTO
+ * with runs forced means PAD; -1 turns them off. */
+static void test_output_aligned_runs(void **state)
+{
+	(void)state;
+	static const int segs[] = {1, 2, 3, 8, -1};
+	unsigned k = 0;
+	for (size_t gi = 0; gi < COUNT(segs); gi++) {
+		for (size_t ti = 0; ti < COUNT(tiles); ti++) {
+			for (size_t di = 0; di < COUNT(dtypes); di++) {
+				const size_t T = tiles[ti];
+				const size_t shapes[][2] = {{1, 7},
+				                            {T - 1, T + 1},
+				                            {2 * T + 3, 3 * T + 1},
+				                            {5 * T + 1, 2 * T - 1}};
+				for (size_t sh = 0; sh < COUNT(shapes); sh++, k++) {
+					tcase c = {0};
+					c.rows = shapes[sh][0];
+					c.cols = shapes[sh][1];
+					c.dtype = dtypes[di];
+					c.in_layout = c.out_layout =
+					    k % 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+					set_padding(&c, k / 2);
+					c.strategy = k % 3 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
+					if (segs[gi] < 0)
+						c.strategy = TXF_STRATEGY_PAD;
+					c.tile = (unsigned)T;
+					c.wg_rows = (unsigned)T / (k % 2 ? 2 : 4);
+					c.segments = segs[gi];
+					run_case(&c);
+				}
+			}
+		}
+	}
+}
+
+/* Output-aligned runs that cannot apply are refused before anything runs. */
+static void test_output_aligned_runs_refused(void **state)
+{
+	(void)state;
+	struct {
+		txf_strategy strategy;
+		int segments, in_place;
+		txf_status want;
+	} cases[] = {
+	    {TXF_STRATEGY_PAD, 9, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, -2, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_SPLIT, 2, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_TRUNCATE, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_SIMPLE, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, 2, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_AUTO, 2, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		const size_t n = 37;
+		test_buffer bin = test_buffer_new(n * n * 4), bout = test_buffer_new(n * n * 4);
+		unsigned char *in_image = test_image_poisoned(&bin);
+		unsigned char *out_image = test_image_poisoned(&bout);
+		txf_matrix in = test_view(&bin, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
+		txf_matrix out = test_view(&bout, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.strategy = cases[i].strategy;
+		o.segments = cases[i].segments;
+		cl_event ev = NULL;
+		txf_status s = cases[i].in_place
+		                   ? txf_transpose_inplace(test_ctx, &out, &o, 0, NULL, &ev)
+		                   : txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
+		if (s != cases[i].want)
+			fail_msg("case %zu: expected %s, got %s", i, txf_status_name(cases[i].want),
+			         txf_status_name(s));
+		assert_null(ev);
+		assert_non_null(strstr(txf_last_error(), "segments"));
+		txf_choice ch;
+		assert_int_equal(
+		    txf_transpose_explain(test_ctx, n, n, TXF_F32, cases[i].in_place, &o, &ch),
+		    cases[i].want);
+		assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+		test_assert_image(&bout, out_image, 4, "refused: output");
+		test_assert_image(&bin, in_image, 4, "refused: input");
+		free(in_image);
+		free(out_image);
+		test_buffer_free(&bin);
+		test_buffer_free(&bout);
+	}
+}
+
 /* 0 x N and N x 0 inputs: success, an event that completes, nothing
  * written, and no launches in explain. */
 static void test_zero_sized(void **state)
@@ -333,6 +431,8 @@ int main(void)
 	    cmocka_unit_test(test_strategy_tile_elem_sweep),
 	    cmocka_unit_test(test_listed_shapes),
 	    cmocka_unit_test(test_mixed_layouts),
+	    cmocka_unit_test(test_output_aligned_runs),
+	    cmocka_unit_test(test_output_aligned_runs_refused),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# The whole comparison on a GPU machine, in one call, from a release build
+# made elsewhere (tools/gpu-build.sh):
+#
+#   tools/compare.sh BUILD_DIR [OUT_DIR]
+#
+# Device 0 (the GPU), f32 unless noted, every result checked:
+#  1. transpose at the target shapes: every strategy, in place, the copy
+#     ceiling (clEnqueueCopyBuffer of the same bytes) in the same run
+#  2. sgemm at the target shapes: auto, pad, padcopy, CLBlast; dgemm beside it
+#  3. scaling: transpose 256^2 .. 16384^2 and sgemm 128^3 .. 8192^3, auto and
+#     the peers
+#  4. cuBLAS and PyTorch's transpose and copy at the same shapes
+#     (tools/torch_ref.py), where python3 has torch with CUDA
+#  5. the first call in a new process (tools/first-call.sh)
+#  6. txf tune, then auto again at the target shapes with the tuning file
+# Built-in table: runs 1-3 set TXF_TUNING=0. Results are JSON lines in
+# OUT_DIR (*.jsonl); tools/compare_report.py turns them into the tables of
+# BENCHMARKS.md (printed last) and the plots of docs/.
+set -uo pipefail
+build=${1:?usage: tools/compare.sh BUILD_DIR [OUT_DIR]}
+out=${2:-${OUT:-/tmp/txf-compare}}
+mkdir -p "$out"
+cd "$(dirname "$0")/.."
+export TXF_KERNEL_PATH=$PWD/cl TXF_CACHE_DIR=$out/cache
+nv=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+if [ -e "$nv" ] && [ -z "${OCL_ICD_FILENAMES:-}" ]; then
+	export OCL_ICD_FILENAMES=$nv
+	export LD_LIBRARY_PATH=/usr/local/nvidia/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+fi
+[ -d "$build/libs" ] && export LD_LIBRARY_PATH=$PWD/$build/libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+txf=$build/examples/txf
+log=$out/compare.log
+: >"$log"
+step() { echo "== $*" | tee -a "$log"; }
+
+{
+	date -u +"date: %Y-%m-%d %H:%M UTC"
+	echo "command: tools/compare.sh $*"
+	git log -1 --format="commit: %h %s" 2>/dev/null || true
+	nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.mem --format=csv,noheader 2>/dev/null || true
+	"$txf" info --device 0 2>&1 | sed -n '1,12p'
+} >"$out/env.txt"
+
+bench() { # bench NAME ARGS...
+	local name=$1
+	shift
+	step "txf bench $*"
+	"$txf" bench "$@" --device 0 --format json >"$out/$name.jsonl" 2>>"$log"
+	echo "   exit $?, $(wc -l <"$out/$name.jsonl") rows" | tee -a "$log"
+}
+
+export TXF_TUNING=0
+bench transpose transpose --shape 4096x4096,8191x8193,16384x16384,16383x16385 --in-place
+bench sgemm matmul --shape 4096,8192,4093,8191x8193x4097,999x666x777,2048,1024 \
+	--strategy auto,pad,padcopy --compare clblast
+bench dgemm matmul --dtype f8 --shape 4096,2048 --strategy auto,pad,padcopy --compare clblast
+bench transpose-scaling transpose --shape 256,512,1024,2048,4096,8192,16384 --strategy auto
+bench sgemm-scaling matmul --shape 128,256,512,1024,2048,4096,8192 --strategy auto \
+	--compare clblast
+unset TXF_TUNING
+
+if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+	step "tools/torch_ref.py"
+	python3 tools/torch_ref.py >"$out/torch.jsonl" 2>>"$log"
+	python3 tools/torch_ref.py --scaling >"$out/torch-scaling.jsonl" 2>>"$log"
+else
+	step "no PyTorch with CUDA: cuBLAS left out"
+fi
+
+step "tools/first-call.sh"
+tools/first-call.sh "$build" >"$out/first-call.txt" 2>&1
+cat "$out/first-call.txt" >>"$log"
+
+step "txf tune, then auto with the tuning file"
+"$txf" tune --device 0 >"$out/tune.txt" 2>&1
+bench tuned-transpose transpose --shape 4096x4096,8191x8193,16384x16384,16383x16385 \
+	--strategy auto --in-place
+bench tuned-sgemm matmul --shape 4096,8192,4093,8191x8193x4097,999x666x777,2048,1024 \
+	--strategy auto --compare none
+
+rm -rf "$out/cache/programs"
+python3 tools/compare_report.py "$out"
