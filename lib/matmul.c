@@ -327,37 +327,38 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		if (s != TXF_SUCCESS)
 			break;
 	}
+	if (s == TXF_SUCCESS && event) {
+		/* The operation's event waits for every launch no other one waits
+		 * for. It is made while the gate still holds the launches back:
+		 * if the marker cannot be enqueued, none of them runs. */
+		cl_event last[MAX_LAUNCHES];
+		cl_uint nl = 0;
+		for (unsigned i = 0; i < done; i++)
+			if (!waited_on[i])
+				last[nl++] = evs[i];
+		if (nl == 1 || ctx->queue_in_order) {
+			/* One launch ends the operation, or, in order, the last one does. */
+			cl_event e = nl == 1 ? last[0] : evs[done - 1];
+			clRetainEvent(e);
+			*event = e;
+		} else {
+			cl_int err =
+			    clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
+			if (err != CL_SUCCESS)
+				s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+		}
+	}
 	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < pl->n; i++)
 		clReleaseKernel(pl->l[i].kernel);
 	pl->n = 0;
-	if (s != TXF_SUCCESS) {
-		txf__join_events(ctx, evs, done, NULL);
-		txf__pool_give_back(pl->ticket);
-		pl->ticket = NULL;
-		return s;
-	}
-	/* The operation's event waits for every launch no other one waits for. */
-	cl_event last[MAX_LAUNCHES];
-	cl_uint nl = 0;
-	for (unsigned i = 0; i < done; i++)
-		if (!waited_on[i])
-			last[nl++] = evs[i];
-	if (pl->ticket) {
+	if (s == TXF_SUCCESS && pl->ticket) {
 		/* PADCOPY's workspace is free once its last launch (unpack) is. */
 		txf__pool_give_back_after(pl->ticket, evs[done - 1]);
 		pl->ticket = NULL;
 	}
-	if (event && (nl == 1 || ctx->queue_in_order)) {
-		/* One launch ends the operation, or, in order, the last one does. */
-		cl_event e = nl == 1 ? last[0] : evs[done - 1];
-		clRetainEvent(e);
-		*event = e;
-	} else if (event) {
-		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
-		if (err != CL_SUCCESS)
-			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
-	}
+	txf__pool_give_back(pl->ticket);
+	pl->ticket = NULL;
 	for (unsigned i = 0; i < done; i++)
 		clReleaseEvent(evs[i]);
 	return s;

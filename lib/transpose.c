@@ -159,14 +159,16 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 		if (s != TXF_SUCCESS)
 			break;
 	}
+	/* The event out (a marker on an out-of-order queue) is made while the
+	 * gate still holds the launches back: if that fails, none runs. */
+	if (s == TXF_SUCCESS)
+		s = txf__join_events(ctx, evs, n, event);
 	txf__gate_close(&gate, s == TXF_SUCCESS);
+	for (unsigned i = 0; i < done; i++)
+		clReleaseEvent(evs[i]);
 	for (unsigned i = 0; i < n; i++)
 		clReleaseKernel(l[i].kernel);
-	if (s != TXF_SUCCESS) {
-		txf__join_events(ctx, evs, done, NULL);
-		return s;
-	}
-	return txf__join_events(ctx, evs, n, event);
+	return s;
 }
 
 /* Views of different layouts: physically the same orientation, so the
