@@ -70,7 +70,7 @@ txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_eve
 txf_status txf__gate_open(txf_context *ctx, cl_uint num_wait, const cl_event *wait, txf__gate *gate)
 {
 	cl_int err;
-	gate->merged = malloc((num_wait + 1) * sizeof *gate->merged);
+	gate->merged = malloc(((size_t)num_wait + 1) * sizeof *gate->merged);
 	if (!gate->merged)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory for a wait list");
 	gate->event = clCreateUserEvent(ctx->cl_ctx, &err);

@@ -298,6 +298,11 @@ txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols, txf
 	              (int)dtype);
 	TXF_CHECK_ARG(!in_place || rows == cols, TXF_ERR_NOT_SQUARE,
 	              "in-place transpose of %zu x %zu: the matrix must be square", rows, cols);
+	size_t bytes;
+	TXF_CHECK_ARG(txf__mul_ok(rows, cols, &bytes) &&
+	                  txf__mul_ok(bytes, txf_dtype_size(dtype), &bytes),
+	              TXF_ERR_SIZE_OVERFLOW, "%zu x %zu elements of %s overflow size_t", rows, cols,
+	              txf_dtype_name(dtype));
 	return txf__select_transpose(ctx, rows, cols, txf_dtype_size(dtype), in_place != 0, opts,
 	                             out);
 }

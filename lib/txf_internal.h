@@ -260,6 +260,21 @@ static inline size_t txf__round_up(size_t x, size_t m)
 {
 	return (x + m - 1) / m * m;
 }
+/* *r = a * b (a + b); false, with *r untouched, when that overflows size_t. */
+static inline bool txf__mul_ok(size_t a, size_t b, size_t *r)
+{
+	if (a && b > SIZE_MAX / a)
+		return false;
+	*r = a * b;
+	return true;
+}
+static inline bool txf__add_ok(size_t a, size_t b, size_t *r)
+{
+	if (b > SIZE_MAX - a)
+		return false;
+	*r = a + b;
+	return true;
+}
 
 /* ------------------------------------------------------------- matrix.c */
 
