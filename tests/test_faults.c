@@ -770,7 +770,6 @@ static void inject(fixture *f, txf__fault_class cls, unsigned long n, unsigned l
 	check_ledger_back(&l0, what);
 	if (fc->disk != DISK_OFF)
 		check_cache_usable(f, what);
-	(void)l1;
 }
 
 static cl_command_queue out_of_order_queue;
