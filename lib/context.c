@@ -206,6 +206,11 @@ static txf_status probe_multiple(txf_context *c, size_t *multiple)
 	if (!prog)
 		return txf__fail_cl(err, "clCreateProgramWithSource (probe)");
 	err = clBuildProgram(prog, 1, &c->device, "", NULL, NULL);
+	if (err == CL_BUILD_PROGRAM_FAILURE) {
+		clReleaseProgram(prog);
+		return txf__fail(TXF_ERR_BUILD_FAILED, "building the probe kernel failed: %s (%d)",
+		                 txf__cl_error_name(err), (int)err);
+	}
 	cl_kernel k = NULL;
 	if (err == CL_SUCCESS)
 		k = clCreateKernel(prog, "txf_probe", &err);

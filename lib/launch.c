@@ -38,26 +38,22 @@ txf_status txf__enqueue(txf_context *ctx, cl_kernel k, cl_uint dims, const size_
 	return TXF_SUCCESS;
 }
 
-txf_status txf__join_events(txf_context *ctx, cl_event *evs, cl_uint n, cl_event *out)
+txf_status txf__join_events(txf_context *ctx, const cl_event *evs, cl_uint n, cl_event *out)
 {
-	txf_status s = TXF_SUCCESS;
-	if (n == 1 && out) {
-		*out = evs[0];
+	if (!out || n == 0)
 		return TXF_SUCCESS;
-	}
-	if (n > 1 && out && ctx->queue_in_order) {
-		/* The last command of an in-order queue ends after all the others;
-		 * its event also keeps the profiling times a marker may lack. */
+	if (n == 1 || ctx->queue_in_order) {
+		/* One launch, or the last command of an in-order queue, which ends
+		 * after all the others; its event also keeps the profiling times a
+		 * marker may lack. */
 		clRetainEvent(evs[n - 1]);
 		*out = evs[n - 1];
-	} else if (n > 1 && out) {
-		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, n, evs, out);
-		if (err != CL_SUCCESS)
-			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+		return TXF_SUCCESS;
 	}
-	for (cl_uint i = 0; i < n; i++)
-		clReleaseEvent(evs[i]);
-	return s;
+	cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, n, evs, out);
+	if (err != CL_SUCCESS)
+		return txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+	return TXF_SUCCESS;
 }
 
 txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_event *wait,
@@ -74,7 +70,7 @@ txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_eve
 txf_status txf__gate_open(txf_context *ctx, cl_uint num_wait, const cl_event *wait, txf__gate *gate)
 {
 	cl_int err;
-	gate->merged = malloc((num_wait + 1) * sizeof *gate->merged);
+	gate->merged = malloc(((size_t)num_wait + 1) * sizeof *gate->merged);
 	if (!gate->merged)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory for a wait list");
 	gate->event = clCreateUserEvent(ctx->cl_ctx, &err);

@@ -186,6 +186,36 @@ static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_m
 	return true;
 }
 
+/* A buffer as a byte range of the buffer it was made from (itself unless
+ * it is a sub-buffer). */
+typedef struct mem_range {
+	cl_mem root;
+	size_t offset, size;
+} mem_range;
+
+static mem_range range_of(cl_mem m)
+{
+	mem_range r = {m, 0, 0};
+	cl_mem parent = NULL;
+	if (clGetMemObjectInfo(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL) ==
+	        CL_SUCCESS &&
+	    parent) {
+		r.root = parent;
+		clGetMemObjectInfo(m, CL_MEM_OFFSET, sizeof r.offset, &r.offset, NULL);
+	}
+	clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof r.size, &r.size, NULL);
+	return r;
+}
+
+/* Whether two buffers may hold a byte in common. */
+static bool shares_memory(cl_mem a, cl_mem b)
+{
+	if (a == b)
+		return true;
+	mem_range x = range_of(a), y = range_of(b);
+	return x.root == y.root && x.offset < y.offset + y.size && y.offset < x.offset + x.size;
+}
+
 static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
                               const txf_matmul_params *p, cl_mem workspace)
 {
@@ -199,6 +229,16 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 			return txf__fail(TXF_ERR_INVALID_ARG,
 			                 "workspace is not a valid cl_mem (%s)",
 			                 txf__cl_error_name(err));
+		/* (A and B trade places for a column-major C.) */
+		const char *shared =
+		    shares_memory(workspace, pr->c.mem) ? "C"
+		    : shares_memory(workspace, pr->a.mem) || shares_memory(workspace, pr->b.mem)
+		        ? "an input (A or B)"
+		        : NULL;
+		TXF_CHECK_ARG(!shared, TXF_ERR_OVERLAP,
+		              "the padcopy workspace shares memory with the buffer of %s, which "
+		              "padcopy would overwrite",
+		              shared);
 		TXF_CHECK_ARG(have >= d.bytes, TXF_ERR_WORKSPACE_TOO_SMALL,
 		              "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, the buffer "
 		              "has %zu (see txf_matmul_workspace_size)",
@@ -327,37 +367,38 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		if (s != TXF_SUCCESS)
 			break;
 	}
+	if (s == TXF_SUCCESS && event) {
+		/* The operation's event waits for every launch no other one waits
+		 * for. It is made while the gate still holds the launches back:
+		 * if the marker cannot be enqueued, none of them runs. */
+		cl_event last[MAX_LAUNCHES];
+		cl_uint nl = 0;
+		for (unsigned i = 0; i < done; i++)
+			if (!waited_on[i])
+				last[nl++] = evs[i];
+		if (nl == 1 || ctx->queue_in_order) {
+			/* One launch ends the operation, or, in order, the last one does. */
+			cl_event e = nl == 1 ? last[0] : evs[done - 1];
+			clRetainEvent(e);
+			*event = e;
+		} else {
+			cl_int err =
+			    clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
+			if (err != CL_SUCCESS)
+				s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+		}
+	}
 	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < pl->n; i++)
 		clReleaseKernel(pl->l[i].kernel);
 	pl->n = 0;
-	if (s != TXF_SUCCESS) {
-		txf__join_events(ctx, evs, done, NULL);
-		txf__pool_give_back(pl->ticket);
-		pl->ticket = NULL;
-		return s;
-	}
-	/* The operation's event waits for every launch no other one waits for. */
-	cl_event last[MAX_LAUNCHES];
-	cl_uint nl = 0;
-	for (unsigned i = 0; i < done; i++)
-		if (!waited_on[i])
-			last[nl++] = evs[i];
-	if (pl->ticket) {
+	if (s == TXF_SUCCESS && pl->ticket) {
 		/* PADCOPY's workspace is free once its last launch (unpack) is. */
 		txf__pool_give_back_after(pl->ticket, evs[done - 1]);
 		pl->ticket = NULL;
 	}
-	if (event && (nl == 1 || ctx->queue_in_order)) {
-		/* One launch ends the operation, or, in order, the last one does. */
-		cl_event e = nl == 1 ? last[0] : evs[done - 1];
-		clRetainEvent(e);
-		*event = e;
-	} else if (event) {
-		cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
-		if (err != CL_SUCCESS)
-			s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
-	}
+	txf__pool_give_back(pl->ticket);
+	pl->ticket = NULL;
 	for (unsigned i = 0; i < done; i++)
 		clReleaseEvent(evs[i]);
 	return s;
@@ -500,7 +541,20 @@ txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, tx
 	TXF_CHECK_ARG(dtype == TXF_F32 || dtype == TXF_F64, TXF_ERR_BAD_DTYPE,
 	              "matmul supports f32 and f64, not %s",
 	              txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "an unknown type");
-	return txf__select_matmul(ctx, m, n, k, txf_dtype_size(dtype), opts, out);
+	/* Operands of this shape could not exist. */
+	const size_t elem = txf_dtype_size(dtype);
+	const size_t dims[3][2] = {{m, k}, {k, n}, {m, n}};
+	static const char *const names[3] = {"op(A)", "op(B)", "C"};
+	for (int i = 0; i < 3; i++) {
+		size_t bytes;
+		TXF_CHECK_ARG(txf__mul_ok(dims[i][0], dims[i][1], &bytes) &&
+		                  txf__mul_ok(bytes, elem, &bytes),
+		              TXF_ERR_SIZE_OVERFLOW,
+		              "%s of m x n x k = %zu x %zu x %zu is %zu x %zu elements of %s: that "
+		              "overflows size_t",
+		              names[i], m, n, k, dims[i][0], dims[i][1], txf_dtype_name(dtype));
+	}
+	return txf__select_matmul(ctx, m, n, k, elem, opts, out);
 }
 
 txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
@@ -520,6 +574,10 @@ txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_
 	padded e;
 	if (padded_layout(n, m, k, txf_dtype_size(dtype), &c.params, &e) && e.bytes > d.bytes)
 		d = e;
+	TXF_CHECK_ARG(d.bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
+	              "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, more than the "
+	              "device allows in one buffer (%llu)",
+	              m, n, k, d.bytes, (unsigned long long)ctx->profile.max_alloc_size);
 	*bytes = d.bytes;
 	return TXF_SUCCESS;
 }

@@ -23,29 +23,13 @@ txf__phys txf__physical(const txf_matrix *m)
 	return p;
 }
 
-static bool mul_ok(size_t a, size_t b, size_t *r)
-{
-	if (a && b > SIZE_MAX / a)
-		return false;
-	*r = a * b;
-	return true;
-}
-
-static bool add_ok(size_t a, size_t b, size_t *r)
-{
-	if (b > SIZE_MAX - a)
-		return false;
-	*r = a + b;
-	return true;
-}
-
 /* End of the view in elements from the buffer start; false on overflow.
  * Only for non-empty views. */
 static bool view_end_elems(const txf__phys *p, size_t *end)
 {
 	size_t t;
-	return mul_ok(p->rows - 1, p->ld, &t) && add_ok(t, p->cols, &t) &&
-	       add_ok(t, p->offset, end);
+	return txf__mul_ok(p->rows - 1, p->ld, &t) && txf__add_ok(t, p->cols, &t) &&
+	       txf__add_ok(t, p->offset, end);
 }
 
 bool txf__view_end_bytes(const txf_matrix *m, size_t *end)
@@ -56,7 +40,7 @@ bool txf__view_end_bytes(const txf_matrix *m, size_t *end)
 		return true;
 	}
 	size_t e;
-	return view_end_elems(&p, &e) && mul_ok(e, p.elem, end);
+	return view_end_elems(&p, &e) && txf__mul_ok(e, p.elem, end);
 }
 
 static txf_status validate_shape(const txf_matrix *m, const char *name)
@@ -73,6 +57,12 @@ static txf_status validate_shape(const txf_matrix *m, const char *name)
 	              "matrix %s (%zu x %zu, %s): ld = %zu is smaller than %s = %zu", name, m->rows,
 	              m->cols, m->layout == TXF_COL_MAJOR ? "column-major" : "row-major", m->ld,
 	              m->layout == TXF_COL_MAJOR ? "rows" : "cols", p.cols);
+	/* With one row ld addresses nothing, but it is still the row pitch in
+	 * bytes that transfers and kernels are given. */
+	size_t pitch;
+	TXF_CHECK_ARG(txf__mul_ok(p.ld, p.elem, &pitch), TXF_ERR_SIZE_OVERFLOW,
+	              "matrix %s: ld = %zu elements of %zu bytes overflows size_t", name, p.ld,
+	              p.elem);
 	size_t end;
 	TXF_CHECK_ARG(txf__view_end_bytes(m, &end), TXF_ERR_SIZE_OVERFLOW,
 	              "matrix %s: offset %zu + (%zu - 1) * ld %zu + %zu elements of %zu bytes "
@@ -124,8 +114,8 @@ txf_status txf_matrix_section(const txf_matrix *m, size_t row, size_t col, size_
 	size_t pr = m->layout == TXF_COL_MAJOR ? col : row;
 	size_t pc = m->layout == TXF_COL_MAJOR ? row : col;
 	size_t off;
-	TXF_CHECK_ARG(mul_ok(pr, m->ld, &off) && add_ok(off, pc, &off) &&
-	                  add_ok(off, m->offset, &off),
+	TXF_CHECK_ARG(txf__mul_ok(pr, m->ld, &off) && txf__add_ok(off, pc, &off) &&
+	                  txf__add_ok(off, m->offset, &off),
 	              TXF_ERR_SIZE_OVERFLOW, "section offset overflows size_t");
 	r.offset = off;
 	r.rows = rows;
@@ -190,7 +180,8 @@ txf_status txf_matrix_alloc(txf_context *ctx, txf_dtype dtype, size_t rows, size
 	if (s != TXF_SUCCESS)
 		return s;
 	size_t bytes;
-	TXF_CHECK_ARG(mul_ok(rows, cols, &bytes) && mul_ok(bytes, txf_dtype_size(dtype), &bytes),
+	TXF_CHECK_ARG(txf__mul_ok(rows, cols, &bytes) &&
+	                  txf__mul_ok(bytes, txf_dtype_size(dtype), &bytes),
 	              TXF_ERR_SIZE_OVERFLOW, "%zu x %zu elements of %s overflow size_t", rows, cols,
 	              txf_dtype_name(dtype));
 	TXF_CHECK_ARG(bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
@@ -233,6 +224,15 @@ static txf_status transfer(txf_context *ctx, const txf_matrix *m, void *host, si
 		host_ld = p.cols;
 	TXF_CHECK_ARG(host_ld >= p.cols, TXF_ERR_BAD_LD, "%s: host_ld = %zu is smaller than %zu",
 	              fn, host_ld, p.cols);
+	size_t host_end, host_pitch;
+	TXF_CHECK_ARG(txf__mul_ok(p.rows - 1, host_ld, &host_end) &&
+	                  txf__add_ok(host_end, p.cols, &host_end) &&
+	                  txf__mul_ok(host_end, p.elem, &host_end) &&
+	                  txf__mul_ok(host_ld, p.elem, &host_pitch),
+	              TXF_ERR_SIZE_OVERFLOW,
+	              "%s: the host matrix (%zu rows of %zu elements, host_ld %zu, %zu bytes each) "
+	              "overflows size_t",
+	              fn, p.rows, p.cols, host_ld, p.elem);
 	size_t buf_origin[3], host_origin[3] = {0, 0, 0}, region[3];
 	region[0] = p.cols * p.elem;
 	region[1] = p.rows;

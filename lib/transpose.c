@@ -173,14 +173,16 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 		if (s != TXF_SUCCESS)
 			break;
 	}
+	/* The event out (a marker on an out-of-order queue) is made while the
+	 * gate still holds the launches back: if that fails, none runs. */
+	if (s == TXF_SUCCESS)
+		s = txf__join_events(ctx, evs, n, event);
 	txf__gate_close(&gate, s == TXF_SUCCESS);
+	for (unsigned i = 0; i < done; i++)
+		clReleaseEvent(evs[i]);
 	for (unsigned i = 0; i < n; i++)
 		clReleaseKernel(l[i].kernel);
-	if (s != TXF_SUCCESS) {
-		txf__join_events(ctx, evs, done, NULL);
-		return s;
-	}
-	return txf__join_events(ctx, evs, n, event);
+	return s;
 }
 
 /* Views of different layouts: physically the same orientation, so the
@@ -310,6 +312,11 @@ txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols, txf
 	              (int)dtype);
 	TXF_CHECK_ARG(!in_place || rows == cols, TXF_ERR_NOT_SQUARE,
 	              "in-place transpose of %zu x %zu: the matrix must be square", rows, cols);
+	size_t bytes;
+	TXF_CHECK_ARG(txf__mul_ok(rows, cols, &bytes) &&
+	                  txf__mul_ok(bytes, txf_dtype_size(dtype), &bytes),
+	              TXF_ERR_SIZE_OVERFLOW, "%zu x %zu elements of %s overflow size_t", rows, cols,
+	              txf_dtype_name(dtype));
 	return txf__select_transpose(ctx, rows, cols, txf_dtype_size(dtype), in_place != 0, opts,
 	                             out);
 }

@@ -8,6 +8,48 @@
 #include <stdarg.h>
 #include <stdbool.h>
 
+#if defined(TXF_FAULT_INJECTION) && !defined(TXF__FAULT_IMPL)
+/* A test build: the OpenCL calls that create, build, enqueue, retain or
+ * release go through the wrappers of fault.c (see txf_fault.h). */
+#include "txf_fault.h"
+#define TXF__WRAP(f, ...) txf__fault_##f(__FILE__, __func__, __LINE__, __VA_ARGS__)
+#define clCreateBuffer(...) TXF__WRAP(clCreateBuffer, __VA_ARGS__)
+#define clCreateUserEvent(...) TXF__WRAP(clCreateUserEvent, __VA_ARGS__)
+#define clCreateContext(...) TXF__WRAP(clCreateContext, __VA_ARGS__)
+#define clCreateCommandQueue(...) TXF__WRAP(clCreateCommandQueue, __VA_ARGS__)
+#define clCreateProgramWithSource(...) TXF__WRAP(clCreateProgramWithSource, __VA_ARGS__)
+#define clCreateProgramWithBinary(...) TXF__WRAP(clCreateProgramWithBinary, __VA_ARGS__)
+#define clBuildProgram(...) TXF__WRAP(clBuildProgram, __VA_ARGS__)
+#define clCreateKernel(...) TXF__WRAP(clCreateKernel, __VA_ARGS__)
+#define clEnqueueNDRangeKernel(...) TXF__WRAP(clEnqueueNDRangeKernel, __VA_ARGS__)
+#define clEnqueueCopyBufferRect(...) TXF__WRAP(clEnqueueCopyBufferRect, __VA_ARGS__)
+#define clEnqueueReadBufferRect(...) TXF__WRAP(clEnqueueReadBufferRect, __VA_ARGS__)
+#define clEnqueueWriteBufferRect(...) TXF__WRAP(clEnqueueWriteBufferRect, __VA_ARGS__)
+#define clEnqueueMarkerWithWaitList(...) TXF__WRAP(clEnqueueMarkerWithWaitList, __VA_ARGS__)
+#define clReleaseMemObject(...) TXF__WRAP(clReleaseMemObject, __VA_ARGS__)
+#define clReleaseProgram(...) TXF__WRAP(clReleaseProgram, __VA_ARGS__)
+#define clReleaseKernel(...) TXF__WRAP(clReleaseKernel, __VA_ARGS__)
+#define clRetainEvent(...) TXF__WRAP(clRetainEvent, __VA_ARGS__)
+#define clReleaseEvent(...) TXF__WRAP(clReleaseEvent, __VA_ARGS__)
+#define clRetainContext(...) TXF__WRAP(clRetainContext, __VA_ARGS__)
+#define clReleaseContext(...) TXF__WRAP(clReleaseContext, __VA_ARGS__)
+#define clRetainCommandQueue(...) TXF__WRAP(clRetainCommandQueue, __VA_ARGS__)
+#define clReleaseCommandQueue(...) TXF__WRAP(clReleaseCommandQueue, __VA_ARGS__)
+/* Calls of these would bypass the wrappers: a library that starts using one
+ * must add a wrapper first, or this build fails. */
+#pragma GCC poison clCreateSubBuffer clCreateImage clCreateImage2D clCreateImage3D
+#pragma GCC poison clCreateSampler clCreateCommandQueueWithProperties clCreateContextFromType
+#pragma GCC poison clCreateProgramWithBuiltInKernels clCreateProgramWithIL clCompileProgram
+#pragma GCC poison clLinkProgram clCreateKernelsInProgram clCloneKernel clRetainMemObject
+#pragma GCC poison clRetainProgram clRetainKernel clEnqueueReadBuffer clEnqueueWriteBuffer
+#pragma GCC poison clEnqueueFillBuffer clEnqueueCopyBuffer clEnqueueReadImage clEnqueueWriteImage
+#pragma GCC poison clEnqueueFillImage clEnqueueCopyImage clEnqueueCopyImageToBuffer
+#pragma GCC poison clEnqueueCopyBufferToImage clEnqueueMapBuffer clEnqueueMapImage
+#pragma GCC poison clEnqueueUnmapMemObject clEnqueueMigrateMemObjects clEnqueueTask
+#pragma GCC poison clEnqueueNativeKernel clEnqueueBarrierWithWaitList clEnqueueMarker
+#pragma GCC poison clEnqueueBarrier clEnqueueWaitForEvents
+#endif
+
 #if defined(__GNUC__)
 #define TXF_PRINTF(a, b) __attribute__((format(printf, a, b)))
 #else
@@ -188,8 +230,11 @@ txf_status txf__enqueue(txf_context *ctx, cl_kernel k, cl_uint dims, const size_
                         const size_t *local, cl_uint num_wait, const cl_event *wait,
                         cl_event *event);
 /* Turn the events of an operation's n launches into the one event the
- * caller gets (a marker when n > 1); releases evs[]. out may be NULL. */
-txf_status txf__join_events(txf_context *ctx, cl_event *evs, cl_uint n, cl_event *out);
+ * caller gets (a marker when n > 1 on an out-of-order queue). out may be
+ * NULL. The caller still releases evs[]; with a gate, only after closing
+ * it (a driver may not expect a command's event to go before the failure
+ * of the user event it waits on). */
+txf_status txf__join_events(txf_context *ctx, const cl_event *evs, cl_uint n, cl_event *out);
 /* An operation with nothing to do still completes an event: a marker that
  * waits on the caller's list. */
 txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_event *wait,
@@ -214,6 +259,21 @@ void txf__untiled_geometry(txf_context *ctx, cl_kernel k, size_t rows, size_t co
 static inline size_t txf__round_up(size_t x, size_t m)
 {
 	return (x + m - 1) / m * m;
+}
+/* *r = a * b (a + b); false, with *r untouched, when that overflows size_t. */
+static inline bool txf__mul_ok(size_t a, size_t b, size_t *r)
+{
+	if (a && b > SIZE_MAX / a)
+		return false;
+	*r = a * b;
+	return true;
+}
+static inline bool txf__add_ok(size_t a, size_t b, size_t *r)
+{
+	if (b > SIZE_MAX - a)
+		return false;
+	*r = a + b;
+	return true;
 }
 
 /* ------------------------------------------------------------- matrix.c */
