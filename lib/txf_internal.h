@@ -140,6 +140,7 @@ struct txf_context {
 	 * directory), whether AUTO consults it, and what was read (NULL: none;
 	 * guarded by lock). */
 	char *tuning_path, *tuning_dir;
+	bool tuning_in_cache; /* tuning_dir is cache_root/tuning (no file chosen) */
 	bool tuning_enabled;
 	txf_tuning *tuning;
 	/* Binary cache counters, guarded by lock. */
