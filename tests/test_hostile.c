@@ -667,7 +667,9 @@ static int unreadable_cases(void)
 		txf_context *c = NULL;
 		txf_status s = txf_context_create(&c, &o);
 		EXPECT(s == TXF_SUCCESS, "txf_context_create: %s", txf_last_error());
-		txf_matrix a = {NULL}, b = {NULL};
+		txf_matrix a, b;
+		memset(&a, 0, sizeof a);
+		memset(&b, 0, sizeof b);
 		s = txf_matrix_alloc(c, TXF_F32, 5, 7, TXF_ROW_MAJOR, &a);
 		if (s == TXF_SUCCESS)
 			s = txf_matrix_alloc(c, TXF_F32, 7, 5, TXF_ROW_MAJOR, &b);
