@@ -23,6 +23,9 @@
  * included; in the storm only the library's own locks stand between the
  * threads, so a lock missing there is reported.
  *
+ * A third test fails the same build in several threads at once: each gets
+ * its own status, message and build log, and none waits for ever.
+ *
  * The worker threads never call cmocka (it is not thread-safe): they count
  * failures and keep the first message, and the main thread asserts. */
 #define _GNU_SOURCE
@@ -30,6 +33,7 @@
 #include "txf_internal.h"
 
 #include <dirent.h>
+#include <errno.h>
 #include <float.h>
 #include <math.h>
 #include <pthread.h>
@@ -38,6 +42,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 enum {
@@ -635,6 +640,21 @@ out:
 	return NULL;
 }
 
+/* Join n threads, failing when one still runs after seconds (a deadlock:
+ * better a failure that says so than a hung test). */
+static void join_all(pthread_t *tids, int n, int seconds)
+{
+	struct timespec deadline;
+	assert_int_equal(clock_gettime(CLOCK_REALTIME, &deadline), 0);
+	deadline.tv_sec += seconds;
+	for (int i = 0; i < n; i++) {
+		int rc = pthread_timedjoin_np(tids[i], NULL, &deadline);
+		if (rc == ETIMEDOUT)
+			fail_msg("thread %d still runs after %d s: a deadlock?", i, seconds);
+		assert_int_equal(rc, 0);
+	}
+}
+
 /* Every entry in the programs directory is whole; no temporary is left. */
 static void assert_cache_files(const char *dir, unsigned long *entries)
 {
@@ -714,8 +734,7 @@ static void threads_share_contexts(void **state)
 	assert_int_equal(pthread_barrier_init(&start_line, NULL, THREADS), 0);
 	for (int i = 0; i < THREADS; i++)
 		assert_int_equal(pthread_create(&tids[i], NULL, thread_main, &ws[i]), 0);
-	for (int i = 0; i < THREADS; i++)
-		assert_int_equal(pthread_join(tids[i], NULL), 0);
+	join_all(tids, THREADS, 600);
 	pthread_barrier_destroy(&start_line);
 
 	unsigned failures = 0, done = 0, reads = 0, saves = 0, opened = 0, errors = 0;
@@ -926,8 +945,7 @@ static void host_side_storm(void **state)
 	assert_int_equal(pthread_barrier_init(&start_line, NULL, THREADS), 0);
 	for (int i = 0; i < THREADS; i++)
 		assert_int_equal(pthread_create(&tids[i], NULL, storm_main, &ws[i]), 0);
-	for (int i = 0; i < THREADS; i++)
-		assert_int_equal(pthread_join(tids[i], NULL), 0);
+	join_all(tids, THREADS, 600);
 	pthread_barrier_destroy(&start_line);
 	unsigned failures = 0, rounds = 0, errors = 0;
 	for (int i = 0; i < THREADS; i++) {
@@ -955,6 +973,83 @@ static void host_side_storm(void **state)
 	assert_true(pooled >= 1 && pooled <= THREADS);
 }
 
+/* ------------------------------------------------ failed builds, at once */
+
+enum { FAILING_THREADS = 4 };
+static txf_context *failing_ctx;
+
+/* A transpose whose kernel does not build: every thread must get
+ * TXF_ERR_BUILD_FAILED with its own message and build log, none may wait
+ * for ever on another thread's failed build. */
+static void *failing_main(void *arg)
+{
+	worker *w = arg;
+	pthread_barrier_wait(&start_line);
+	for (unsigned r = 0; r < w->rounds; r++) {
+		cl_program p = NULL;
+		txf_status s = txf__get_program(failing_ctx, "transpose.cl",
+		                                "-DELEM_SIZE=4 -DTILE=8 -DWG_ROWS=8", &p);
+		CHECK(w, s == TXF_ERR_BUILD_FAILED, "got %s (%s)", txf_status_name(s),
+		      txf_last_error());
+		CHECK(w, strstr(txf_last_error(), "transpose.cl"), "message '%s'",
+		      txf_last_error());
+		CHECK(w, strstr(txf_last_build_log(), "not_a_type"), "build log '%s'",
+		      txf_last_build_log());
+		w->ok[0]++;
+	}
+out:
+	return NULL;
+}
+
+static void build_failures_per_thread(void **state)
+{
+	(void)state;
+	char dir[64];
+	snprintf(dir, sizeof dir, "/tmp/txf-test-broken-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	char cmd[600];
+	snprintf(cmd, sizeof cmd, "cp '%s/../cl/common.cl' '%s/' && chmod 644 '%s/common.cl'",
+	         TXF_TEST_SRCDIR, dir, dir);
+	assert_int_equal(system(cmd), 0);
+	char *path = txf__path_join(dir, "transpose.cl");
+	FILE *f = fopen(path, "w");
+	assert_non_null(f);
+	fputs("__kernel void transpose_simple(__global not_a_type *p) { p[0] = 1; }\n", f);
+	assert_int_equal(fclose(f), 0);
+	txf_context_options o;
+	txf_context_options_default(&o);
+	o.kernel_path = dir;
+	o.kernel_path_only = 1;
+	o.binary_cache = 0;
+	assert_int_equal(txf_context_create(&failing_ctx, &o), TXF_SUCCESS);
+	static worker ws[FAILING_THREADS];
+	pthread_t tids[FAILING_THREADS];
+	assert_int_equal(pthread_barrier_init(&start_line, NULL, FAILING_THREADS), 0);
+	for (int i = 0; i < FAILING_THREADS; i++) {
+		memset(&ws[i], 0, sizeof ws[i]);
+		ws[i].id = i;
+		ws[i].rounds = 2;
+		assert_int_equal(pthread_create(&tids[i], NULL, failing_main, &ws[i]), 0);
+	}
+	join_all(tids, FAILING_THREADS, 120);
+	pthread_barrier_destroy(&start_line);
+	unsigned failures = 0, done = 0;
+	for (int i = 0; i < FAILING_THREADS; i++) {
+		if (ws[i].failures)
+			printf("  %u failures; first: %s\n", ws[i].failures, ws[i].first_failure);
+		failures += ws[i].failures;
+		done += ws[i].ok[0];
+	}
+	/* Nothing failed stays in the cache. */
+	assert_int_equal(txf__program_count(failing_ctx), 0);
+	txf_context_release(&failing_ctx);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+	free(path);
+	assert_int_equal(failures, 0);
+	assert_int_equal(done, FAILING_THREADS * 2);
+}
+
 int main(void)
 {
 	unsetenv("TXF_TUNING");
@@ -963,6 +1058,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(threads_share_contexts),
 	    cmocka_unit_test(host_side_storm),
+	    cmocka_unit_test(build_failures_per_thread),
 	};
 	return cmocka_run_group_tests_name("threads", tests, NULL, NULL);
 }
