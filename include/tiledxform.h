@@ -130,7 +130,9 @@ typedef struct txf_context_options {
 	const char *device;
 	/* Directories to search for kernel sources, ':'-separated, before
 	 * TXF_KERNEL_PATH, the source tree (uninstalled builds) and the
-	 * installed data directory. NULL for none. */
+	 * installed data directory. NULL for none. A file there is read only
+	 * when no other user can change it or its directory (README: "Files
+	 * the library trusts"); one that fails is skipped with a warning. */
 	const char *kernel_path;
 	/* Search kernel_path alone: no environment, source tree or data
 	 * directory (for applications that ship their own kernels). */
@@ -496,8 +498,11 @@ TXF_API txf_status txf_tuning_get(txf_context *ctx, txf_tuning *out);
  * any tuning. Nothing is written. */
 TXF_API txf_status txf_tuning_set(txf_context *ctx, const txf_tuning *t);
 
-/* txf_tuning_set, then write t atomically to txf_tuning_path, creating the
- * directory (mode 0700) when missing. */
+/* Check t as txf_tuning_set does, write it atomically to txf_tuning_path
+ * (creating the directory, mode 0700, when missing), then use it as
+ * txf_tuning_set does. A failed save changes neither the file nor the
+ * context; a directory that is not private (README: "Files the library
+ * trusts") is TXF_ERR_IO. */
 TXF_API txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t);
 
 #ifdef __cplusplus

@@ -150,7 +150,17 @@ bool txf__private_dir(const char *dir, bool create, char *why, size_t n)
 		snprintf(why, n, "it is not a directory");
 		return false;
 	}
-	return owned_private(&st, why, n);
+	if (!owned_private(&st, why, n))
+		return false;
+	/* Reading entries needs r and x, writing them w too (create is set
+	 * where the library writes). */
+	if (faccessat(AT_FDCWD, dir, R_OK | X_OK | (create ? W_OK : 0), AT_EACCESS) != 0) {
+		snprintf(why, n, "this user cannot %s it (mode %03o): %s",
+		         create ? "read and write" : "read", (unsigned)(st.st_mode & 0777),
+		         strerror(errno));
+		return false;
+	}
+	return true;
 }
 
 int txf__read_private_file(const char *path, size_t max, unsigned char **data, size_t *len,

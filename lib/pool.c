@@ -108,10 +108,11 @@ txf_status txf__pool_acquire(txf_context *ctx, size_t size, cl_mem *mem, txf__po
 	}
 	best->busy = true;
 	p->refs++;
-	pthread_mutex_unlock(&p->lock);
+	/* Read under the lock: another thread's realloc may move entries. */
 	t->pool = p;
 	t->mem = best->mem;
-	*mem = best->mem;
+	pthread_mutex_unlock(&p->lock);
+	*mem = t->mem;
 	*ticket = t;
 	return TXF_SUCCESS;
 }

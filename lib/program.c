@@ -6,7 +6,14 @@
  *
  * With the binary cache on (ctx->program_dir), a program missing in memory
  * is first looked up on disk (bincache.c) and built from source only when
- * there is no usable entry; a program built from source is then stored. */
+ * there is no usable entry; a program built from source is then stored.
+ *
+ * Threads: the lists are guarded by ctx->lock. A program is made by one
+ * thread only: the first to miss it puts a placeholder in the list and makes
+ * it outside the lock; the others that want it meanwhile wait on `ready`
+ * instead of building it again (a build takes seconds on a CPU device). When
+ * the build fails, the placeholder is removed and each waiter tries for
+ * itself, so that every thread gets its own failure detail. */
 #include "txf_internal.h"
 
 #include <stdio.h>
@@ -25,7 +32,7 @@ typedef struct source_entry {
 typedef struct program_entry {
 	uint64_t hash;
 	char *options;
-	cl_program program;
+	cl_program program; /* NULL while a thread makes it */
 	struct program_entry *next;
 } program_entry;
 
@@ -33,11 +40,17 @@ struct txf__program_cache {
 	source_entry *sources;
 	program_entry *programs;
 	unsigned long builds;
+	pthread_cond_t ready; /* a placeholder was filled or removed */
 };
 
 txf__program_cache *txf__program_cache_new(void)
 {
-	return calloc(1, sizeof(txf__program_cache));
+	txf__program_cache *c = calloc(1, sizeof *c);
+	if (c && pthread_cond_init(&c->ready, NULL) != 0) {
+		free(c);
+		c = NULL;
+	}
+	return c;
 }
 
 void txf__program_cache_free(txf__program_cache *cache)
@@ -52,16 +65,29 @@ void txf__program_cache_free(txf__program_cache *cache)
 	}
 	for (program_entry *p = cache->programs, *n; p; p = n) {
 		n = p->next;
-		clReleaseProgram(p->program);
+		if (p->program)
+			clReleaseProgram(p->program);
 		free(p->options);
 		free(p);
 	}
+	pthread_cond_destroy(&cache->ready);
 	free(cache);
 }
 
+/* Called with ctx->lock held. */
 unsigned long txf__program_builds(const txf_context *ctx)
 {
 	return ctx->programs->builds;
+}
+
+unsigned long txf__program_count(txf_context *ctx)
+{
+	unsigned long n = 0;
+	pthread_mutex_lock(&ctx->lock);
+	for (program_entry *p = ctx->programs->programs; p; p = p->next)
+		n += p->program != NULL;
+	pthread_mutex_unlock(&ctx->lock);
+	return n;
 }
 
 /* Called with ctx->lock held. */
@@ -317,24 +343,22 @@ static void store_binary(txf_context *ctx, cl_program prog, const char *file, co
 	free(devs);
 }
 
-txf_status txf__get_program(txf_context *ctx, const char *file, const char *options,
-                            cl_program *out)
+/* Unlink placeholder e (ctx->lock held). */
+static void unlink_program(txf__program_cache *c, program_entry *e)
 {
-	const char *text = NULL;
-	uint64_t hash = 0;
-	txf_status s = get_source(ctx, file, &text, &hash);
-	if (s != TXF_SUCCESS)
-		return s;
-	pthread_mutex_lock(&ctx->lock);
-	program_entry *e = find_program(ctx->programs, hash, options);
-	pthread_mutex_unlock(&ctx->lock);
-	if (e) {
-		*out = e->program;
-		return TXF_SUCCESS;
+	for (program_entry **pp = &c->programs; *pp; pp = &(*pp)->next) {
+		if (*pp == e) {
+			*pp = e->next;
+			return;
+		}
 	}
-	/* Load or build outside the lock so that other threads are not held
-	 * up: from the binary cache when it has the program, else from source
-	 * (and then stored in the binary cache for the next process). */
+}
+
+/* Load the program from the binary cache or build it from source, outside
+ * ctx->lock. *loaded says which. */
+static txf_status make_program(txf_context *ctx, const char *file, const char *text, uint64_t hash,
+                               const char *options, cl_program *out, bool *loaded)
+{
 	char *key = NULL;
 	char name[TXF__BINCACHE_NAME_SIZE];
 	if (ctx->program_dir) {
@@ -343,46 +367,76 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
 			txf__bincache_file_name(key, name);
 	}
 	cl_program prog = key ? load_binary(ctx, file, key, name, options) : NULL;
-	bool loaded = prog != NULL;
+	*loaded = prog != NULL;
+	txf_status s = TXF_SUCCESS;
 	if (!prog) {
 		s = build(ctx, file, text, options, &prog);
-		if (s != TXF_SUCCESS) {
-			free(key);
-			return s;
-		}
-		if (key)
+		if (s == TXF_SUCCESS && key)
 			store_binary(ctx, prog, file, key, name);
 	}
 	free(key);
-	program_entry *n = calloc(1, sizeof *n);
+	*out = prog;
+	return s;
+}
+
+txf_status txf__get_program(txf_context *ctx, const char *file, const char *options,
+                            cl_program *out)
+{
+	const char *text = NULL;
+	uint64_t hash = 0;
+	txf_status s = get_source(ctx, file, &text, &hash);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__program_cache *c = ctx->programs;
+	/* The placeholder is made before the lock is taken, so that running
+	 * out of memory needs no unwinding under it. */
+	program_entry *mine = calloc(1, sizeof *mine);
 	char *opt = strdup(options);
-	if (!n || !opt) {
-		free(n);
+	if (!mine || !opt) {
+		free(mine);
 		free(opt);
-		clReleaseProgram(prog);
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory caching a program");
 	}
-	n->hash = hash;
-	n->options = opt;
-	n->program = prog;
+	mine->hash = hash;
+	mine->options = opt;
 	pthread_mutex_lock(&ctx->lock);
-	/* builds counts every program made, loaded ones too. */
-	ctx->programs->builds++;
-	if (loaded)
-		ctx->programs_loaded++;
-	e = find_program(ctx->programs, hash, options);
+	program_entry *e;
+	/* Another thread making this program: wait for it to finish. */
+	while ((e = find_program(c, hash, options)) != NULL && !e->program)
+		pthread_cond_wait(&c->ready, &ctx->lock);
 	if (e) {
-		/* Another thread made the same program meanwhile: keep one. */
-		clReleaseProgram(prog);
-		free(opt);
-		free(n);
-	} else {
-		n->next = ctx->programs->programs;
-		ctx->programs->programs = n;
-		e = n;
+		pthread_mutex_unlock(&ctx->lock);
+		free(mine->options);
+		free(mine);
+		*out = e->program;
+		return TXF_SUCCESS;
 	}
+	mine->next = c->programs;
+	c->programs = mine;
 	pthread_mutex_unlock(&ctx->lock);
-	*out = e->program;
+
+	cl_program prog = NULL;
+	bool loaded = false;
+	s = make_program(ctx, file, text, hash, options, &prog, &loaded);
+
+	pthread_mutex_lock(&ctx->lock);
+	if (s == TXF_SUCCESS) {
+		mine->program = prog;
+		/* builds counts every program made, loaded ones too. */
+		c->builds++;
+		if (loaded)
+			ctx->programs_loaded++;
+	} else {
+		unlink_program(c, mine);
+	}
+	pthread_cond_broadcast(&c->ready);
+	pthread_mutex_unlock(&ctx->lock);
+	if (s != TXF_SUCCESS) {
+		free(mine->options);
+		free(mine);
+		return s;
+	}
+	*out = prog;
 	return TXF_SUCCESS;
 }
 

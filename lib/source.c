@@ -1,12 +1,34 @@
-/* Kernel sources: found on a search path and read at run time. */
+/* Kernel sources: found on a search path and read at run time.
+ *
+ * A kernel source is code that runs on the device over the caller's data,
+ * so a file is read only when nobody but this user and root can change it:
+ *  - the file (after symbolic links) is a regular file that belongs to this
+ *    user or root, that others cannot write, and that its group can write
+ *    only when that group is the owner's own (a user private group, as
+ *    umask 002 leaves checkouts on many systems);
+ *  - so is the directory that holds it, under the same rules.
+ * A symbolic link on the path (the directory named on the search path, or
+ * the file) is followed with a warning naming its target, which must then
+ * pass the checks. A file that fails them, or that exists but cannot be
+ * read, is passed over with a warning (TXF_LOG) and the search goes on; when
+ * no directory has a usable file, TXF_ERR_KERNEL_NOT_FOUND says which files
+ * were refused and why. */
 #define _GNU_SOURCE /* dladdr */
 #include "txf_internal.h"
 
 #include <dlfcn.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Sources larger than this are not read. */
+#define MAX_SOURCE (16u << 20)
 
 /* Whether this library runs from its build tree (tests, examples before
  * installation): then the source tree's cl/ is the right one. */
@@ -71,79 +93,201 @@ char *txf__kernel_search_path(const txf_context *ctx)
 	return buf;
 }
 
-static txf_status read_file(const char *path, char **text, bool *found)
+/* ------------------------------------------------------------- trust */
+
+/* Whether the group of st is the owner's private group: the owner's primary
+ * group, named after the owner, with no other member listed. */
+static bool owners_own_group(const struct stat *st)
 {
-	*found = false;
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return TXF_SUCCESS;
-	*found = true;
-	size_t cap = 16384, len = 0;
-	char *buf = malloc(cap);
-	while (buf) {
-		len += fread(buf + len, 1, cap - len - 1, f);
-		if (ferror(f)) {
-			int e = errno;
-			free(buf);
-			fclose(f);
-			return txf__fail(TXF_ERR_IO, "reading kernel source %s: %s", path,
-			                 strerror(e));
-		}
-		if (feof(f))
-			break;
-		char *g = realloc(buf, cap * 2);
-		if (!g) {
-			free(buf);
-			buf = NULL;
-			break;
-		}
-		buf = g;
-		cap *= 2;
+	char buf[16384];
+	struct passwd pw, *pwp = NULL;
+	if (getpwuid_r(st->st_uid, &pw, buf, sizeof buf / 2, &pwp) != 0 || !pwp ||
+	    pw.pw_gid != st->st_gid)
+		return false;
+	struct group gr, *grp = NULL;
+	if (getgrgid_r(st->st_gid, &gr, buf + sizeof buf / 2, sizeof buf / 2, &grp) != 0 || !grp ||
+	    strcmp(gr.gr_name, pw.pw_name) != 0)
+		return false;
+	for (char **m = gr.gr_mem; m && *m; m++)
+		if (strcmp(*m, pw.pw_name) != 0)
+			return false;
+	return true;
+}
+
+/* Whether only this user and root can change what st describes; if not,
+ * why. */
+static bool trusted(const struct stat *st, char *why, size_t n)
+{
+	uid_t me = geteuid();
+	if (st->st_uid != me && st->st_uid != 0) {
+		snprintf(why, n, "it belongs to user %u, neither this user (%u) nor root",
+		         (unsigned)st->st_uid, (unsigned)me);
+		return false;
 	}
-	fclose(f);
-	if (!buf)
-		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory reading %s", path);
-	buf[len] = '\0';
-	*text = buf;
-	return TXF_SUCCESS;
+	if (st->st_mode & S_IWOTH) {
+		snprintf(why, n, "other users can write it (mode %03o)",
+		         (unsigned)(st->st_mode & 0777));
+		return false;
+	}
+	if ((st->st_mode & S_IWGRP) && !owners_own_group(st)) {
+		snprintf(why, n, "group %u can write it (mode %03o)", (unsigned)st->st_gid,
+		         (unsigned)(st->st_mode & 0777));
+		return false;
+	}
+	return true;
+}
+
+/* Warn that path is a symbolic link, naming its target. */
+static void warn_link(const char *what, const char *path)
+{
+	char *target = realpath(path, NULL);
+	txf__log(TXF__LOG_WARN, "%s %s is a symbolic link (to %s)", what, path,
+	         target ? target : "nowhere");
+	free(target);
+}
+
+/* Read all of fd (a regular file of size bytes). */
+static char *read_all(int fd, size_t size, char *why, size_t n)
+{
+	char *buf = malloc(size + 1);
+	if (!buf) {
+		snprintf(why, n, "out of memory");
+		return NULL;
+	}
+	size_t got = 0;
+	while (got < size) {
+		ssize_t r = read(fd, buf + got, size - got);
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r <= 0) {
+			snprintf(why, n, "%s", r < 0 ? strerror(errno) : "it changed size");
+			free(buf);
+			return NULL;
+		}
+		got += (size_t)r;
+	}
+	buf[size] = '\0';
+	return buf;
+}
+
+/* dir/file if it is there and may be trusted. Returns 1 with *text
+ * malloc'd, 0 when there is no such file, -1 when there is one that cannot
+ * be used (warned, and why set). */
+static int read_source(const char *dir, const char *file, char **text, char *why, size_t n)
+{
+	char *path = txf__path_join(dir, file);
+	if (!path) {
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	char *real = NULL, *real_dir = NULL;
+	int fd = -1, rc = -1;
+	struct stat st;
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT || errno == ENOTDIR) {
+			rc = 0;
+			goto out;
+		}
+		snprintf(why, n, "%s", strerror(errno));
+		goto refused;
+	}
+	struct stat dst;
+	if (lstat(dir, &dst) == 0 && S_ISLNK(dst.st_mode))
+		warn_link("kernel directory", dir);
+	if (S_ISLNK(st.st_mode))
+		warn_link("kernel source", path);
+	real = realpath(path, NULL);
+	if (!real) {
+		snprintf(why, n, "cannot resolve it: %s", strerror(errno));
+		goto refused;
+	}
+	const char *slash = strrchr(real, '/');
+	real_dir = strndup(real, slash == real ? 1 : (size_t)(slash - real));
+	if (!real_dir) {
+		snprintf(why, n, "out of memory");
+		goto refused;
+	}
+	char dwhy[160];
+	if (stat(real_dir, &dst) != 0) {
+		snprintf(why, n, "its directory %s: %s", real_dir, strerror(errno));
+		goto refused;
+	}
+	if (!trusted(&dst, dwhy, sizeof dwhy)) {
+		snprintf(why, n, "its directory %s is unsafe: %s", real_dir, dwhy);
+		goto refused;
+	}
+	/* The checks that matter are made on what was opened. O_NONBLOCK: a
+	 * FIFO must not hang the caller. */
+	fd = open(real, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		snprintf(why, n, "%s",
+		         errno == ELOOP ? "it became a symbolic link" : strerror(errno));
+		goto refused;
+	}
+	if (fstat(fd, &st) != 0) {
+		snprintf(why, n, "%s", strerror(errno));
+		goto refused;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, n, "it is not a regular file");
+		goto refused;
+	}
+	if (!trusted(&st, why, n))
+		goto refused;
+	if ((unsigned long long)st.st_size > MAX_SOURCE) {
+		snprintf(why, n, "it is %lld bytes, more than the %u allowed",
+		         (long long)st.st_size, MAX_SOURCE);
+		goto refused;
+	}
+	*text = read_all(fd, (size_t)st.st_size, why, n);
+	if (*text) {
+		rc = 1;
+		goto out;
+	}
+refused:
+	txf__log(TXF__LOG_WARN, "kernel source %s not used: %s", path, why);
+out:
+	if (fd >= 0)
+		close(fd);
+	free(real_dir);
+	free(real);
+	free(path);
+	return rc;
 }
 
 txf_status txf__load_source(const txf_context *ctx, const char *file, char **text)
 {
 	*text = NULL;
 	char *path = txf__kernel_search_path(ctx);
-	if (!path)
-		return txf__fail(TXF_ERR_OUT_OF_MEMORY,
-		                 "out of memory building the kernel search path");
-	txf_status s = TXF_SUCCESS;
-	bool found = false;
-	char *save = NULL;
-	char *copy = strdup(path);
+	char *copy = path ? strdup(path) : NULL;
 	if (!copy) {
 		free(path);
-		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory");
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY,
+		                 "out of memory building the kernel search path");
 	}
-	for (char *dir = strtok_r(copy, ":", &save); dir && !found;
+	/* What was refused, for the message when nothing is found. */
+	char refused[600] = "";
+	size_t used = 0;
+	int rc = 0;
+	char *save = NULL;
+	for (char *dir = strtok_r(copy, ":", &save); dir && rc != 1;
 	     dir = strtok_r(NULL, ":", &save)) {
-		size_t n = strlen(dir) + strlen(file) + 2;
-		char *full = malloc(n);
-		if (!full) {
-			s = txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory");
-			break;
+		char why[300];
+		rc = read_source(dir, file, text, why, sizeof why);
+		if (rc < 0 && used < sizeof refused) {
+			int k = snprintf(refused + used, sizeof refused - used,
+			                 "; refused %s/%s: %s", dir, file, why);
+			used += k > 0 ? (size_t)k : 0;
 		}
-		snprintf(full, n, "%s/%s", dir, file);
-		s = read_file(full, text, &found);
-		free(full);
-		if (s != TXF_SUCCESS)
-			break;
 	}
 	free(copy);
-	if (s == TXF_SUCCESS && !found)
+	txf_status s = TXF_SUCCESS;
+	if (rc != 1)
 		s = txf__fail(
 		    TXF_ERR_KERNEL_NOT_FOUND,
-		    "kernel source %s not found; searched: %s (set TXF_KERNEL_PATH or the "
+		    "kernel source %s not found; searched: %s%s (set TXF_KERNEL_PATH or the "
 		    "kernel_path option to the directory holding the .cl files)",
-		    file, path);
+		    file, path, refused);
 	free(path);
 	return s;
 }

@@ -542,6 +542,7 @@ txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
 		}
 	} else if (ctx->cache_root) {
 		ctx->tuning_path = default_path(ctx, &dir);
+		ctx->tuning_in_cache = true;
 	} else {
 		return TXF_SUCCESS; /* no cache directory: nothing to read */
 	}
@@ -557,6 +558,13 @@ txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
 	struct stat st;
 	if (lstat(dir, &st) != 0 && errno == ENOENT)
 		return TXF_SUCCESS; /* no tuning yet */
+	/* The device's file lies in the cache directory's tuning/: whoever can
+	 * write the cache directory can put another tuning/ there. */
+	if (ctx->tuning_in_cache && !txf__private_dir(ctx->cache_root, false, why, sizeof why)) {
+		txf__log(TXF__LOG_WARN, "tuning file ignored: the cache directory %s is unsafe: %s",
+		         ctx->cache_root, why);
+		return TXF_SUCCESS;
+	}
 	if (!txf__private_dir(dir, false, why, sizeof why)) {
 		txf__log(TXF__LOG_WARN, "tuning file ignored: its directory %s is unsafe: %s", dir,
 		         why);
@@ -789,24 +797,31 @@ txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t)
 	                  !strchr(t->created, ' '),
 	              TXF_ERR_INVALID_ARG,
 	              "txf_tuning_save: mode and created must be single printable words");
-	txf_status s = txf_tuning_set(ctx, t);
+	/* Checked, then written, then used: a save that fails changes
+	 * nothing. */
+	char why[300];
+	txf_status s = txf__tuning_check(ctx, t, why, sizeof why);
 	if (s != TXF_SUCCESS)
-		return s;
+		return txf__fail(s, "txf_tuning_save: %s", why);
 	size_t len = 0;
 	char *text = txf__tuning_format(t, &ctx->profile, &len);
 	if (!text)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory writing the tuning file");
-	char why[300];
 	const char *slash = strrchr(ctx->tuning_path, '/');
 	const char *name = slash ? slash + 1 : ctx->tuning_path;
-	if (!txf__private_dir(ctx->tuning_dir, true, why, sizeof why)) {
+	const char *unsafe = NULL;
+	if (ctx->tuning_in_cache && !txf__private_dir(ctx->cache_root, true, why, sizeof why))
+		unsafe = ctx->cache_root;
+	else if (!txf__private_dir(ctx->tuning_dir, true, why, sizeof why))
+		unsafe = ctx->tuning_dir;
+	if (unsafe) {
 		free(text);
-		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s is not safe to write: %s",
-		                 ctx->tuning_dir, why);
+		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s is not safe to write: %s", unsafe,
+		                 why);
 	}
 	int rc = txf__write_atomic(ctx->tuning_dir, name, text, len, why, sizeof why);
 	free(text);
 	if (rc != 0)
 		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s", why);
-	return TXF_SUCCESS;
+	return txf_tuning_set(ctx, t);
 }

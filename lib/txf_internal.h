@@ -182,6 +182,7 @@ struct txf_context {
 	 * directory), whether AUTO consults it, and what was read (NULL: none;
 	 * guarded by lock). */
 	char *tuning_path, *tuning_dir;
+	bool tuning_in_cache; /* tuning_dir is cache_root/tuning (no file chosen) */
 	bool tuning_enabled;
 	txf_tuning *tuning;
 	/* Binary cache counters, guarded by lock. */
@@ -207,8 +208,11 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
                             cl_program *out);
 /* Create a kernel from a cached program; the caller releases it. */
 txf_status txf__create_kernel(cl_program prog, const char *name, cl_kernel *out);
-/* Number of program builds done by the cache so far (for tests). */
+/* Number of programs made (built or loaded) by the cache so far. ctx->lock
+ * guards it; a test that runs no other thread may read it without. */
 unsigned long txf__program_builds(const txf_context *ctx);
+/* Number of programs in the in-memory cache (for tests). */
+unsigned long txf__program_count(txf_context *ctx);
 
 /* --------------------------------------------------------------- pool.c */
 
