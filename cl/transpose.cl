@@ -113,13 +113,13 @@ __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict
 {
 	__local elem_t tile[(SEGMENTS + 1) * TILE][TILE + 1];
 	const uint lx = get_local_id(0), ly = get_local_id(1);
-	const ulong first = (ulong)get_group_id(0) * SEGMENTS * TILE; /* = rbase + T */
+	const long rbase = (long)get_group_id(0) * SEGMENTS * TILE - TILE;
 	const ulong c0 = (ulong)get_group_id(1) * TILE;
 	if (c0 + lx < cols)
 		for (uint y = ly; y < (SEGMENTS + 1) * TILE; y += WG_ROWS) {
-			/* r = rbase + y, tested without going below zero */
-			if (first + y >= TILE && first + y - TILE < rows)
-				tile[y][lx] = in[in_off + (first + y - TILE) * in_ld + c0 + lx];
+			const long r = rbase + y;
+			if (r >= 0 && r < (long)rows)
+				tile[y][lx] = in[in_off + (ulong)r * in_ld + c0 + lx];
 		}
 	barrier(CLK_LOCAL_MEM_FENCE);
 	for (uint y = ly; y < TILE; y += WG_ROWS) {
@@ -127,12 +127,11 @@ __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict
 		if (c >= cols)
 			break;
 		const ulong start = out_off + c * out_ld; /* element offset of output row c */
-		const uint sh = (uint)(start % TILE);
+		const uint sh = (uint)(start & (TILE - 1));
 		for (uint s = 0; s < SEGMENTS; s++) {
-			/* r = first + s T - sh + lx, and its row in the staged tile */
-			const uint t = s * TILE + TILE - sh + lx;
-			if (first + t >= TILE && first + t - TILE < rows)
-				out[start + first + t - TILE] = tile[t][y];
+			const long r = rbase + TILE + (long)(s * TILE) - sh + lx;
+			if (r >= 0 && r < (long)rows)
+				out[start + (ulong)r] = tile[s * TILE + TILE - sh + lx][y];
 		}
 	}
 }
