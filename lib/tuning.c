@@ -173,7 +173,9 @@ static bool parse_double(const char *s, double *out)
 	errno = 0;
 	char *end;
 	double v = strtod(s, &end);
-	if (errno || *end || !isfinite(v) || v < 0)
+	/* ERANGE with a finite result is an underflow: a number below
+	 * DBL_MIN, such as the writer's "%.6g" of a time just above it. */
+	if ((errno && errno != ERANGE) || *end || !isfinite(v) || v < 0)
 		return false;
 	*out = v;
 	return true;

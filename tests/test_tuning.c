@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
+#include <math.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +293,35 @@ static void test_save_rejects_bad_tunings(void **state)
 	assert_int_equal(txf_tuning_get(NULL, &got), TXF_ERR_NULL_ARG);
 	assert_int_equal(txf_tuning_save(ctx, NULL), TXF_ERR_NULL_ARG);
 	txf_context_release(&ctx);
+}
+
+/* A time just above DBL_MIN is written with 6 digits, which makes it a
+ * number below DBL_MIN: the reader takes it (strtod reports the underflow
+ * with ERANGE). */
+static void test_tiny_time_read_back(void **state)
+{
+	(void)state;
+	txf_context *a = open_ctx(NULL);
+	txf_tuning t = sample();
+	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].median_ms = DBL_MIN;
+	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].median_ms = 4.9406564584124654e-324;
+	assert_int_equal(txf_tuning_save(a, &t), TXF_SUCCESS);
+	size_t len;
+	char *text = read_text(path_of(a), &len);
+	assert_non_null(strstr(text, "ms=2.22507e-308"));
+	free(text);
+	txf_context_release(&a);
+
+	txf_context *b = open_ctx(NULL);
+	txf_context_stats st;
+	assert_int_equal(txf_context_stats_get(b, &st), TXF_SUCCESS);
+	assert_int_equal(st.tuned, 1);
+	txf_tuning got;
+	assert_int_equal(txf_tuning_get(b, &got), TXF_SUCCESS);
+	double ms = got.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].median_ms;
+	assert_true(ms > 0 && fabs(ms - DBL_MIN) <= 1e-5 * DBL_MIN);
+	assert_true(got.entries[TXF_TUNE_MATMUL][TXF_F32][1].median_ms == 4.9406564584124654e-324);
+	txf_context_release(&b);
 }
 
 /* -------------------------------------------------------- choices used */
@@ -746,6 +777,7 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup(test_round_trip, fresh_cache),
 	    cmocka_unit_test_setup(test_save_rejects_bad_tunings, fresh_cache),
+	    cmocka_unit_test_setup(test_tiny_time_read_back, fresh_cache),
 	    cmocka_unit_test_setup(test_tuned_choice_used, fresh_cache),
 	    cmocka_unit_test_setup(test_corrupt_files, fresh_cache),
 	    cmocka_unit_test_setup(test_every_truncation, fresh_cache),
