@@ -223,6 +223,21 @@ static void make_tuning(void)
 	text = tuning_text(&t);
 	put_text("tuning", "valid-empty.txt", text);
 	free(text);
+
+	/* A device whose driver reports an empty version: "driver " reads back. */
+	memset(&t, 0, sizeof t);
+	entry_t(&t, TXF_I16, TXF_SMALL_EVEN, TXF_STRATEGY_PAD, 8, 8, 64, 64, 0.02);
+	txf_device_profile p;
+	size_t len;
+	fake_profile(FAKE_SMALL_GPU, &p);
+	p.driver_version[0] = '\0';
+	text = txf__tuning_format(&t, &p, &len);
+	if (!text) {
+		fprintf(stderr, "make_corpus: out of memory\n");
+		exit(1);
+	}
+	put_text("tuning", "valid-empty-driver.txt", text);
+	free(text);
 }
 
 /* ----------------------------------------------------------- bincache */
