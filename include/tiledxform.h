@@ -494,8 +494,9 @@ TXF_API txf_status txf_tuning_path(txf_context *ctx, char *buf, size_t size);
 TXF_API txf_status txf_tuning_get(txf_context *ctx, txf_tuning *out);
 
 /* Check t against the device (every valid entry must be a launch the device
- * accepts) and use it from now on in this context; NULL stops consulting
- * any tuning. Nothing is written. */
+ * accepts, with shape extents from 1 to 2^31 and a finite time of at least
+ * 0) and use it from now on in this context; NULL stops consulting any
+ * tuning. Nothing is written. */
 TXF_API txf_status txf_tuning_set(txf_context *ctx, const txf_tuning *t);
 
 /* Check t as txf_tuning_set does, write it atomically to txf_tuning_path

@@ -173,7 +173,9 @@ static bool parse_double(const char *s, double *out)
 	errno = 0;
 	char *end;
 	double v = strtod(s, &end);
-	if (errno || *end || !isfinite(v) || v < 0)
+	/* ERANGE with a finite result is an underflow: a number below
+	 * DBL_MIN, such as the writer's "%.6g" of a time just above it. */
+	if ((errno && errno != ERANGE) || *end || !isfinite(v) || v < 0)
 		return false;
 	*out = v;
 	return true;
@@ -621,6 +623,18 @@ void txf__tuning_free(txf_context *ctx)
 	ctx->tuning_dir = NULL;
 }
 
+/* Whether the reader would take an entry's measurement back: extents from
+ * 1 to MAX_EXTENT and a finite time of at least 0 (what parse_entry
+ * accepts), so that txf_tuning_save never writes a file it would ignore. */
+static bool measurement_ok(txf_tune_op op, const txf_tuned *e)
+{
+	size_t dims = op == TXF_TUNE_MATMUL ? 3 : 2;
+	for (size_t i = 0; i < dims; i++)
+		if (e->shape[i] == 0 || e->shape[i] > MAX_EXTENT)
+			return false;
+	return isfinite(e->median_ms) && e->median_ms >= 0;
+}
+
 txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, size_t n)
 {
 	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
@@ -632,6 +646,15 @@ txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, s
 				if (!e->valid)
 					continue;
 				any = true;
+				if (!measurement_ok((txf_tune_op)op, e)) {
+					snprintf(
+					    why, n,
+					    "entry %s %s %s: its shape (extents from 1 to %zu) "
+					    "or time (finite, at least 0) is out of range",
+					    op_names[op], txf_dtype_name((txf_dtype)d),
+					    class_names[c], MAX_EXTENT);
+					return TXF_ERR_INVALID_ARG;
+				}
 				char what[200];
 				txf_status s = txf__tuned_fits(ctx, (txf_tune_op)op, (txf_dtype)d,
 				                               e, what, sizeof what);

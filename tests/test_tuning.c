@@ -7,6 +7,8 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <float.h>
+#include <math.h>
 #include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
@@ -291,6 +293,80 @@ static void test_save_rejects_bad_tunings(void **state)
 	assert_int_equal(txf_tuning_get(NULL, &got), TXF_ERR_NULL_ARG);
 	assert_int_equal(txf_tuning_save(ctx, NULL), TXF_ERR_NULL_ARG);
 	txf_context_release(&ctx);
+}
+
+/* A measurement the reader would refuse is refused on saving, and the file
+ * saved before stays as it was. */
+static void test_save_refuses_unreadable_measurements(void **state)
+{
+	(void)state;
+	txf_context *ctx = open_ctx(NULL);
+	txf_tuning good = sample();
+	assert_int_equal(txf_tuning_save(ctx, &good), TXF_SUCCESS);
+	size_t len, len2;
+	char *before = read_text(path_of(ctx), &len);
+	struct {
+		txf_tune_op op;
+		int cls;
+		const char *name;
+		int dim; /* the extent to set, or -1: the time */
+		double value;
+	} cases[] = {
+	    {TXF_TUNE_TRANSPOSE, 1, "small-uneven", -1, NAN},
+	    {TXF_TUNE_MATMUL, 3, "large-uneven", -1, -0.5},
+	    {TXF_TUNE_MATMUL, 0, "small-even", -1, INFINITY},
+	    {TXF_TUNE_TRANSPOSE, 0, "small-even", 1, 0},
+	    {TXF_TUNE_MATMUL, 2, "large-even", 2, 2147483649.0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		txf_tuning t = sample();
+		txf_tuned *e = &t.entries[cases[i].op][TXF_F32][cases[i].cls];
+		if (cases[i].dim < 0)
+			e->median_ms = cases[i].value;
+		else
+			e->shape[cases[i].dim] = (size_t)cases[i].value;
+		assert_int_equal(txf_tuning_save(ctx, &t), TXF_ERR_INVALID_ARG);
+		assert_non_null(strstr(txf_last_error(), cases[i].name));
+		assert_int_equal(txf_tuning_set(ctx, &t), TXF_ERR_INVALID_ARG);
+	}
+	char *after = read_text(path_of(ctx), &len2);
+	assert_int_equal(len, len2);
+	assert_memory_equal(before, after, len);
+	free(before);
+	free(after);
+	txf_tuning got;
+	assert_int_equal(txf_tuning_get(ctx, &got), TXF_SUCCESS);
+	assert_same_tuning(&good, &got);
+	txf_context_release(&ctx);
+}
+
+/* A time just above DBL_MIN is written with 6 digits, which makes it a
+ * number below DBL_MIN: the reader takes it (strtod reports the underflow
+ * with ERANGE). */
+static void test_tiny_time_read_back(void **state)
+{
+	(void)state;
+	txf_context *a = open_ctx(NULL);
+	txf_tuning t = sample();
+	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].median_ms = DBL_MIN;
+	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].median_ms = 4.9406564584124654e-324;
+	assert_int_equal(txf_tuning_save(a, &t), TXF_SUCCESS);
+	size_t len;
+	char *text = read_text(path_of(a), &len);
+	assert_non_null(strstr(text, "ms=2.22507e-308"));
+	free(text);
+	txf_context_release(&a);
+
+	txf_context *b = open_ctx(NULL);
+	txf_context_stats st;
+	assert_int_equal(txf_context_stats_get(b, &st), TXF_SUCCESS);
+	assert_int_equal(st.tuned, 1);
+	txf_tuning got;
+	assert_int_equal(txf_tuning_get(b, &got), TXF_SUCCESS);
+	double ms = got.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].median_ms;
+	assert_true(ms > 0 && fabs(ms - DBL_MIN) <= 1e-5 * DBL_MIN);
+	assert_true(got.entries[TXF_TUNE_MATMUL][TXF_F32][1].median_ms == 4.9406564584124654e-324);
+	txf_context_release(&b);
 }
 
 /* -------------------------------------------------------- choices used */
@@ -746,6 +822,8 @@ int main(int argc, char **argv)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup(test_round_trip, fresh_cache),
 	    cmocka_unit_test_setup(test_save_rejects_bad_tunings, fresh_cache),
+	    cmocka_unit_test_setup(test_save_refuses_unreadable_measurements, fresh_cache),
+	    cmocka_unit_test_setup(test_tiny_time_read_back, fresh_cache),
 	    cmocka_unit_test_setup(test_tuned_choice_used, fresh_cache),
 	    cmocka_unit_test_setup(test_corrupt_files, fresh_cache),
 	    cmocka_unit_test_setup(test_every_truncation, fresh_cache),

@@ -1,0 +1,193 @@
+/* Fuzz target: the command line of the txf tool. cli_parse (examples/
+ * args.c) is all of txf's argument parsing: main() calls it, then prints a
+ * usage text or hands the cli_args it filled to a subcommand, which opens
+ * a device. This target does the first half of that without any device.
+ *
+ * The input is the argument list: arguments separated by NUL bytes, after
+ * an argv[0] of "txf". Properties:
+ *  - parsing is deterministic, and does not depend on the error buffer
+ *    (none, one byte, or room for the message);
+ *  - a refused line has a message;
+ *  - an accepted line satisfies what each subcommand relies on: values in
+ *    their documented ranges, file names non-empty, the checks that
+ *    involve several options, and every string a pointer into argv. */
+#include "args.h"
+#include "fuzz.h"
+
+#include <math.h>
+#include <stdbool.h>
+#include <string.h>
+
+#define MAX_ARGS 256
+
+static int argc_in;
+static char **argv_in;
+
+/* Whether s is NULL or points into one of the arguments. */
+static bool in_argv(const char *s)
+{
+	if (!s)
+		return true;
+	for (int i = 0; i < argc_in; i++)
+		if (s >= argv_in[i] && s <= argv_in[i] + strlen(argv_in[i]))
+			return true;
+	return false;
+}
+
+static bool pow2_in(unsigned v, unsigned lo, unsigned hi)
+{
+	return v >= lo && v <= hi && (v & (v - 1)) == 0;
+}
+
+static bool divides_if_given(unsigned a, unsigned b)
+{
+	return a == 0 || b == 0 || b % a == 0;
+}
+
+static void check_params(const txf_matmul_params *p)
+{
+	const unsigned v[7] = {p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb};
+	for (int i = 0; i < 7; i++)
+		FUZZ_CHECK(v[i] <= CLI_PARAM_MAX);
+	FUZZ_CHECK(p->vwa == 0 || pow2_in(p->vwa, 1, 8));
+	FUZZ_CHECK(p->vwb == 0 || pow2_in(p->vwb, 1, 8));
+	FUZZ_CHECK(divides_if_given(p->mdimc, p->mwg) && divides_if_given(p->ndimc, p->nwg));
+	FUZZ_CHECK(divides_if_given(p->vwa, p->mwg) && divides_if_given(p->vwa, p->kwg));
+	FUZZ_CHECK(divides_if_given(p->vwb, p->nwg) && divides_if_given(p->vwb, p->kwg));
+}
+
+static void check_accepted(const cli_args *a)
+{
+	FUZZ_CHECK(cli_usage(a->command) != NULL);
+	if (a->help || a->version) {
+		FUZZ_CHECK(!a->version || a->command == CLI_CMD_NONE);
+		return;
+	}
+	FUZZ_CHECK(a->command > CLI_CMD_NONE && a->command < CLI_CMD_COUNT);
+	FUZZ_CHECK(strcmp(cli_command_name(a->command), argv_in[1]) == 0);
+	FUZZ_CHECK(in_argv(a->device) && in_argv(a->in_path) && in_argv(a->out_path) &&
+	           in_argv(a->a_path) && in_argv(a->b_path) && in_argv(a->c_path) &&
+	           in_argv(a->plot_path));
+	FUZZ_CHECK(!a->device || a->device[0]);
+	FUZZ_CHECK((unsigned)a->dtype < TXF_DTYPE_COUNT);
+	FUZZ_CHECK((unsigned)a->strategy < TXF_STRATEGY_COUNT);
+	FUZZ_CHECK(isfinite(a->alpha) && isfinite(a->beta));
+	check_params(&a->params);
+	switch (a->command) {
+	case CLI_CMD_INFO:
+		FUZZ_CHECK(a->shape_rows >= 1 && a->shape_rows <= CLI_SHAPE_MAX);
+		FUZZ_CHECK(a->shape_cols >= 1 && a->shape_cols <= CLI_SHAPE_MAX);
+		FUZZ_CHECK(a->shape_k <= CLI_SHAPE_MAX);
+		break;
+	case CLI_CMD_TRANSPOSE:
+		FUZZ_CHECK(a->in_path && a->in_path[0] && a->out_path && a->out_path[0]);
+		FUZZ_CHECK(a->tile == 0 || pow2_in(a->tile, CLI_TILE_MIN, CLI_TILE_MAX));
+		FUZZ_CHECK(a->wg_rows == 0 || pow2_in(a->wg_rows, 1, CLI_TILE_MAX));
+		FUZZ_CHECK(!a->tile || a->wg_rows <= a->tile);
+		FUZZ_CHECK(a->strategy != TXF_STRATEGY_PADCOPY);
+		FUZZ_CHECK(!a->in_place || (a->strategy != TXF_STRATEGY_TRUNCATE &&
+		                            a->strategy != TXF_STRATEGY_SPLIT));
+		break;
+	case CLI_CMD_MATMUL:
+		FUZZ_CHECK(a->a_path && a->a_path[0] && a->b_path && a->b_path[0] && a->out_path &&
+		           a->out_path[0]);
+		FUZZ_CHECK(!a->c_path || a->c_path[0]);
+		FUZZ_CHECK(a->beta == 0.0 || a->c_path);
+		FUZZ_CHECK(a->beta_given || a->beta == 0.0);
+		break;
+	case CLI_CMD_DEMO:
+		FUZZ_CHECK(a->rows >= 1 && a->rows <= CLI_DEMO_EXTENT_MAX);
+		FUZZ_CHECK(a->cols >= 1 && a->cols <= CLI_DEMO_EXTENT_MAX);
+		FUZZ_CHECK((a->mm_m == 0 && a->mm_n == 0 && a->mm_k == 0) ||
+		           (a->mm_m >= 1 && a->mm_m <= CLI_DEMO_EXTENT_MAX && a->mm_n >= 1 &&
+		            a->mm_n <= CLI_DEMO_EXTENT_MAX && a->mm_k >= 1 &&
+		            a->mm_k <= CLI_DEMO_EXTENT_MAX));
+		FUZZ_CHECK(a->runs >= 1 && a->runs <= CLI_RUNS_MAX);
+		break;
+	case CLI_CMD_BENCH: {
+		bool mm = a->bench_op == CLI_BENCH_MATMUL;
+		FUZZ_CHECK(mm || a->bench_op == CLI_BENCH_TRANSPOSE);
+		FUZZ_CHECK(cli_bench_op_name(a->bench_op) != NULL);
+		FUZZ_CHECK(a->nshapes <= CLI_BENCH_SHAPES_MAX);
+		for (size_t i = 0; i < a->nshapes; i++) {
+			for (size_t j = 0; j < (mm ? 3u : 2u); j++)
+				FUZZ_CHECK(a->shapes[i][j] >= 1 &&
+				           a->shapes[i][j] <= CLI_SHAPE_MAX);
+			FUZZ_CHECK(mm || a->shapes[i][2] == 0);
+			FUZZ_CHECK(in_argv(a->shape_arg[i]));
+		}
+		FUZZ_CHECK(a->repeat >= 1 && a->repeat <= CLI_RUNS_MAX);
+		FUZZ_CHECK(a->format == CLI_FORMAT_TABLE || a->format == CLI_FORMAT_CSV ||
+		           a->format == CLI_FORMAT_JSON);
+		FUZZ_CHECK((a->compare & ~CLI_COMPARE_ALL) == 0);
+		FUZZ_CHECK((a->strategies &
+		            ~(CLI_STRATEGIES_ALL | ((1u << TXF_STRATEGY_COUNT) - 1))) == 0);
+		if (mm)
+			FUZZ_CHECK((a->dtype == TXF_F32 || a->dtype == TXF_F64) && !a->in_place);
+		else
+			FUZZ_CHECK(!(a->strategies & (1u << TXF_STRATEGY_PADCOPY)) ||
+			           (a->strategies & CLI_STRATEGIES_ALL));
+		break;
+	}
+	case CLI_CMD_TUNE:
+		FUZZ_CHECK(a->tune_ops != 0 &&
+		           (a->tune_ops & ~((1u << TXF_TUNE_OP_COUNT) - 1)) == 0);
+		FUZZ_CHECK(a->tune_dtypes != 0 &&
+		           (a->tune_dtypes & ~((1u << TXF_DTYPE_COUNT) - 1)) == 0);
+		FUZZ_CHECK(a->tune_full >= -1 && a->tune_full <= 1);
+		FUZZ_CHECK(a->tune_budget <= 100000);
+		FUZZ_CHECK(a->repeat >= 1 && a->repeat <= CLI_RUNS_MAX);
+		break;
+	case CLI_CMD_NONE:
+	case CLI_CMD_COUNT:
+		break;
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* "txf" and the input, split at NUL bytes, in one buffer. */
+	char *buf = malloc(size + 5);
+	char **argv = malloc((MAX_ARGS + 1) * sizeof *argv);
+	FUZZ_CHECK(buf && argv);
+	memcpy(buf, "txf", 4);
+	if (size)
+		memcpy(buf + 4, data, size);
+	buf[4 + size] = '\0';
+	int argc = 0;
+	argv[argc++] = buf;
+	if (size) {
+		char *s = buf + 4, *end = buf + 4 + size;
+		while (argc < MAX_ARGS) {
+			argv[argc++] = s;
+			s += strlen(s) + 1;
+			if (s > end)
+				break;
+		}
+	}
+	argv[argc] = NULL;
+	argc_in = argc;
+	argv_in = argv;
+
+	static cli_args a, b;
+	char err[512], err1[1];
+	memset(err, 'x', sizeof err);
+	int rc = cli_parse(argc, argv, &a, err, sizeof err);
+	FUZZ_CHECK(memchr(err, '\0', sizeof err) != NULL);
+	if (rc == 0)
+		check_accepted(&a);
+	else
+		FUZZ_CHECK(rc == -1 && err[0] != '\0');
+
+	/* The same line again, with no room and with no buffer for a message. */
+	err1[0] = 'x';
+	FUZZ_CHECK(cli_parse(argc, argv, &b, err1, sizeof err1) == rc);
+	FUZZ_CHECK(err1[0] == '\0');
+	FUZZ_CHECK(memcmp(&a, &b, sizeof a) == 0);
+	FUZZ_CHECK(cli_parse(argc, argv, &b, NULL, 0) == rc);
+	FUZZ_CHECK(memcmp(&a, &b, sizeof a) == 0);
+
+	free(argv);
+	free(buf);
+	return 0;
+}

@@ -1,0 +1,86 @@
+/* Fuzz target: the .npy reader of the txf tool (examples/npy.c), through
+ * both of its entries: npy_parse on a buffer and npy_load on a file (an
+ * in-memory file, so that no disk is touched).
+ *
+ * Properties:
+ *  - both entries agree: the same result code, and on success the same
+ *    type, order, shape and data;
+ *  - a refused input leaves the array empty and has a message;
+ *  - an accepted array's data is exactly the input's last nbytes bytes,
+ *    nbytes being the element count times the element size;
+ *  - npy_encode of an accepted array is read back as the same array. */
+#define _GNU_SOURCE /* memfd_create */
+#include "fuzz.h"
+#include "npy.h"
+
+#include <stdbool.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static void check_empty(const npy_array *a)
+{
+	FUZZ_CHECK(a->data == NULL && a->nbytes == 0 && a->ndim == 0);
+}
+
+static bool same_array(const npy_array *a, const npy_array *b)
+{
+	return a->dtype == b->dtype && a->fortran_order == b->fortran_order && a->ndim == b->ndim &&
+	       memcmp(a->shape, b->shape, sizeof a->shape) == 0 && a->nbytes == b->nbytes &&
+	       (a->nbytes == 0 || memcmp(a->data, b->data, a->nbytes) == 0);
+}
+
+/* npy_load of the bytes, from a memory file named by its /proc path. */
+static int load_from_memory(const uint8_t *data, size_t size, npy_array *out, char *err,
+                            size_t errlen)
+{
+	int fd = memfd_create("fuzz.npy", MFD_CLOEXEC);
+	FUZZ_CHECK(fd >= 0);
+	size_t done = 0;
+	while (done < size) {
+		ssize_t w = write(fd, data + done, size - done);
+		FUZZ_CHECK(w > 0);
+		done += (size_t)w;
+	}
+	char path[64];
+	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
+	int rc = npy_load(path, out, err, errlen);
+	close(fd);
+	return rc;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	npy_array a, b, c;
+	char err[512] = "", err2[512] = "";
+	int rc = npy_parse(data, size, &a, err, sizeof err);
+	int rc2 = load_from_memory(data, size, &b, err2, sizeof err2);
+	FUZZ_CHECK(rc == rc2);
+	if (rc != NPY_OK) {
+		FUZZ_CHECK(rc == NPY_ERR_FORMAT);
+		FUZZ_CHECK(err[0] != '\0' && err2[0] != '\0');
+		check_empty(&a);
+		check_empty(&b);
+		return 0;
+	}
+	FUZZ_CHECK(same_array(&a, &b));
+	npy_free(&b);
+	check_empty(&b);
+
+	size_t count = 0, itemsize = npy_dtype_size(a.dtype);
+	FUZZ_CHECK(itemsize > 0 && a.ndim <= NPY_MAX_DIMS);
+	FUZZ_CHECK(npy_shape_elements(a.ndim, a.shape, &count) == NPY_OK);
+	FUZZ_CHECK(a.nbytes == count * itemsize);
+	FUZZ_CHECK(a.nbytes <= size && (a.nbytes == 0 || a.data != NULL));
+	FUZZ_CHECK(a.nbytes == 0 || memcmp(a.data, data + size - a.nbytes, a.nbytes) == 0);
+
+	unsigned char *buf = NULL;
+	size_t len = 0;
+	FUZZ_CHECK(npy_encode(&a, &buf, &len, err, sizeof err) == NPY_OK);
+	FUZZ_CHECK(npy_parse(buf, len, &c, err, sizeof err) == NPY_OK);
+	FUZZ_CHECK(same_array(&a, &c));
+	free(buf);
+	npy_free(&c);
+	npy_free(&a);
+	return 0;
+}
