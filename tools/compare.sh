@@ -37,7 +37,7 @@ step() { echo "== $*" | tee -a "$log"; }
 {
 	date -u +"date: %Y-%m-%d %H:%M UTC"
 	echo "command: tools/compare.sh $*"
-	git log -1 --format="commit: %h %s" 2>/dev/null || true
+	echo "commit: ${TXF_COMMIT:-(set TXF_COMMIT to record it)}"
 	nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.mem --format=csv,noheader 2>/dev/null || true
 	"$txf" info --device 0 2>&1 | sed -n '1,12p'
 } >"$out/env.txt"
