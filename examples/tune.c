@@ -202,7 +202,11 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int even
 
 /* Parameter sets tried with PAD first; the best few then with every
  * strategy. */
-static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, txf_matmul_params *out)
+/* Parameter sets to try on shape d. For an even class only sets whose
+ * blocks divide d: the library uses an even entry only for shapes its
+ * blocks divide. */
+static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool even,
+                            txf_matmul_params *out)
 {
 	size_t n = 0;
 	txf_matmul_choice ch;
@@ -261,6 +265,14 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, txf_matm
 						if (!dup && n < MAX_CANDIDATES)
 							out[n++] = p;
 					}
+	if (even) {
+		size_t kept = 0;
+		for (size_t i = 0; i < n; i++)
+			if (d[0] % out[i].mwg == 0 && d[1] % out[i].nwg == 0 &&
+			    d[2] % out[i].kwg == 0)
+				out[kept++] = out[i];
+		n = kept;
+	}
 	if (t->set->budget && n > t->set->budget)
 		n = t->set->budget;
 	return n;
@@ -380,7 +392,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	txf_matmul_params *ps = malloc(MAX_CANDIDATES * sizeof *ps);
 	if (!ps)
 		return -1;
-	size_t np = mm_param_sets(t, dtype, d, ps);
+	size_t np = mm_param_sets(t, dtype, d, cls % 2 == 0, ps);
 	mm_case c;
 	if (mm_case_init(&c, t->ctx, d[0], d[1], d[2], dtype, (unsigned long)t->seed, 0) !=
 	    TXF_SUCCESS) {
@@ -525,7 +537,8 @@ static unsigned count_work(tuner *t, cand *buf)
 		if ((t->set->ops & (1u << TXF_TUNE_MATMUL)) && (d == TXF_F32 || d == TXF_F64)) {
 			class_shapes sh = matmul_shapes(t);
 			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
-				size_t np = mm_param_sets(t, (txf_dtype)d, sh.dims[cls], ps);
+				size_t np =
+				    mm_param_sets(t, (txf_dtype)d, sh.dims[cls], cls % 2 == 0, ps);
 				size_t top = np < MM_TOP ? np : MM_TOP;
 				total += (unsigned)(np + top * (cls % 2 == 0 ? 1 : 2) +
 				                    (cls < TXF_LARGE_EVEN ? 1 : 0));

@@ -521,6 +521,41 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 	return true;
 }
 
+/* Whether C holds one whole block in either storage order (the layout of C
+ * may swap m and n; txf_matmul checks the exact case). */
+static bool truncate_fits(size_t m, size_t n, const txf_matmul_params *p)
+{
+	return (m >= p->mwg && n >= p->nwg) || (n >= p->mwg && m >= p->nwg);
+}
+
+/* A forced TRUNCATE on a C smaller than the chosen blocks: the block sides
+ * the caller left open are halved until both are at most the smaller side
+ * of C, so that a block fits whichever storage order C has, with the
+ * vector widths the caller left open narrowed as the blocks need. False
+ * when no such blocks are valid. */
+static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size_t elem,
+                                const txf_matmul_params *given, txf_matmul_params *p)
+{
+	const size_t side = m < n ? m : n;
+	txf_matmul_params q = *p;
+	while (!given->mwg && q.mwg > 1 && q.mwg > side)
+		q.mwg /= 2;
+	while (!given->nwg && q.nwg > 1 && q.nwg > side)
+		q.nwg /= 2;
+	if (!truncate_fits(m, n, &q))
+		return false;
+	while (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS) {
+		if (!given->vwa && q.vwa > 1)
+			q.vwa /= 2;
+		else if (!given->vwb && q.vwb > 1)
+			q.vwb /= 2;
+		else
+			return false;
+	}
+	*p = q;
+	return true;
+}
+
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                               const txf_matmul_options *opts, txf_matmul_choice *out)
 {
@@ -578,8 +613,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	                     : fallback ? TXF_SOURCE_FALLBACK
 	                                : TXF_SOURCE_DEVICE;
 
-	bool divisible = m % p.mwg == 0 && n % p.nwg == 0 && k % p.kwg == 0;
 	txf_strategy st = opts->strategy;
+	bool divisible = m % p.mwg == 0 && n % p.nwg == 0 && k % p.kwg == 0;
 	if (st != TXF_STRATEGY_AUTO) {
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why,
@@ -602,11 +637,18 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,
 		         p.kwg, divisible ? "divide" : "do not divide", m, n, k, e->why);
 	}
-	/* C's storage order may swap m and n; txf_matmul checks the exact case. */
+	const txf_matmul_params before = p;
+	if (st == TXF_STRATEGY_TRUNCATE && m && n && !truncate_fits(m, n, &p) &&
+	    shrink_for_truncate(ctx, m, n, elem, &opts->params, &p)) {
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         "; blocks reduced from %u x %u to %u x %u so that C holds a whole one",
+		         before.mwg, before.nwg, p.mwg, p.nwg);
+		out->params = p;
+	}
 	if (st == TXF_STRATEGY_TRUNCATE && m && n)
 		TXF_CHECK_ARG(
-		    (m >= p.mwg && n >= p.nwg) || (n >= p.mwg && m >= p.nwg),
-		    TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		    truncate_fits(m, n, &p), TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		    "truncate needs m >= mwg (%u) and n >= nwg (%u); the product is %zu x %zu: "
 		    "use smaller blocks or another strategy",
 		    p.mwg, p.nwg, m, n);

@@ -1189,7 +1189,7 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,4", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,7,8,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,3,1", NULL},
-	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,16,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,32,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,6,8,8,4,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "1024,64,16,8,8,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "mwg=64,bogus=1", NULL},
@@ -1220,8 +1220,8 @@ static void test_matmul_errors(void **state)
 	static const char *const with_c[] = {"matmul", IN,       IN_B, OUT, "--c",
 	                                     IN_C,     "--beta", "1",  NULL};
 	static const char *const c_only[] = {"matmul", IN, IN_B, OUT, "--c", IN_C, NULL};
-	static const char *const trunc[] = {"matmul",     IN,         IN_B, OUT,
-	                                    "--strategy", "truncate", NULL};
+	static const char *const trunc[] = {
+	    "matmul", IN, IN_B, OUT, "--strategy", "truncate", "--params", "16,16,8,4,4,1,1", NULL};
 	static const char *const huge[] = {
 	    "matmul", IN, IN_B, OUT, "--params", "512,512,512,128,64,1,1", NULL};
 	static const char *const nodev[] = {
@@ -1303,10 +1303,19 @@ static void test_matmul_errors(void **state)
 	 * blocks larger than the device's local memory, no such device. */
 	expect_failure_abc(trunc, pa, pb, NULL, out, 1);
 	{
-		const char *args[] = {"matmul", pa, pb, out, "--strategy", "truncate", NULL};
+		const char *args[] = {"matmul",     pa,         pb,         out,
+		                      "--strategy", "truncate", "--params", "16,16,8,4,4,1,1",
+		                      NULL};
 		struct run r = expect_status(args, 1);
 
 		assert_non_null(strstr(r.err, "TXF_ERR_STRATEGY_NOT_APPLICABLE"));
+		run_free(&r);
+	}
+	{
+		/* Blocks left to the library shrink to fit a small C instead. */
+		const char *args[] = {"matmul", pa, pb, out, "--strategy", "truncate", NULL};
+		struct run r = expect_status(args, 0);
+
 		run_free(&r);
 	}
 	expect_failure_abc(huge, pa, pb, NULL, out, 1);

@@ -533,11 +533,31 @@ static void run_prepared(const mcase *c, prepared *p, txf_strategy st,
 	describe(c, txf_strategy_name(st), params, what, sizeof what);
 	txf_matmul_options o = mm_opts(st, params);
 	o.workspace = workspace;
-	/* Explain refuses TRUNCATE only when no orientation of C holds a block. */
+	/* Explain refuses TRUNCATE only when no orientation of C holds a block.
+	 * Blocks the caller left open shrink to fit a small C instead. */
 	txf_matmul_params rp = resolved(params, c->dtype);
 	bool explain_refuses =
 	    st == TXF_STRATEGY_TRUNCATE && c->m && c->n &&
 	    !((c->m >= rp.mwg && c->n >= rp.nwg) || (c->n >= rp.mwg && c->m >= rp.nwg));
+	if (explain_refuses && (!params || params_zero(params))) {
+		txf_matmul_choice sh;
+		txf_status es = txf_matmul_explain(test_ctx, c->m, c->n, c->k, c->dtype, &o, &sh);
+		if (es == TXF_SUCCESS) {
+			if (sh.params.mwg > rp.mwg || sh.params.nwg > rp.nwg ||
+			    !((c->m >= sh.params.mwg && c->n >= sh.params.nwg) ||
+			      (c->n >= sh.params.mwg && c->m >= sh.params.nwg)) ||
+			    !strstr(sh.why, "reduced"))
+				fail_msg("%s: truncate's blocks %u x %u (from %u x %u) do not fit, "
+				         "or the reason does not say so: %s",
+				         what, sh.params.mwg, sh.params.nwg, rp.mwg, rp.nwg,
+				         sh.why);
+			rp = sh.params;
+			explain_refuses = false;
+		} else if (c->m >= 16 && c->n >= 16) {
+			fail_msg("%s: truncate refused with blocks left open (%s)", what,
+			         txf_last_error());
+		}
+	}
 	txf_matmul_choice ch = check_explain(
 	    c, &o, explain_refuses ? TXF_ERR_STRATEGY_NOT_APPLICABLE : TXF_SUCCESS, what);
 	int runs = 1;
@@ -801,6 +821,40 @@ static void test_truncate_small(void **state)
 		mcase c = make_case(20, 40, 19, TXF_F32, 5 + 16 * lc, 0);
 		assert_int_equal(truncate_runs(&c, &vector_params), (int)lc);
 		run_case(&c, &vector_params, &tr, 1);
+	}
+}
+
+/* TRUNCATE with the blocks left to the library on a C smaller than the
+ * device's blocks: the blocks shrink until one fits C in either storage
+ * order, explain says so, and the product is right; blocks the caller
+ * forced are not changed (test_truncate_small). */
+static void test_truncate_shrinks_open_blocks(void **state)
+{
+	(void)state;
+	static const txf_strategy tr = TXF_STRATEGY_TRUNCATE;
+	static const shape shapes[] = {{70, 66, 50}, {9, 300, 33}, {300, 9, 17}, {2, 2, 5}};
+	for (size_t i = 0; i < COUNT(shapes); i++) {
+		for (unsigned lc = 0; lc < 2; lc++) {
+			mcase c = make_case(shapes[i].m, shapes[i].n, shapes[i].k, TXF_F32,
+			                    (unsigned)i + 16 * lc, 0);
+			txf_matmul_options o = mm_opts(tr, &device_params);
+			txf_matmul_choice ch;
+			txf_status s =
+			    txf_matmul_explain(test_ctx, c.m, c.n, c.k, c.dtype, &o, &ch);
+			const size_t side = c.m < c.n ? c.m : c.n;
+			if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE && side < 16)
+				continue; /* work-groups of 16 rows cannot shrink to 2 */
+			assert_int_equal(s, TXF_SUCCESS);
+			if (ch.params.mwg > side || ch.params.nwg > side)
+				fail_msg("%zu x %zu: blocks %u x %u do not fit either way", c.m,
+				         c.n, ch.params.mwg, ch.params.nwg);
+			txf_matmul_params table = resolved(&device_params, c.dtype);
+			if ((table.mwg > side || table.nwg > side) && !strstr(ch.why, "reduced"))
+				fail_msg("%zu x %zu: the reason does not say the blocks shrank: %s",
+				         c.m, c.n, ch.why);
+			assert_int_equal(truncate_runs(&c, &ch.params), 1);
+			run_case(&c, &device_params, &tr, 1);
+		}
 	}
 }
 
@@ -1626,6 +1680,7 @@ int main(void)
 	    cmocka_unit_test(test_zero_sizes),
 	    cmocka_unit_test(test_special_values),
 	    cmocka_unit_test(test_truncate_small),
+	    cmocka_unit_test(test_truncate_shrinks_open_blocks),
 	    cmocka_unit_test(test_split_launches),
 	    cmocka_unit_test(test_shared_buffers),
 	    cmocka_unit_test(test_sweep_small_f32),
