@@ -386,7 +386,8 @@ typedef struct txf_matmul_params {
 
 typedef struct txf_matmul_options {
 	txf_strategy strategy;    /* default TXF_STRATEGY_AUTO; PADCOPY is matmul only */
-	txf_matmul_params params; /* all 0: chosen per device */
+	txf_matmul_params params; /* all 0: chosen per device; with TRUNCATE, the
+	                           * block sides left 0 shrink to fit a small C */
 	/* PADCOPY temporaries: NULL means pooled by the context. A caller's
 	 * buffer must hold txf_matmul_workspace_size() bytes. */
 	cl_mem workspace;
