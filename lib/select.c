@@ -21,23 +21,27 @@ typedef struct transpose_defaults {
 	txf_strategy uneven;    /* when it does not */
 	size_t simple_below;    /* SIMPLE for matrices of fewer elements */
 	unsigned segments;      /* PAD: output-aligned runs per row (0: plain tiles) */
+	/* Out of place, for shapes this tile divides: even_tile x even_rows
+	 * instead (0: tile x wg_rows everywhere). */
+	unsigned even_tile, even_rows;
 	const char *why;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
-    {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 2,
-     "32-wide tiles give full 128-byte rows, written aligned where the output's rows start "
-     "off a boundary; 8 work-item rows keep 4 elements in flight each"},
+    {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
+     1024, 4, 64, 4,
+     "32-wide tiles give full 128-byte rows, written in aligned runs of four where the "
+     "output's rows start off a boundary; 64 x 4 work-groups where 64 divides the shape"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     "32 x 8 work-groups are four 64-wide wavefronts"},
-    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
+     0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0,
      "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, "POCL vectorises a work-group along rows: whole 32 x 32 tiles, local memory is cache"},
-    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0,
+     0, 0, 0,
+     "POCL vectorises a work-group along rows: whole 32 x 32 tiles, local memory is cache"},
+    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0,
      "CPU default: 32 x 32 tiles fit in L1 cache"},
-    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0,
+    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0,
      "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
@@ -243,9 +247,17 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	unsigned tiles = in_place ? 2 : 1;
 	char why[200];
 
-	/* Tile and work-group rows. */
+	/* Tile and work-group rows: the entry's tile for shapes it divides
+	 * where it has one and the tile fits. */
 	unsigned tile = opts->tile ? opts->tile : e->tile;
 	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->wg_rows;
+	bool even_tile = !in_place && !opts->tile && !opts->wg_rows && e->even_tile && rows &&
+	                 cols && rows % e->even_tile == 0 && cols % e->even_tile == 0 &&
+	                 tile_fits(p, e->even_tile, e->even_rows, elem, 1, why, sizeof why);
+	if (even_tile) {
+		tile = e->even_tile;
+		wg_rows = e->even_rows;
+	}
 	out->tile_source = opts->tile || opts->wg_rows        ? TXF_SOURCE_FORCED
 	                   : strcmp(e->name, "fallback") == 0 ? TXF_SOURCE_FALLBACK
 	                                                      : TXF_SOURCE_DEVICE;

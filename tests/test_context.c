@@ -236,6 +236,77 @@ static void programs_are_cached(void **state)
 	txf_context_release(&ctx);
 }
 
+/* Transpose out of place on the test device, checked against the host. */
+static void transpose_checked(txf_context *ctx, size_t rows, size_t cols, const char *what)
+{
+	const size_t n = rows * cols * 4;
+	unsigned char *in = malloc(n), *want = malloc(n), *got = malloc(n);
+	assert_true(in && want && got);
+	test_fill_random(in, n);
+	test_host_transpose(in, TXF_ROW_MAJOR, cols, 0, want, TXF_ROW_MAJOR, rows, 0, rows, cols,
+	                    4);
+	txf_matrix ma, mb;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, rows, cols, TXF_ROW_MAJOR, &ma),
+	                 TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, cols, rows, TXF_ROW_MAJOR, &mb),
+	                 TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &ma, in, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	cl_event ev = NULL;
+	assert_int_equal(txf_transpose(ctx, &ma, &mb, NULL, 0, NULL, &ev), TXF_SUCCESS);
+	test_wait(ev);
+	assert_int_equal(txf_matrix_read(ctx, &mb, got, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	if (memcmp(got, want, n) != 0)
+		fail_msg("%s: %zu x %zu transposed wrongly", what, rows, cols);
+	txf_matrix_free(&ma);
+	txf_matrix_free(&mb);
+	free(in);
+	free(want);
+	free(got);
+}
+
+/* The NVIDIA entry of the built-in table, on the test device dressed as an
+ * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles for
+ * out-of-place shapes 64 divides, 32 x 16 tiles with four output-aligned
+ * runs otherwise, the plain tile in place or where the large one does not
+ * fit, never over a forced tile; both configurations transpose exactly. */
+static void nvidia_entry_tiles(void **state)
+{
+	(void)state;
+	setenv("TXF_TUNING", "0", 1);
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	unsetenv("TXF_TUNING");
+	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+	ctx->profile.kind = TXF_DEVICE_GPU;
+	ctx->profile.local_mem_size = 48 * 1024;
+	ctx->profile.max_work_group_size = 1024;
+	txf_choice c;
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_string_equal(c.entry, "nvidia-gpu");
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(c.tile, 64);
+	assert_int_equal(c.wg_rows, 4);
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 32);
+	assert_int_equal(c.wg_rows, 16);
+	assert_int_equal(c.segments, 4);
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 1, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 32);
+	/* 64 x 65 elements of 16 bytes are over 48 KiB. */
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_C128, 0, NULL, &c),
+	                 TXF_SUCCESS);
+	assert_int_equal(c.tile, 32);
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	o.tile = 32;
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 32);
+	assert_int_equal(c.wg_rows, 16);
+	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
+	transpose_checked(ctx, 97, 131, "32 x 16 tiles, four aligned runs");
+	txf_context_release(&ctx);
+}
+
 int main(void)
 {
 	unsetenv("TXF_DEVICE");
@@ -243,6 +314,7 @@ int main(void)
 	    cmocka_unit_test(default_context_has_profile), cmocka_unit_test(normalized_names),
 	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
+	    cmocka_unit_test(nvidia_entry_tiles),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }

@@ -2,9 +2,11 @@
 # The whole comparison on a GPU machine, in one call, from a release build
 # made elsewhere (tools/gpu-build.sh):
 #
-#   tools/compare.sh BUILD_DIR [OUT_DIR]
+#   tools/compare.sh BUILD_DIR [OUT_DIR [DEVICE]]
 #
-# Device 0 (the GPU), f32 unless noted, every result checked:
+# DEVICE is a --device spec (default 0, the GPU). On a CPU device (POCL) the
+# shapes are those of the CPU targets and the host BLAS joins the peers; the
+# rest is the same. f32 unless noted, every result checked:
 #  1. transpose at the target shapes: every strategy, in place, the copy
 #     ceiling (clEnqueueCopyBuffer of the same bytes) in the same run
 #  2. sgemm at the target shapes: auto, pad, padcopy, CLBlast; dgemm beside it
@@ -18,8 +20,9 @@
 # OUT_DIR (*.jsonl); tools/compare_report.py turns them into the tables of
 # BENCHMARKS.md (printed last) and the plots of docs/.
 set -uo pipefail
-build=${1:?usage: tools/compare.sh BUILD_DIR [OUT_DIR]}
+build=${1:?usage: tools/compare.sh BUILD_DIR [OUT_DIR [DEVICE]]}
 out=${2:-${OUT:-/tmp/txf-compare}}
+dev=${3:-0}
 mkdir -p "$out"
 cd "$(dirname "$0")/.."
 export TXF_KERNEL_PATH=$PWD/cl TXF_CACHE_DIR=$out/cache
@@ -39,28 +42,46 @@ step() { echo "== $*" | tee -a "$log"; }
 	echo "command: tools/compare.sh $*"
 	echo "commit: ${TXF_COMMIT:-(set TXF_COMMIT to record it)}"
 	nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.mem --format=csv,noheader 2>/dev/null || true
-	"$txf" info --device 0 2>&1 | sed -n '1,12p'
+	"$txf" info --device "$dev" 2>&1 | sed -n '/^Selected device/,/^$/p'
 } >"$out/env.txt"
 
 bench() { # bench NAME ARGS...
 	local name=$1
 	shift
 	step "txf bench $*"
-	"$txf" bench "$@" --device 0 --format json >"$out/$name.jsonl" 2>>"$log"
+	"$txf" bench "$@" --device "$dev" --format json >"$out/$name.jsonl" 2>>"$log"
 	echo "   exit $?, $(wc -l <"$out/$name.jsonl") rows" | tee -a "$log"
 }
 
+if "$txf" info --device "$dev" 2>/dev/null | grep -q '^ *kind: *cpu'; then
+	tshapes=2048x2048,4093x4099
+	mshapes=1024,512,1021,999x666x777
+	dshapes=1024
+	tscale=64,128,256,512,1024,2048,4096
+	mscale=32,64,128,256,512,1024,2048
+	peers=clblast,blas
+	cpu=1
+else
+	tshapes=4096x4096,8191x8193,16384x16384,16383x16385
+	mshapes=4096,8192,4093,8191x8193x4097,999x666x777,2048,1024
+	dshapes=4096,2048
+	tscale=256,512,1024,2048,4096,8192,16384
+	mscale=128,256,512,1024,2048,4096,8192
+	peers=clblast
+	cpu=0
+fi
+
 export TXF_TUNING=0
-bench transpose transpose --shape 4096x4096,8191x8193,16384x16384,16383x16385 --in-place
-bench sgemm matmul --shape 4096,8192,4093,8191x8193x4097,999x666x777,2048,1024 \
-	--strategy auto,pad,padcopy --compare clblast
-bench dgemm matmul --dtype f8 --shape 4096,2048 --strategy auto,pad,padcopy --compare clblast
-bench transpose-scaling transpose --shape 256,512,1024,2048,4096,8192,16384 --strategy auto
-bench sgemm-scaling matmul --shape 128,256,512,1024,2048,4096,8192 --strategy auto \
-	--compare clblast
+bench transpose transpose --shape "$tshapes" --in-place
+bench sgemm matmul --shape "$mshapes" --strategy auto,pad,padcopy --compare "$peers"
+bench dgemm matmul --dtype f8 --shape "$dshapes" --strategy auto,pad,padcopy --compare "$peers"
+bench transpose-scaling transpose --shape "$tscale" --strategy auto
+bench sgemm-scaling matmul --shape "$mscale" --strategy auto --compare "$peers"
 unset TXF_TUNING
 
-if python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
+if [ "$cpu" = 1 ]; then
+	step "a CPU device: cuBLAS and PyTorch left out"
+elif python3 -c 'import torch, sys; sys.exit(0 if torch.cuda.is_available() else 1)' 2>/dev/null; then
 	step "tools/torch_ref.py"
 	python3 tools/torch_ref.py >"$out/torch.jsonl" 2>>"$log"
 	python3 tools/torch_ref.py --scaling >"$out/torch-scaling.jsonl" 2>>"$log"
@@ -73,11 +94,9 @@ tools/first-call.sh "$build" >"$out/first-call.txt" 2>&1
 cat "$out/first-call.txt" >>"$log"
 
 step "txf tune, then auto with the tuning file"
-"$txf" tune --device 0 >"$out/tune.txt" 2>&1
-bench tuned-transpose transpose --shape 4096x4096,8191x8193,16384x16384,16383x16385 \
-	--strategy auto --in-place
-bench tuned-sgemm matmul --shape 4096,8192,4093,8191x8193x4097,999x666x777,2048,1024 \
-	--strategy auto --compare none
+"$txf" tune --device "$dev" >"$out/tune.txt" 2>&1
+bench tuned-transpose transpose --shape "$tshapes" --strategy auto --in-place
+bench tuned-sgemm matmul --shape "$mshapes" --strategy auto --compare none
 
 rm -rf "$out/cache/programs"
 python3 tools/compare_report.py "$out"

@@ -106,7 +106,9 @@ def matmul_table(out, name, tuned_name=None):
     for r in rows:
         if mshape(r) not in shapes:
             shapes.append(mshape(r))
-    print("| shape | auto | chosen | pad | padcopy | tuned auto | CLBlast | cuBLAS |")
+    blas = any(r["impl"] == "blas" for r in rows)
+    print("| shape | auto | chosen | pad | padcopy | tuned auto | CLBlast | %s |" %
+          ("host BLAS" if blas else "cuBLAS"))
     print("| --- " * 8 + "|")
     for s in shapes:
         by = {}
@@ -121,6 +123,8 @@ def matmul_table(out, name, tuned_name=None):
                                                  p["mdimc"], p["ndimc"], p["vwa"], p["vwb"])
         t = [r for r in tuned if mshape(r) == s and r["impl"] == "txf"]
         c = [r for r in cub if mshape(r) == s]
+        if blas:
+            c = [by["blas"]] if "blas" in by else []
         print("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
             s, tf(a), chosen, tf(by.get("pad")), tf(by.get("padcopy")),
             tf(t[0]) if t else "-", tf(by.get("clblast")), tf(c[0]) if c else "-"))
@@ -149,12 +153,16 @@ def scaling_table(out):
         print()
     if mm:
         u = UNIT[1]
-        print("| sgemm | auto ms | auto %s | CLBlast %s | cuBLAS %s |" % (u, u, u))
+        blas = any(r["impl"] == "blas" for r in mm)
+        print("| sgemm | auto ms | auto %s | CLBlast %s | %s %s |" %
+              (u, u, "host BLAS" if blas else "cuBLAS", u))
         print("| --- | --- | --- | --- | --- |")
         for s in sorted({mshape(r) for r in mm}, key=lambda x: int(x.split("x")[0])):
             a = [r for r in mm if mshape(r) == s and r.get("strategy") == "auto"]
             c = [r for r in mm if mshape(r) == s and r["impl"] == "clblast"]
             u = [r for r in ts if r["op"] == "matmul" and mshape(r) == s]
+            if blas:
+                u = [r for r in mm if mshape(r) == s and r["impl"] == "blas"]
             print("| %s | %s | %s | %s | %s |" % (
                 s, "%.4f" % a[0]["median_ms"] if a else "-", tf(a[0]) if a else "-",
                 tf(c[0]) if c else "-", tf(u[0]) if u else "-"))
