@@ -28,10 +28,10 @@ typedef struct transpose_defaults {
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
-    {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 4, 64, 4,
-     "32-wide tiles give full 128-byte rows, written in aligned runs of four where the "
-     "output's rows start off a boundary; 64 x 4 work-groups where 64 divides the shape"},
+    {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
+     1024, 2, 64, 4,
+     "32-wide tiles give full 128-byte rows, written aligned where the output's rows start "
+     "off a boundary; 64 x 4 work-groups where 64 divides the shape"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
      0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0,

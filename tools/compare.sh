@@ -53,7 +53,9 @@ bench() { # bench NAME ARGS...
 	echo "   exit $?, $(wc -l <"$out/$name.jsonl") rows" | tee -a "$log"
 }
 
-if "$txf" info --device "$dev" 2>/dev/null | grep -q '^ *kind: *cpu'; then
+# The kind of the selected device (txf info first lists every device).
+if "$txf" info --device "$dev" 2>/dev/null | sed -n '/^Selected device/,/^$/p' |
+	grep -q '^ *kind: *cpu'; then
 	tshapes=2048x2048,4093x4099
 	mshapes=1024,512,1021,999x666x777
 	dshapes=1024
