@@ -566,6 +566,13 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 			tr_row_params(&row, &res.choice, rows);
 		bench_emit(b, &row);
 	}
+	/* The host BLAS's transpose, against the same ceiling. */
+	if ((a->compare & CLI_COMPARE_BLAS) && tr_blas_name()) {
+		if (tr_run_blas(&c, a->repeat, &res) != 0)
+			b->other_bad++;
+		tr_row_init(&row, b, rows, cols, "blas", &res, copy_gbps);
+		bench_emit(b, &row);
+	}
 	tr_case_free(&c);
 }
 
@@ -605,7 +612,9 @@ static void print_header(const struct bench *b)
 	const struct bench_op *op = b->op;
 	int mm = op == &mm_op;
 	const char *clb = mm && (a->compare & CLI_COMPARE_CLBLAST) ? mm_clblast_name() : NULL;
-	const char *blas = mm && (a->compare & CLI_COMPARE_BLAS) ? mm_blas_name() : NULL;
+	const char *blas = !(a->compare & CLI_COMPARE_BLAS) ? NULL
+	                   : mm                             ? mm_blas_name()
+	                                                    : tr_blas_name();
 
 	switch (a->format) {
 	case CLI_FORMAT_TABLE:
@@ -627,7 +636,11 @@ static void print_header(const struct bench *b)
 			       "shape, timed and counted the same way;\n"
 			       "          vs copy = GB/s / the copy's GB/s\n");
 			printf("check:    every element compared byte for byte with the host's "
-			       "transpose\n\n");
+			       "transpose%s\n",
+			       blas ? " (the BLAS's f4 and f8: any NaN for a NaN, as its alpha = 1 "
+			              "quiets signalling ones)"
+			            : "");
+			printf("compare:  %s\n\n", blas ? blas : "none");
 		}
 		printf("%-7s  %-16s  %-5s  %-*s  %-8s  %-*s  %8s  %10s  %10s  %9s  ", "impl",
 		       "shape", "dtype", op->strategy_width, "strategy", "chosen", op->params_width,

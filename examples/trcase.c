@@ -17,6 +17,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#ifdef TXF_HAVE_OMATCOPY
+#include <cblas.h>
+#include <limits.h>
+#endif
+
 void tr_case_free(tr_case *c)
 {
 	txf_matrix_free(&c->in);
@@ -124,6 +129,26 @@ static int elem_differs(const unsigned char *a, const unsigned char *b, size_t e
 	}
 }
 
+/* Whether f4 or f8 elements a and b are both NaN (of any payload). */
+static int both_nan(const unsigned char *a, const unsigned char *b, txf_dtype t)
+{
+	if (t == TXF_F32) {
+		float x, y;
+
+		memcpy(&x, a, 4);
+		memcpy(&y, b, 4);
+		return x != x && y != y;
+	}
+	if (t == TXF_F64) {
+		double x, y;
+
+		memcpy(&x, a, 8);
+		memcpy(&y, b, 8);
+		return x != x && y != y;
+	}
+	return 0;
+}
+
 /* Compare c->got with the copy of c->src or its transpose, byte for byte. */
 static int tr_check(const tr_case *c, tr_result *r)
 {
@@ -149,7 +174,8 @@ static int tr_check(const tr_case *c, tr_result *r)
 				const unsigned char *s = c->src + (i0 * cols + j) * e;
 
 				for (size_t i = i0; i < i1; i++, g += e, s += cols * e) {
-					if (!elem_differs(g, s, e))
+					if (!elem_differs(g, s, e) ||
+					    (c->nan_equal && both_nan(g, s, c->dtype)))
 						continue;
 					if (!bad++ || j < fj || (j == fj && i < fi)) {
 						fj = j;
@@ -280,4 +306,86 @@ int tr_run_txf(tr_case *c, const txf_transpose_options *opts, int in_place, unsi
 	}
 	r->have_choice = 1;
 	return tr_run(c, repeat, r);
+}
+
+const char *tr_blas_name(void)
+{
+#ifdef TXF_HAVE_OMATCOPY
+	return TXF_CBLAS_NAME " ?omatcopy";
+#else
+	return NULL;
+#endif
+}
+
+#ifdef TXF_HAVE_OMATCOPY
+/* got = the transpose of src with the BLAS routine of the element type. */
+static void blas_transpose(tr_case *c)
+{
+	const int rows = (int)c->rows, cols = (int)c->cols;
+
+	switch (c->dtype) {
+	case TXF_F32:
+		cblas_somatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0f, (const float *)c->src,
+		                cols, (float *)c->got, rows);
+		break;
+	default:
+		cblas_domatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0, (const double *)c->src,
+		                cols, (double *)c->got, rows);
+		break;
+	}
+}
+#endif
+
+int tr_run_blas(tr_case *c, unsigned repeat, tr_result *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->check = "error";
+	c->copy = 0;
+#ifdef TXF_HAVE_OMATCOPY
+	double *t;
+
+	/* The complex routines multiply by 1 + 0i, which turns an infinite
+	 * component into NaN: not a transpose of arbitrary values. */
+	if (c->dtype != TXF_F32 && c->dtype != TXF_F64) {
+		r->check = "n/a";
+		snprintf(r->note, sizeof(r->note), "the BLAS peer transposes f4 and f8 only");
+		return 0;
+	}
+	if (c->rows > INT_MAX || c->cols > INT_MAX) {
+		r->check = "n/a";
+		snprintf(r->note, sizeof(r->note), "extents above %d do not fit BLAS's int",
+		         INT_MAX);
+		return 0;
+	}
+	t = calloc(repeat ? repeat : 1, sizeof(*t));
+	if (!t) {
+		snprintf(r->note, sizeof(r->note), "out of memory");
+		return -1;
+	}
+	memset(c->got, 0xff, c->bytes);
+	blas_transpose(c);
+	c->nan_equal = 1;
+	int bad = tr_check(c, r);
+	c->nan_equal = 0;
+	if (bad) {
+		free(t);
+		return -1;
+	}
+	for (unsigned i = 0; i < repeat; i++) {
+		double t0 = tool_now_ms();
+
+		blas_transpose(c);
+		t[i] = tool_now_ms() - t0;
+	}
+	r->repeats = repeat;
+	r->min_ms = tool_min(t, repeat);
+	r->median_ms = tool_median(t, repeat);
+	free(t);
+	r->check = "OK";
+	return 0;
+#else
+	(void)repeat;
+	snprintf(r->note, sizeof(r->note), "txf was built without a host BLAS transpose");
+	return -1;
+#endif
 }

@@ -22,6 +22,9 @@ typedef struct tr_case {
 	/* The launch: the copy, or a transpose with these options. */
 	int copy, in_place;
 	txf_transpose_options opts;
+	/* The check takes any NaN for a NaN (the BLAS multiplies by alpha = 1,
+	 * which quiets signalling NaNs); otherwise it is byte for byte. */
+	int nan_equal;
 } tr_case;
 
 /* The outcome of the copy or of one strategy. */
@@ -51,5 +54,13 @@ int tr_run_copy(tr_case *c, unsigned repeat, tr_result *r);
  * apply (check "n/a"), -1 otherwise. */
 int tr_run_txf(tr_case *c, const txf_transpose_options *opts, int in_place, unsigned repeat,
                tr_result *r);
+
+/* The host BLAS's out-of-place transpose (cblas_?omatcopy with alpha 1) of
+ * the same matrix in host memory: run once and check, then time `repeat`
+ * runs with the monotonic clock. Returns 0 when the result is OK or the
+ * element type has no such routine (check "n/a"), -1 otherwise. */
+int tr_run_blas(tr_case *c, unsigned repeat, tr_result *r);
+/* "openblas 0.3.21 ?omatcopy", or NULL when txf was built without one. */
+const char *tr_blas_name(void);
 
 #endif /* TXF_EXAMPLES_TRCASE_H */

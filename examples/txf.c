@@ -16,6 +16,7 @@
 
 #include "args.h"
 #include "bench.h"
+#include "trcase.h"
 #include "tune.h"
 #include "mmcase.h"
 #include "npy.h"
@@ -856,6 +857,9 @@ int main(int argc, char **argv)
 		       clb ? ")" : "");
 		printf("built with a host BLAS: %s%s%s\n", blas ? "yes (" : "no", blas ? blas : "",
 		       blas ? ")" : "");
+		printf("built with a host BLAS transpose: %s%s%s\n",
+		       tr_blas_name() ? "yes (" : "no", tr_blas_name() ? tr_blas_name() : "",
+		       tr_blas_name() ? ")" : "");
 		return 0;
 	}
 	switch (a.command) {

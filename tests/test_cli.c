@@ -604,7 +604,7 @@ static void test_usage_errors(void **state)
 	    {"bench", "transpose", "--strategy", "padcopy", NULL},
 	    {"bench", "transpose", "--strategy", "pad,fast", NULL},
 	    {"bench", "transpose", "--params", "kwg=16", NULL},
-	    {"bench", "transpose", "--compare", "none", NULL},
+	    {"bench", "transpose", "--compare", "clblast", NULL},
 	    {"bench", "transpose", "--tile", "8", NULL},
 	    {"bench", "transpose", "--dtype", "f16", NULL},
 	    {"bench", "transpose", "--format", "yaml", NULL},
@@ -1465,9 +1465,9 @@ static double absdiff(double a, double b)
 
 static void test_bench_transpose_json(void **state)
 {
-	static const char *const args[] = {"bench",       "transpose", "--shape",
-	                                   "67x45,64x64", "--repeat",  "2",
-	                                   "--format",    "json",      NULL};
+	static const char *const args[] = {"bench",     "transpose", "--shape",  "67x45,64x64",
+	                                   "--repeat",  "2",         "--format", "json",
+	                                   "--compare", "none",      NULL};
 	static const char *const keys[] = {
 	    "op",       "impl",   "device",    "rows",     "cols",    "dtype",
 	    "strategy", "chosen", "params",    "launches", "repeats", "median_ms",
@@ -1561,7 +1561,7 @@ static void test_bench_transpose_csv_and_table(void **state)
 	/* 5x3 is smaller than any tile: truncate does not apply, and says so. */
 	static const char *const csv[] = {"bench",      "transpose", "--shape", "67x45,5x3",
 	                                  "--in-place", "--repeat",  "1",       "--format",
-	                                  "csv",        NULL};
+	                                  "csv",        "--compare", "none",    NULL};
 	static const char csv_header[] =
 	    "op,impl,device,rows,cols,dtype,strategy,chosen,params,launches,repeats,median_ms,"
 	    "min_ms,gbps,copy_gbps,ratio,check,note\n";
@@ -1603,11 +1603,71 @@ static void test_bench_transpose_csv_and_table(void **state)
 		const char *const args[] = {"bench",      "transpose", "--shape",  "33x17",
 		                            "--strategy", "pad,split", "--dtype",  dtypes[i][0],
 		                            "--repeat",   "1",         "--format", "csv",
-		                            NULL};
+		                            "--compare",  "none",      NULL};
 
 		r = expect_status(args, 0);
 		assert_int_equal(count_lines_with(r.out, dtypes[i][1]), 3);
 		assert_int_equal(count_lines_with(r.out, ",OK,"), 3);
+		run_free(&r);
+	}
+}
+
+/* The host BLAS's transpose beside the library's: f4 and f8 checked and
+ * timed against the same copy ceiling, other types n/a with a reason, none
+ * with --compare none, and CLBlast refused for transpose. */
+static void test_bench_transpose_blas(void **state)
+{
+	static const char *const refused[] = {"bench", "transpose", "--compare", "clblast", NULL};
+	static const char *const dtypes[] = {"f4", "f8", "u1", "c8"};
+	const int have = built_with("a host BLAS transpose");
+	struct run r;
+
+	(void)state;
+	r = expect_status(refused, 2);
+	assert_non_null(strstr(r.err, "host BLAS only"));
+	run_free(&r);
+	for (size_t i = 0; i < sizeof(dtypes) / sizeof(dtypes[0]); i++) {
+		const char *const args[] = {"bench",     "transpose", "--shape",    "67x45,64x64",
+		                            "--dtype",   dtypes[i],   "--strategy", "auto",
+		                            "--repeat",  "2",         "--format",   "json",
+		                            "--compare", "blas",      NULL};
+		const int exact = i < 2;
+		size_t rows = 0;
+		char *line, *save = NULL;
+
+		r = expect_status(args, 0);
+		for (line = strtok_r(r.out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			if (!strstr(line, "\"impl\":\"blas\""))
+				continue;
+			rows++;
+			assert_non_null(strstr(line, "\"strategy\":null"));
+			if (!exact) {
+				if (!strstr(line, "\"check\":\"n/a\"") ||
+				    !strstr(line, "f4 and f8 only"))
+					fail_msg("%s: expected n/a with a reason: %s", dtypes[i],
+					         line);
+				continue;
+			}
+			if (!strstr(line, "\"check\":\"OK\""))
+				fail_msg("%s: not checked OK: %s", dtypes[i], line);
+			double gbps = json_number(line, "gbps"),
+			       copy = json_number(line, "copy_gbps");
+			assert_true(gbps > 0 && copy > 0);
+			if (absdiff(json_number(line, "ratio"), gbps / copy) > 1e-4 * (gbps / copy))
+				fail_msg("ratio is not gbps / copy_gbps: %s", line);
+		}
+		assert_int_equal(rows, have ? 2 : 0);
+		run_free(&r);
+	}
+	if (have) {
+		static const char *const table[] = {"bench",    "transpose",  "--shape",
+		                                    "64",       "--strategy", "auto",
+		                                    "--repeat", "1",          NULL};
+
+		r = expect_status(table, 0);
+		assert_non_null(strstr(r.out, "?omatcopy"));
+		assert_true(line_with(r.out, "blas ", "64x64", " OK"));
 		run_free(&r);
 	}
 }
@@ -1731,9 +1791,10 @@ static void test_bench_plot(void **state)
 	/* Two sizes: lines over a log axis. An existing file is replaced. */
 	write_bytes(png, old, sizeof(old));
 	{
-		const char *const args[] = {
-		    "bench",    "transpose", "--shape", "16x8,64x64", "--repeat", "1", "--strategy",
-		    "pad,auto", "--format",  "csv",     "--plot",     png,        NULL};
+		const char *const args[] = {"bench",     "transpose", "--shape",    "16x8,64x64",
+		                            "--repeat",  "1",         "--strategy", "pad,auto",
+		                            "--format",  "csv",       "--plot",     png,
+		                            "--compare", "none",      NULL};
 
 		r = expect_status(args, gnuplot ? 0 : 1);
 		assert_int_equal(count_lines_with(r.out, "transpose,"), 6);
@@ -1972,6 +2033,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_bench_csv_and_table),
 	    cmocka_unit_test(test_bench_transpose_json),
 	    cmocka_unit_test(test_bench_transpose_csv_and_table),
+	    cmocka_unit_test(test_bench_transpose_blas),
 	    cmocka_unit_test(test_bench_plot),
 	    cmocka_unit_test(test_info),
 	    cmocka_unit_test(test_tune),

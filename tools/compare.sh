@@ -8,7 +8,8 @@
 # shapes are those of the CPU targets and the host BLAS joins the peers; the
 # rest is the same. f32 unless noted, every result checked:
 #  1. transpose at the target shapes: every strategy, in place, the copy
-#     ceiling (clEnqueueCopyBuffer of the same bytes) in the same run
+#     ceiling (clEnqueueCopyBuffer of the same bytes) in the same run, and on
+#     a CPU the host BLAS's transpose
 #  2. sgemm at the target shapes: auto, pad, padcopy, CLBlast; dgemm beside it
 #  3. scaling: transpose 256^2 .. 16384^2 and sgemm 128^3 .. 8192^3, auto and
 #     the peers
@@ -62,6 +63,7 @@ if "$txf" info --device "$dev" 2>/dev/null | sed -n '/^Selected device/,/^$/p' |
 	tscale=64,128,256,512,1024,2048,4096
 	mscale=32,64,128,256,512,1024,2048
 	peers=clblast,blas
+	tpeers=blas
 	cpu=1
 else
 	tshapes=4096x4096,8191x8193,16384x16384,16383x16385
@@ -70,14 +72,15 @@ else
 	tscale=256,512,1024,2048,4096,8192,16384
 	mscale=128,256,512,1024,2048,4096,8192
 	peers=clblast
+	tpeers=none
 	cpu=0
 fi
 
 export TXF_TUNING=0
-bench transpose transpose --shape "$tshapes" --in-place
+bench transpose transpose --shape "$tshapes" --in-place --compare "$tpeers"
 bench sgemm matmul --shape "$mshapes" --strategy auto,pad,padcopy --compare "$peers"
 bench dgemm matmul --dtype f8 --shape "$dshapes" --strategy auto,pad,padcopy --compare "$peers"
-bench transpose-scaling transpose --shape "$tscale" --strategy auto
+bench transpose-scaling transpose --shape "$tscale" --strategy auto --compare "$tpeers"
 bench sgemm-scaling matmul --shape "$mscale" --strategy auto --compare "$peers"
 unset TXF_TUNING
 
@@ -97,7 +100,7 @@ cat "$out/first-call.txt" >>"$log"
 
 step "txf tune, then auto with the tuning file"
 "$txf" tune --device "$dev" >"$out/tune.txt" 2>&1
-bench tuned-transpose transpose --shape "$tshapes" --strategy auto --in-place
+bench tuned-transpose transpose --shape "$tshapes" --strategy auto --in-place --compare none
 bench tuned-sgemm matmul --shape "$mshapes" --strategy auto --compare none
 
 rm -rf "$out/cache/programs"

@@ -59,14 +59,15 @@ def transpose_table(out):
         if tshape(r) not in shapes:
             shapes.append(tshape(r))
     cols = ["auto", "pad", "pad-unaligned", "truncate", "split", "simple"]
+    blas = any(r["impl"] == "blas" for r in rows)
     print("| shape | copy GB/s | " + " | ".join(cols) +
-          " | in place (auto) | tuned auto | PyTorch |")
+          " | in place (auto) | tuned auto | %s |" % ("host BLAS" if blas else "PyTorch"))
     print("| --- " * (len(cols) + 5) + "|")
     for s in shapes:
         by = {}
         for r in rows:
             if tshape(r) == s:
-                by[r["impl"] if r["impl"] == "copy" else r["strategy"]] = r
+                by[r["impl"] if r["impl"] in ("copy", "blas") else r["strategy"]] = r
         copy = by.get("copy")
         line = "| %s | %s | " % (s, "%.0f" % copy["gbps"] if copy and ok(copy) else "-")
         line += " | ".join(fmt_ratio(by.get(c)) for c in cols)
@@ -79,8 +80,11 @@ def transpose_table(out):
         line += " | " + (fmt_ratio(t[0]) if t else "-")
         p = [r for r in torch_rows if r["op"] == "transpose" and tshape(r) == s and
              r["impl"] == "torch"]
-        line += " | " + ("%.3f of its copy (%.0f)" % (p[0]["ratio"], p[0]["gbps"])
-                         if p and ok(p[0]) else "-")
+        if blas:
+            line += " | " + fmt_ratio(by.get("blas"))
+        else:
+            line += " | " + ("%.3f of its copy (%.0f)" % (p[0]["ratio"], p[0]["gbps"])
+                             if p and ok(p[0]) else "-")
         print(line + " |")
     print()
     print("Ratio to the copy ceiling (GB/s, bytes read + written). pad-unaligned: "
@@ -138,13 +142,17 @@ def scaling_table(out):
     mm = [r for r in load(out, "sgemm-scaling.jsonl")]
     ts = load(out, "torch-scaling.jsonl")
     if tr:
-        print("| transpose | copy ms | auto ms | auto / copy | PyTorch ms |")
+        blas = any(r["impl"] == "blas" for r in tr)
+        print("| transpose | copy ms | auto ms | auto / copy | %s ms |" %
+              ("host BLAS" if blas else "PyTorch"))
         print("| --- | --- | --- | --- | --- |")
         for s in sorted({tshape(r) for r in tr}, key=lambda x: int(x.split("x")[0])):
             c = [r for r in tr if tshape(r) == s and r["impl"] == "copy"]
             a = [r for r in tr if tshape(r) == s and r.get("strategy") == "auto"]
             p = [r for r in ts if r["op"] == "transpose" and tshape(r) == s and
                  r["impl"] == "torch"]
+            if blas:
+                p = [r for r in tr if tshape(r) == s and r["impl"] == "blas" and ok(r)]
             print("| %s | %s | %s | %s | %s |" % (
                 s, "%.4f" % c[0]["median_ms"] if c else "-",
                 "%.4f" % a[0]["median_ms"] if a else "-",
@@ -175,7 +183,8 @@ def plot(out, prefix, title):
         if r["op"] != "transpose" or not ok(r):
             continue
         label = {"copy": "clEnqueueCopyBuffer", "torch": "PyTorch transpose",
-                 "torch-copy": "PyTorch copy"}.get(r["impl"], "txf " + str(r.get("strategy")))
+                 "torch-copy": "PyTorch copy", "blas": "host BLAS ?omatcopy"}.get(
+                     r["impl"], "txf " + str(r.get("strategy")))
         series["transpose"].setdefault(label, []).append(
             (r["rows"] * r["cols"], r["median_ms"]))
     for r in load(out, "sgemm-scaling.jsonl") + load(out, "torch-scaling.jsonl"):
