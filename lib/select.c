@@ -625,8 +625,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	                     : fallback ? TXF_SOURCE_FALLBACK
 	                                : TXF_SOURCE_DEVICE;
 
-	txf_strategy st = opts->strategy;
 	bool divisible = m % p.mwg == 0 && n % p.nwg == 0 && k % p.kwg == 0;
+	txf_strategy st = opts->strategy;
 	if (st != TXF_STRATEGY_AUTO) {
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why,
