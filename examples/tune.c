@@ -200,11 +200,9 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int even
 
 /* ------------------------------------------------------------- matmul */
 
-/* Parameter sets tried with PAD first; the best few then with every
- * strategy. */
-/* Parameter sets to try on shape d. For an even class only sets whose
- * blocks divide d: the library uses an even entry only for shapes its
- * blocks divide. */
+/* Parameter sets to try on shape d, with PAD first; the best few then with
+ * every strategy. For an even class only sets whose blocks divide d: the
+ * library uses an even entry only for shapes its blocks divide. */
 static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool even,
                             txf_matmul_params *out)
 {
