@@ -94,8 +94,8 @@ typedef struct class_shapes {
 /* Representative shapes per class. Uneven ones are odd near the even. */
 static class_shapes transpose_shapes(const tuner *t)
 {
-	size_t small = t->gpu ? (t->set->full ? 1024 : 512) : (t->set->full ? 512 : 256);
-	size_t large = t->gpu ? (t->set->full ? 8192 : 4096) : (t->set->full ? 2048 : 1024);
+	size_t small = t->gpu ? (t->set->full ? 1024 : 512) : (t->set->full ? 1024 : 512);
+	size_t large = t->gpu ? (t->set->full ? 8192 : 4096) : (t->set->full ? 4096 : 2048);
 	class_shapes s = {{{small, small, 1},
 	                   {small - 3, small + 3, 1},
 	                   {large, large, 1},
@@ -105,8 +105,8 @@ static class_shapes transpose_shapes(const tuner *t)
 
 static class_shapes matmul_shapes(const tuner *t)
 {
-	size_t small = t->gpu ? (t->set->full ? 512 : 256) : (t->set->full ? 128 : 64);
-	size_t large = t->gpu ? (t->set->full ? 4096 : 2048) : (t->set->full ? 512 : 256);
+	size_t small = t->gpu ? (t->set->full ? 512 : 256) : (t->set->full ? 256 : 128);
+	size_t large = t->gpu ? (t->set->full ? 4096 : 2048) : (t->set->full ? 1024 : 512);
 	class_shapes s = {{{small, small, small},
 	                   {small - 1, small + 1, small - 3},
 	                   {large, large, large},
@@ -145,9 +145,18 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 	}
 }
 
-/* Candidates for a transpose class, the built-in choice first. */
-static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int even, cand *out)
+static void tr_measure_any(tuner *t, void *kase, cand *cd)
 {
+	tr_measure(t, kase, cd);
+}
+
+/* Candidates for a transpose class, the built-in choice first; SIMPLE for
+ * the small classes only (as for matmul): one work-item per element may
+ * tie with tiles on a shape that fits in cache and lose on every larger
+ * one the large entry stands for. */
+static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls, cand *out)
+{
+	const int even = cls % 2 == 0;
 	size_t n = 0;
 	txf_choice ch;
 	txf_transpose_options o;
@@ -190,7 +199,8 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int even
 	o.strategy = TXF_STRATEGY_SIMPLE;
 	o.tile = 0;
 	o.wg_rows = 0;
-	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
+	if (cls < TXF_LARGE_EVEN &&
+	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    n < MAX_CANDIDATES)
 		out[n++] = (cand){TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, {0}, INFINITY};
 	if (t->set->budget && n > t->set->budget)
@@ -294,6 +304,11 @@ static void mm_measure(tuner *t, mm_case *c, cand *cd)
 	}
 }
 
+static void mm_measure_any(tuner *t, void *kase, cand *cd)
+{
+	mm_measure(t, kase, cd);
+}
+
 /* --------------------------------------------------------------- driver */
 
 static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
@@ -325,6 +340,57 @@ static const cand *best_of(const cand *c, size_t n)
 	return b;
 }
 
+#define CONFIRM_TOP 3    /* the fastest candidates of a class measured again */
+#define CONFIRM_ROUNDS 2 /* how many more times each, in turns */
+
+/* Measurements confirm() adds at most for n candidates, `keep` counting the
+ * one it always takes. */
+static size_t confirm_count(size_t n, int keep)
+{
+	size_t k = n < CONFIRM_TOP ? n : CONFIRM_TOP;
+	return (k + (keep && n > k ? 1 : 0)) * CONFIRM_ROUNDS;
+}
+
+typedef void (*measure_fn)(tuner *t, void *kase, cand *c);
+
+/* Measure the CONFIRM_TOP fastest of c[0..n) (and c[0], the built-in
+ * choice, when keep is set) CONFIRM_ROUNDS more times, in turns, and keep
+ * each one's fastest median: one measurement on a busy machine can crown a
+ * candidate that was only lucky, and interference only ever slows a run. */
+static void confirm(tuner *t, txf_tune_op op, txf_dtype dtype, int cls, cand *c, size_t n, int keep,
+                    measure_fn measure, void *kase)
+{
+	size_t idx[CONFIRM_TOP + 1], k = 0;
+	while (k < CONFIRM_TOP) {
+		size_t best = n;
+		for (size_t i = 0; i < n; i++) {
+			bool taken = false;
+			for (size_t j = 0; j < k; j++)
+				taken |= idx[j] == i;
+			if (!taken && isfinite(c[i].ms) && (best == n || c[i].ms < c[best].ms))
+				best = i;
+		}
+		if (best == n)
+			break;
+		idx[k++] = best;
+	}
+	bool has0 = false;
+	for (size_t j = 0; j < k; j++)
+		has0 |= idx[j] == 0;
+	if (keep && n > 0 && !has0 && isfinite(c[0].ms))
+		idx[k++] = 0;
+	for (int round = 0; round < CONFIRM_ROUNDS; round++) {
+		for (size_t j = 0; j < k; j++) {
+			cand again = c[idx[j]];
+			step(t, op, dtype, cls, &again);
+			measure(t, kase, &again);
+			t->done++;
+			if (again.ms < c[idx[j]].ms)
+				c[idx[j]].ms = again.ms;
+		}
+	}
+}
+
 static int cand_cmp(const void *a, const void *b)
 {
 	double x = ((const cand *)a)->ms, y = ((const cand *)b)->ms;
@@ -336,7 +402,7 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 	class_shapes sh = transpose_shapes(t);
 	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
 		const size_t *d = sh.dims[cls];
-		size_t n = tr_candidates(t, dtype, d, cls % 2 == 0, buf);
+		size_t n = tr_candidates(t, dtype, d, cls, buf);
 		tr_case c;
 		char note[256];
 		int init = tr_case_init(&c, t->ctx, &t->prof, dtype, d[0], d[1],
@@ -352,6 +418,7 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 			tr_measure(t, &c, &buf[i]);
 			t->done++;
 		}
+		confirm(t, TXF_TUNE_TRANSPOSE, dtype, cls, buf, n, 1, tr_measure_any, &c);
 		tr_case_free(&c);
 		const cand *b = best_of(buf, n);
 		txf_tuned *e = &out->entries[TXF_TUNE_TRANSPOSE][dtype][cls];
@@ -431,6 +498,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 		t->done++;
 		n++;
 	}
+	confirm(t, TXF_TUNE_MATMUL, dtype, cls, buf, n, 0, mm_measure_any, &c);
 	mm_case_free(&c);
 	free(ps);
 	const cand *b = best_of(buf, n);
@@ -528,9 +596,10 @@ static unsigned count_work(tuner *t, cand *buf)
 			continue;
 		if (t->set->ops & (1u << TXF_TUNE_TRANSPOSE)) {
 			class_shapes sh = transpose_shapes(t);
-			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++)
-				total += (unsigned)tr_candidates(t, (txf_dtype)d, sh.dims[cls],
-				                                 cls % 2 == 0, buf);
+			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
+				size_t n = tr_candidates(t, (txf_dtype)d, sh.dims[cls], cls, buf);
+				total += (unsigned)(n + confirm_count(n, 1));
+			}
 		}
 		if ((t->set->ops & (1u << TXF_TUNE_MATMUL)) && (d == TXF_F32 || d == TXF_F64)) {
 			class_shapes sh = matmul_shapes(t);
@@ -538,8 +607,9 @@ static unsigned count_work(tuner *t, cand *buf)
 				size_t np =
 				    mm_param_sets(t, (txf_dtype)d, sh.dims[cls], cls % 2 == 0, ps);
 				size_t top = np < MM_TOP ? np : MM_TOP;
-				total += (unsigned)(np + top * (cls % 2 == 0 ? 1 : 2) +
-				                    (cls < TXF_LARGE_EVEN ? 1 : 0));
+				size_t n = np + top * (cls % 2 == 0 ? 1 : 2) +
+				           (cls < TXF_LARGE_EVEN ? 1 : 0);
+				total += (unsigned)(n + confirm_count(n, 0));
 			}
 			total += 2 * LADDER;
 		}

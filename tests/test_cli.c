@@ -1941,7 +1941,7 @@ static void test_tune(void **state)
 	assert_null(strstr(r.err, "\033["));
 	assert_null(strstr(r.out, "REJECTED"));
 	run_free(&r);
-	r = info_in(dir, "1021x1027");
+	r = info_in(dir, "2045x2051");
 	assert_non_null(strstr(r.out, "(in use)"));
 	assert_non_null(strstr(r.out, "entry:    tuned transpose f32 large-uneven"));
 	assert_non_null(strstr(r.out, "(tuned)"));
@@ -1952,7 +1952,7 @@ static void test_tune(void **state)
 	r = expect_status(mm, 0);
 	assert_non_null(strstr(r.out, "padcopy"));
 	run_free(&r);
-	r = info_in(dir, "64x64x64");
+	r = info_in(dir, "128x128x128");
 	assert_non_null(strstr(r.out, "entry:    tuned matmul f32 small-even"));
 	run_free(&r);
 	r = info_in(dir, "300x200");
@@ -1968,7 +1968,7 @@ static void test_tune(void **state)
 	file[strcspn(file, "\n")] = '\0';
 	snprintf(cmd, sizeof(cmd), "sed -i 's/^end /end 9/' '%s'", file);
 	assert_int_equal(system(cmd), 0);
-	r = info_in(dir, "1021x1027");
+	r = info_in(dir, "2045x2051");
 	assert_non_null(strstr(r.err, "warning: tuning file"));
 	assert_non_null(strstr(r.err, "end says"));
 	assert_null(strstr(r.out, "(tuned)"));
