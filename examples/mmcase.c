@@ -392,8 +392,10 @@ int mm_run_clblast(mm_case *c, unsigned repeat, mm_result *r)
 }
 
 #ifdef TXF_HAVE_CBLAS
-static void blas_gemm(mm_case *c)
+static void blas_gemm(void *arg)
 {
+	mm_case *c = arg;
+
 	if (c->dtype == TXF_F64)
 		cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, (int)c->m, (int)c->n,
 		            (int)c->k, 1.0, c->a, (int)c->k, c->b, (int)c->n, 0.0, c->got,
@@ -410,34 +412,20 @@ int mm_run_blas(mm_case *c, unsigned repeat, mm_result *r)
 	memset(r, 0, sizeof(*r));
 	r->check = "error";
 #ifdef TXF_HAVE_CBLAS
-	double *t;
-
 	if (c->m > INT_MAX || c->n > INT_MAX || c->k > INT_MAX) {
 		snprintf(r->note, sizeof(r->note), "extents above %d do not fit BLAS's int",
 		         INT_MAX);
 		return -1;
 	}
-	t = calloc(repeat ? repeat : 1, sizeof(*t));
-	if (!t) {
+	memcpy(c->got, c->poison, c->m * c->n * c->elem);
+	blas_gemm(c);
+	if (check_result(c, r) != 0)
+		return -1;
+	if (tool_time_host(blas_gemm, c, repeat, &r->median_ms, &r->min_ms) != 0) {
 		snprintf(r->note, sizeof(r->note), "out of memory");
 		return -1;
 	}
-	memcpy(c->got, c->poison, c->m * c->n * c->elem);
-	blas_gemm(c);
-	if (check_result(c, r) != 0) {
-		free(t);
-		return -1;
-	}
-	for (unsigned i = 0; i < repeat; i++) {
-		double t0 = tool_now_ms();
-
-		blas_gemm(c);
-		t[i] = tool_now_ms() - t0;
-	}
 	r->repeats = repeat;
-	r->min_ms = tool_min(t, repeat);
-	r->median_ms = tool_median(t, repeat);
-	free(t);
 	r->check = "OK";
 	return 0;
 #else

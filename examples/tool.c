@@ -80,6 +80,25 @@ double tool_now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+int tool_time_host(void (*fn)(void *), void *arg, unsigned repeat, double *median_ms,
+                   double *min_ms)
+{
+	double *t = calloc(repeat ? repeat : 1, sizeof(*t));
+
+	if (!t)
+		return -1;
+	for (unsigned i = 0; i < repeat; i++) {
+		double t0 = tool_now_ms();
+
+		fn(arg);
+		t[i] = tool_now_ms() - t0;
+	}
+	*min_ms = tool_min(t, repeat);
+	*median_ms = tool_median(t, repeat);
+	free(t);
+	return 0;
+}
+
 /* Wait for ev and read when it ended. */
 static cl_int event_end(cl_event ev, cl_ulong *end)
 {

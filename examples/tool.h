@@ -48,6 +48,11 @@ txf_status tool_time_launch(txf_context *ctx, tool_launch_fn fn, void *arg, doub
 /* splitmix64: the next value of the generator whose state is *state. */
 uint64_t tool_rand(uint64_t *state);
 
+/* Time `repeat` calls of fn(arg) on the host with the monotonic clock; the
+ * median and the fastest in ms. Returns 0, or -1 when out of memory. */
+int tool_time_host(void (*fn)(void *), void *arg, unsigned repeat, double *median_ms,
+                   double *min_ms);
+
 /* Median of t[0..n-1] (sorts t). n must be at least 1. */
 double tool_median(double *t, size_t n);
 /* Smallest of t[0..n-1]. */

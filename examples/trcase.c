@@ -319,8 +319,9 @@ const char *tr_blas_name(void)
 
 #ifdef TXF_HAVE_OMATCOPY
 /* got = the transpose of src with the BLAS routine of the element type. */
-static void blas_transpose(tr_case *c)
+static void blas_transpose(void *arg)
 {
+	tr_case *c = arg;
 	const int rows = (int)c->rows, cols = (int)c->cols;
 
 	switch (c->dtype) {
@@ -342,8 +343,6 @@ int tr_run_blas(tr_case *c, unsigned repeat, tr_result *r)
 	r->check = "error";
 	c->copy = 0;
 #ifdef TXF_HAVE_OMATCOPY
-	double *t;
-
 	/* The complex routines multiply by 1 + 0i, which turns an infinite
 	 * component into NaN: not a transpose of arbitrary values. */
 	if (c->dtype != TXF_F32 && c->dtype != TXF_F64) {
@@ -357,30 +356,18 @@ int tr_run_blas(tr_case *c, unsigned repeat, tr_result *r)
 		         INT_MAX);
 		return 0;
 	}
-	t = calloc(repeat ? repeat : 1, sizeof(*t));
-	if (!t) {
-		snprintf(r->note, sizeof(r->note), "out of memory");
-		return -1;
-	}
 	memset(c->got, 0xff, c->bytes);
 	blas_transpose(c);
 	c->nan_equal = 1;
 	int bad = tr_check(c, r);
 	c->nan_equal = 0;
-	if (bad) {
-		free(t);
+	if (bad)
+		return -1;
+	if (tool_time_host(blas_transpose, c, repeat, &r->median_ms, &r->min_ms) != 0) {
+		snprintf(r->note, sizeof(r->note), "out of memory");
 		return -1;
 	}
-	for (unsigned i = 0; i < repeat; i++) {
-		double t0 = tool_now_ms();
-
-		blas_transpose(c);
-		t[i] = tool_now_ms() - t0;
-	}
 	r->repeats = repeat;
-	r->min_ms = tool_min(t, repeat);
-	r->median_ms = tool_median(t, repeat);
-	free(t);
 	r->check = "OK";
 	return 0;
 #else
