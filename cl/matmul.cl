@@ -37,7 +37,15 @@
  *                    bottom band, the right band and the corner
  *   matmul_pack_a/b  PADCOPY: copy op(A) / op(B) into zero-padded K-major
  *                    temporaries (Kp x Mp and Kp x Np)
- *   matmul_unpack    PADCOPY: C = Cp + beta * C over the M x N part of Cp
+ *   matmul_unpack    PADCOPY and K slices: C = (sum of the slices of Cp) +
+ *                    beta * C over the M x N part of Cp
+ *
+ * K slices: matmul_even and matmul_pad may be launched with several
+ * work-groups along dimension 2. Each takes its own run of whole K steps
+ * and stores alpha times its part of the product in its own M x N slice of
+ * C, M * ldc elements after the previous one (the host launches them with
+ * beta = 0 into a temporary and sums the slices with matmul_unpack). With
+ * one work-group along dimension 2 the slice is the whole product.
  */
 #ifndef TXF_COMMON_CL
 #include "common.cl"
@@ -183,6 +191,33 @@ __kernel void matmul_simple(ulong M, ulong N, ulong K, real_t alpha, __global co
 	store_c(c + c_off + m * ldc + n, alpha, beta, acc);
 }
 
+/* Offsets of element k of a row of op(A) and of a column of op(B). */
+#if TRANS_A
+#define A_KOFF(k) ((k) * lda)
+#else
+#define A_KOFF(k) (k)
+#endif
+#if TRANS_B
+#define B_KOFF(k) (k)
+#else
+#define B_KOFF(k) ((k) * ldb)
+#endif
+
+/* The K slice of this work-group (see the top of the file): moves a, b and
+ * c (offsets included) to it and leaves its length of K in K. The slice
+ * length is a whole number of K steps, so a K that KWG divides stays
+ * divided. */
+#define K_SLICE()                                                                                  \
+	do {                                                                                       \
+		const ulong ns_ = get_num_groups(2), s_ = get_group_id(2);                         \
+		const ulong len_ = ((K + KWG - 1) / KWG + ns_ - 1) / ns_ * KWG;                    \
+		const ulong k0_ = min(K, s_ * len_);                                               \
+		a += a_off + A_KOFF(k0_);                                                          \
+		b += b_off + B_KOFF(k0_);                                                          \
+		c += c_off + s_ * M * ldc;                                                         \
+		K = min(K - k0_, len_);                                                            \
+	} while (0)
+
 #define TXF_MATMUL_WG __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
 #define MATMUL_ARGS                                                                                \
 	ulong M, ulong N, ulong K, real_t alpha, __global const real_t *restrict a, ulong a_off,    \
@@ -303,8 +338,9 @@ __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 	__local real_t bp[KWG * NWG];
 	__local real_t cacc[MWG * NWG];
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	blocked_product(bp, cacc, a + a_off, lda, b + b_off, ldb, m0, n0, M, N, K, false);
-	blocked_store(cacc, c + c_off, ldc, m0, n0, MWG, NWG, alpha, beta, K);
+	K_SLICE();
+	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
+	blocked_store(cacc, c, ldc, m0, n0, MWG, NWG, alpha, beta, K);
 }
 
 __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
@@ -312,8 +348,9 @@ __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 	__local real_t bp[KWG * NWG];
 	__local real_t cacc[MWG * NWG];
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	blocked_product(bp, cacc, a + a_off, lda, b + b_off, ldb, m0, n0, M, N, K, true);
-	blocked_store(cacc, c + c_off, ldc, m0, n0, (uint)min((ulong)MWG, M - m0),
+	K_SLICE();
+	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, true);
+	blocked_store(cacc, c, ldc, m0, n0, (uint)min((ulong)MWG, M - m0),
 	              (uint)min((ulong)NWG, N - n0), alpha, beta, K);
 }
 
@@ -529,16 +566,16 @@ __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 	TILES;
 	const uint tn = get_local_id(0), tm = get_local_id(1);
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	K_SLICE();
 	real_t acc[MWI][NWI];
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
-	block_product(acc, al, bl, a + a_off, lda, b + b_off, ldb, m0, n0, K, M, N, K, tm, tn,
-	              false);
+	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, false);
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
-			store_c(c + c_off + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha,
-			        beta, acc[i][j]);
+			store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,
+			        acc[i][j]);
 }
 
 __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
@@ -546,19 +583,20 @@ __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 	TILES;
 	const uint tn = get_local_id(0), tm = get_local_id(1);
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	K_SLICE();
 	real_t acc[MWI][NWI];
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
 	/* Every work-item takes part in the loads, even those whose outputs
 	 * lie outside C: their tiles are shared. */
-	block_product(acc, al, bl, a + a_off, lda, b + b_off, ldb, m0, n0, K, M, N, K, tm, tn, true);
+	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, true);
 	for (uint i = 0; i < MWI; i++) {
 		const ulong m = m0 + ROW_OF(i);
 		for (uint j = 0; j < NWI; j++) {
 			const ulong n = n0 + COL_OF(j);
 			if (m < M && n < N)
-				store_c(c + c_off + m * ldc + n, alpha, beta, acc[i][j]);
+				store_c(c + m * ldc + n, alpha, beta, acc[i][j]);
 		}
 	}
 }
@@ -635,12 +673,19 @@ __kernel void matmul_pack_b(ulong N, ulong K, __global const real_t *b, ulong b_
 	dst[dst_off + k * Np + n] = (n < N && k < K) ? B_AT(k, n) : 0;
 }
 
-/* PADCOPY: C (M x N) = Cp + beta * C, Cp holding alpha * op(A) op(B). */
+/* PADCOPY and K slices: C (M x N) = the sum of the `slices` slices of Cp,
+ * `stride` elements apart, + beta * C; Cp holds alpha * op(A) op(B) in
+ * parts. One slice is copied as it is. */
 __kernel void matmul_unpack(ulong M, ulong N, __global const real_t *cp, ulong cp_off, ulong ldcp,
-                            real_t beta, __global real_t *c, ulong c_off, ulong ldc)
+                            ulong slices, ulong stride, real_t beta, __global real_t *c,
+                            ulong c_off, ulong ldc)
 {
 	const ulong n = get_global_id(0), m = get_global_id(1);
 	if (m >= M || n >= N)
 		return;
-	store_c(c + c_off + m * ldc + n, (real_t)1, beta, cp[cp_off + m * ldcp + n]);
+	cp += cp_off + m * ldcp + n;
+	real_t sum = cp[0];
+	for (ulong s = 1; s < slices; s++)
+		sum += cp[s * stride];
+	store_c(c + c_off + m * ldc + n, (real_t)1, beta, sum);
 }

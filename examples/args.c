@@ -112,9 +112,10 @@ static const char usage_matmul[] =
     "                 order is OUT's, but its values are not read (as in BLAS,\n"
     "                 where beta = 0 keeps NaN and Inf in C out of the result)\n"
     "  --strategy S   simple, pad, truncate, split, padcopy or auto (default auto)\n"
-    "  --params LIST  kernel parameters mwg,nwg,kwg,mdimc,ndimc,vwa,vwb as seven\n"
-    "                 numbers, or NAME=VALUE pairs such as kwg=16,vwa=2; a value\n"
-    "                 of 0 or a name left out is chosen for the device\n"
+    "  --params LIST  kernel parameters mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit]\n"
+    "                 as seven or eight numbers, or NAME=VALUE pairs such as\n"
+    "                 kwg=16,vwa=2; a value of 0 or a name left out is chosen\n"
+    "                 for the device\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n"
     "\n"
@@ -122,8 +123,10 @@ static const char usage_matmul[] =
     "work-items, walking K in steps of kwg; vwa and vwb (1, 2, 4, 8 or 16) are\n"
     "the widths of the vector loads of A and B. With mdimc = ndimc = 1 the\n"
     "blocked kernel runs instead (made for CPUs): one work-item per block, in\n"
-    "register tiles of vwa rows by 2 vwb columns. 'txf bench matmul' times\n"
-    "them.\n";
+    "register tiles of vwa rows by 2 vwb columns. ksplit cuts K into that many\n"
+    "slices computed side by side and summed (pad and padcopy only; 1: none),\n"
+    "for products whose result is too small to fill the device. 'txf bench\n"
+    "matmul' times them.\n";
 
 static const char usage_demo[] =
     "usage: txf demo [--device SPEC] [--rows R] [--cols C] [--matmul-shape MxNxK]\n"
@@ -467,11 +470,14 @@ static int parse_shape(const char *s, size_t *rows, size_t *cols, size_t *k)
 	return 0;
 }
 
-static const char *const param_names[7] = {"mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb"};
+#define PARAM_COUNT 8
+static const char *const param_names[PARAM_COUNT] = {"mwg",   "nwg", "kwg", "mdimc",
+                                                     "ndimc", "vwa", "vwb", "ksplit"};
 
 static unsigned *param_field(txf_matmul_params *p, size_t i)
 {
-	unsigned *const f[7] = {&p->mwg, &p->nwg, &p->kwg, &p->mdimc, &p->ndimc, &p->vwa, &p->vwb};
+	unsigned *const f[PARAM_COUNT] = {&p->mwg,   &p->nwg, &p->kwg, &p->mdimc,
+	                                  &p->ndimc, &p->vwa, &p->vwb, &p->ksplit};
 
 	return f[i];
 }
@@ -507,42 +513,44 @@ int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t er
 		if (named) {
 			*eq = '\0';
 			value = eq + 1;
-			for (field = 0; field < 7; field++) {
+			for (field = 0; field < PARAM_COUNT; field++) {
 				if (strcmp(item, param_names[field]) == 0)
 					break;
 			}
-			if (field == 7)
+			if (field == PARAM_COUNT)
 				return fail(
 				    err, errlen,
 				    "unknown parameter '%s' (expected mwg, nwg, kwg, mdimc, "
-				    "ndimc, vwa or vwb)",
+				    "ndimc, vwa, vwb or ksplit)",
 				    item);
 			if (seen & (1u << field))
 				return fail(err, errlen, "parameter %s given more than once",
 				            param_names[field]);
-		} else if (n == 7) {
-			return fail(
-			    err, errlen,
-			    "'%s' has more than seven values (mwg,nwg,kwg,mdimc,ndimc,vwa,vwb)", s);
+		} else if (n == PARAM_COUNT) {
+			return fail(err, errlen,
+			            "'%s' has more than eight values "
+			            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb,ksplit)",
+			            s);
 		}
 		seen |= 1u << field;
 		n++;
 		if (parse_uint(value, 0, CLI_PARAM_MAX, &v) != 0)
 			return fail(err, errlen, "%s '%s' is not a number from 0 to %u",
 			            param_names[field], value, CLI_PARAM_MAX);
-		if (field >= 5 && v != 0 && (v > 16 || !is_pow2(v)))
+		if ((field == 5 || field == 6) && v != 0 && (v > 16 || !is_pow2(v)))
 			return fail(err, errlen, "%s %u is not a vector width of 1, 2, 4, 8 or 16",
 			            param_names[field], (unsigned)v);
 		*param_field(&p, field) = (unsigned)v;
 	}
 	if (r < 0 || n == 0)
-		return fail(
-		    err, errlen,
-		    "'%s' is not a list of mwg,nwg,kwg,mdimc,ndimc,vwa,vwb or of NAME=VALUE", s);
-	if (!named && n != 7)
 		return fail(err, errlen,
-		            "'%s' has %zu values; expected seven (mwg,nwg,kwg,mdimc,ndimc,vwa,vwb) "
-		            "or NAME=VALUE pairs",
+		            "'%s' is not a list of mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit] or of "
+		            "NAME=VALUE",
+		            s);
+	if (!named && n != 7 && n != PARAM_COUNT)
+		return fail(err, errlen,
+		            "'%s' has %zu values; expected seven or eight "
+		            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit]) or NAME=VALUE pairs",
 		            s, n);
 	if (!divides_if_given(p.mdimc, p.mwg) || !divides_if_given(p.ndimc, p.nwg))
 		return fail(err, errlen,

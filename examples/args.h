@@ -140,8 +140,9 @@ int cli_parse_size(const char *s, size_t min, size_t max, size_t *out);
  * it ("1", "-0.5", "2e-3"; not "", " 1", "nan", "inf"). Returns 0 or -1. */
 int cli_parse_double(const char *s, double *out);
 
-/* Matmul kernel parameters: seven comma-separated values in the order
- * mwg,nwg,kwg,mdimc,ndimc,vwa,vwb, or NAME=VALUE pairs for some of them
+/* Matmul kernel parameters: seven or eight comma-separated values in the
+ * order mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit], or NAME=VALUE pairs for
+ * some of them
  * ("kwg=16,vwa=2"). A value of 0, and a field not named, means "chosen by
  * the library". Checks what does not depend on the device: each value at
  * most CLI_PARAM_MAX, vector widths 1, 2, 4 or 8, and, where both sides are

@@ -313,12 +313,16 @@ static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 	r->launches = ch->launches;
 	if (ch->strategy == TXF_STRATEGY_SIMPLE)
 		return; /* SIMPLE uses no blocks */
-	snprintf(r->params, sizeof(r->params), "%ux%ux%u %ux%u %u/%u", p->mwg, p->nwg, p->kwg,
-	         p->mdimc, p->ndimc, p->vwa, p->vwb);
+	/* K slices show as "/S" after the blocks. */
+	char slices[16] = "";
+	if (p->ksplit > 1)
+		snprintf(slices, sizeof(slices), "/%u", p->ksplit);
+	snprintf(r->params, sizeof(r->params), "%ux%ux%u%s %ux%u %u/%u", p->mwg, p->nwg, p->kwg,
+	         slices, p->mdimc, p->ndimc, p->vwa, p->vwb);
 	snprintf(r->params_json, sizeof(r->params_json),
 	         "{\"mwg\":%u,\"nwg\":%u,\"kwg\":%u,\"mdimc\":%u,\"ndimc\":%u,\"vwa\":%u,"
-	         "\"vwb\":%u}",
-	         p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb);
+	         "\"vwb\":%u,\"ksplit\":%u}",
+	         p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb, p->ksplit);
 }
 
 static void bench_matmul_shape(struct bench *b, size_t m, size_t n, size_t k)

@@ -221,15 +221,20 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	o.strategy = TXF_STRATEGY_PAD;
-	if (txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS)
+	if (txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS) {
+		/* K slices stay the device's choice per shape (0), also in the
+		 * entry written. */
+		ch.params.ksplit = 0;
 		out[n++] = ch.params;
+	}
 	/* Sets that did well somewhere: 128 x 128 blocks with 8 x 8 registers
 	 * (GPUs), and the blocked kernel with 16- and 8-wide vectors (CPUs).
 	 * Sets a device cannot run are left out by explain. */
 	static const txf_matmul_params known[] = {
-	    {128, 128, 16, 16, 16, 2, 2}, {128, 128, 16, 8, 32, 4, 4}, {64, 128, 16, 16, 16, 4, 4},
-	    {128, 64, 16, 16, 16, 4, 4},  {128, 64, 256, 1, 1, 8, 16}, {64, 64, 256, 1, 1, 8, 16},
-	    {128, 64, 128, 1, 1, 8, 8},   {64, 64, 256, 1, 1, 4, 8},
+	    {128, 128, 16, 16, 16, 2, 2, 0}, {128, 128, 16, 8, 32, 4, 4, 0},
+	    {64, 128, 16, 16, 16, 4, 4, 0},  {128, 64, 16, 16, 16, 4, 4, 0},
+	    {128, 64, 256, 1, 1, 8, 16, 0},  {64, 64, 256, 1, 1, 8, 16, 0},
+	    {128, 64, 128, 1, 1, 8, 8, 0},   {64, 64, 256, 1, 1, 4, 8, 0},
 	};
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
 		txf_matmul_params p = known[i];
@@ -254,7 +259,7 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 					for (size_t v = 0; v < 3; v++) {
 						txf_matmul_params p = {
 						    blocks[a], blocks[b], kwgs[k], dims[m],
-						    dims[m],   vws[v],    vws[v]};
+						    dims[m],   vws[v],    vws[v],  0};
 						/* Quick: square blocks, 4-wide vectors (2 for f64).
 						 */
 						if (!t->set->full &&

@@ -99,9 +99,10 @@ static int explain_matmul(txf_context *ctx, const cli_args *a)
 	       a->shape_k, tool_str(txf_dtype_name(a->dtype)));
 	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c.strategy)),
 	       tool_source_name(c.strategy_source));
-	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u (%s)\n",
+	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u, ksplit %u "
+	       "(%s)\n",
 	       c.params.mwg, c.params.nwg, c.params.kwg, c.params.mdimc, c.params.ndimc,
-	       c.params.vwa, c.params.vwb, tool_source_name(c.params_source));
+	       c.params.vwa, c.params.vwb, c.params.ksplit, tool_source_name(c.params_source));
 	printf("    launches: %u\n", c.launches);
 	printf("    entry:    %s\n", c.entry[0] ? c.entry : "-");
 	printf("    why:      %s\n", c.why[0] ? c.why : "-");
@@ -738,7 +739,8 @@ static void demo_matmul(struct demo *d, const cli_args *a)
 			d->failures++;
 		p = &r.choice.params;
 		if (r.have_choice && r.choice.strategy != TXF_STRATEGY_SIMPLE) {
-			snprintf(blocks, sizeof(blocks), "%ux%ux%u", p->mwg, p->nwg, p->kwg);
+			snprintf(blocks, sizeof(blocks), p->ksplit > 1 ? "%ux%ux%u/%u" : "%ux%ux%u",
+			         p->mwg, p->nwg, p->kwg, p->ksplit);
 			snprintf(wi, sizeof(wi), "%ux%u", p->mdimc, p->ndimc);
 			snprintf(vw, sizeof(vw), "%u/%u", p->vwa, p->vwb);
 		} else {

@@ -377,19 +377,29 @@ typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;
  * work-item computes the whole mwg x nwg block, walking K in panels of kwg
  * (a panel of B is packed into local memory, beside the block's partial
  * sums) and the block in register tiles of vwa rows by 2 vwb columns (vwb
- * wide vectors of B, vwa broadcasts of A). */
+ * wide vectors of B, vwa broadcasts of A).
+ *
+ * ksplit cuts K into that many slices of whole kwg steps, each computed by
+ * its own work-groups into a temporary, then summed into C by one more
+ * launch: more work-groups for a C too small to fill the device. 1 means no
+ * slices; 0 lets the device's entry decide per shape (it slices only where
+ * the blocks of C are fewer than its compute units can run at once). At
+ * most TXF_MAX_KSPLIT, and only with PAD and PADCOPY. */
+#define TXF_MAX_KSPLIT 64
 typedef struct txf_matmul_params {
 	unsigned mwg, nwg, kwg;
 	unsigned mdimc, ndimc;
 	unsigned vwa, vwb;
+	unsigned ksplit;
 } txf_matmul_params;
 
 typedef struct txf_matmul_options {
 	txf_strategy strategy;    /* default TXF_STRATEGY_AUTO; PADCOPY is matmul only */
 	txf_matmul_params params; /* all 0: chosen per device; with TRUNCATE, the
 	                           * block sides left 0 shrink to fit a small C */
-	/* PADCOPY temporaries: NULL means pooled by the context. A caller's
-	 * buffer must hold txf_matmul_workspace_size() bytes. */
+	/* Temporaries of PADCOPY and of K slices: NULL means pooled by the
+	 * context. A caller's buffer must hold txf_matmul_workspace_size()
+	 * bytes. */
 	cl_mem workspace;
 } txf_matmul_options;
 
@@ -403,7 +413,7 @@ typedef struct txf_matmul_choice {
 	txf_choice_source strategy_source;
 	txf_choice_source params_source;
 	char entry[64];
-	char why[256];
+	char why[512];
 } txf_matmul_choice;
 
 /* C = alpha * op(A) * op(B) + beta * C, where op(A) is m x k, op(B) is k x n
@@ -418,8 +428,9 @@ TXF_API txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double
                               const txf_matrix *c, const txf_matmul_options *opts, cl_uint num_wait,
                               const cl_event *wait, cl_event *event);
 
-/* Bytes of workspace PADCOPY needs for this shape (0 when the strategy
- * chosen needs none), enough for C in either storage order. */
+/* Bytes of workspace the choice for this shape needs (PADCOPY's padded
+ * copies, the partial sums of K slices; 0 when it needs none), enough for
+ * C in either storage order. */
 TXF_API txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
                                              txf_dtype dtype, const txf_matmul_options *opts,
                                              size_t *bytes);

@@ -51,14 +51,15 @@ static operand shift(operand o, size_t r, size_t c)
  * that must complete first (-1 for none). */
 typedef struct launch {
 	cl_kernel kernel;
-	size_t global[2], local[2];
+	cl_uint dims;
+	size_t global[3], local[3];
 	int after[2];
 } launch;
 
 typedef struct plan {
 	launch l[MAX_LAUNCHES];
 	unsigned n;
-	txf__pool_ticket *ticket; /* PADCOPY's pooled workspace, if any */
+	txf__pool_ticket *ticket; /* a pooled workspace (PADCOPY, K slices), if any */
 } plan;
 
 static void plan_free(plan *p)
@@ -119,14 +120,17 @@ static txf_status set_product_args(cl_kernel k, const problem *pr, size_t M, siz
 	                ARG(b.mem), ARG(bo), ARG(bl), ARG(fb), ARG(c.mem), ARG(co), ARG(cl));
 }
 
-/* Add a product launch (simple or tiled) over an M x N x K section. */
+/* Add a product launch (simple or tiled) over an M x N x K section. With
+ * slices > 1 (matmul_even and matmul_pad only) K is cut into that many
+ * slices, written to consecutive M x N slices of c (see cl/matmul.cl). */
 static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
                               const txf_matmul_params *p, const char *name, size_t M, size_t N,
                               size_t K, double alpha, double beta, operand a, operand b, operand c,
-                              int after)
+                              int after, unsigned slices)
 {
 	launch *l = &pl->l[pl->n];
 	memset(l, 0, sizeof *l);
+	l->dims = 2;
 	l->after[0] = after;
 	l->after[1] = -1;
 	txf_status s = get_kernel(ctx, p, pr->elem, a.trans, b.trans, name, &l->kernel);
@@ -156,14 +160,25 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
 	l->local[1] = p->mdimc;
 	l->global[0] = nb * p->ndimc;
 	l->global[1] = mb * p->mdimc;
+	if (slices > 1) {
+		l->dims = 3;
+		l->local[2] = 1;
+		l->global[2] = slices;
+	}
 	return TXF_SUCCESS;
 }
 
 /* PADCOPY's padded extents and where its three temporaries start, in
- * elements, each aligned to 32 elements. */
+ * elements, each aligned to 32 elements; the padded C holds one Mp x Np
+ * slice per K slice. */
 typedef struct padded {
 	size_t Mp, Np, Kp, a_off, b_off, c_off, bytes;
 } padded;
+
+static unsigned slices_of(const txf_matmul_params *p)
+{
+	return p->ksplit > 1 ? p->ksplit : 1;
+}
 
 static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_matmul_params *p,
                           padded *out)
@@ -175,15 +190,23 @@ static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_m
 	if (d.Mp < M || d.Np < N || d.Kp < K)
 		return false;
 	double total = (double)d.Kp * (double)d.Mp + (double)d.Kp * (double)d.Np +
-	               (double)d.Mp * (double)d.Np + 96.0;
+	               (double)slices_of(p) * (double)d.Mp * (double)d.Np + 96.0;
 	if (total * (double)elem > (double)SIZE_MAX / 2)
 		return false;
 	d.a_off = 0;
 	d.b_off = txf__round_up(d.Kp * d.Mp, 32);
 	d.c_off = d.b_off + txf__round_up(d.Kp * d.Np, 32);
-	d.bytes = (d.c_off + d.Mp * d.Np) * elem;
+	d.bytes = (d.c_off + slices_of(p) * d.Mp * d.Np) * elem;
 	*out = d;
 	return true;
+}
+
+/* Bytes of PAD's K-slice partial sums for M x N; false on overflow. */
+static bool slices_bytes(size_t M, size_t N, size_t elem, const txf_matmul_params *p, size_t *bytes)
+{
+	size_t mn;
+	return txf__mul_ok(M, N, &mn) && txf__mul_ok(mn, slices_of(p), &mn) &&
+	       txf__mul_ok(mn, elem, bytes) && *bytes <= SIZE_MAX / 2;
 }
 
 /* A buffer as a byte range of the buffer it was made from (itself unless
@@ -216,12 +239,11 @@ static bool shares_memory(cl_mem a, cl_mem b)
 	return x.root == y.root && x.offset < y.offset + y.size && y.offset < x.offset + x.size;
 }
 
-static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
-                              const txf_matmul_params *p, cl_mem workspace)
+/* The workspace of `bytes` for `what`: the caller's buffer, checked, or
+ * one from the context's pool. */
+static txf_status take_workspace(txf_context *ctx, plan *pl, const problem *pr, const char *what,
+                                 size_t bytes, cl_mem workspace, cl_mem *out)
 {
-	padded d;
-	if (!padded_layout(pr->M, pr->N, pr->K, pr->elem, p, &d))
-		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
 	if (workspace) {
 		size_t have = 0;
 		cl_int err = clGetMemObjectInfo(workspace, CL_MEM_SIZE, sizeof have, &have, NULL);
@@ -236,34 +258,96 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 		        ? "an input (A or B)"
 		        : NULL;
 		TXF_CHECK_ARG(!shared, TXF_ERR_OVERLAP,
-		              "the padcopy workspace shares memory with the buffer of %s, which "
-		              "padcopy would overwrite",
-		              shared);
-		TXF_CHECK_ARG(have >= d.bytes, TXF_ERR_WORKSPACE_TOO_SMALL,
-		              "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, the buffer "
+		              "the %s workspace shares memory with the buffer of %s, which %s "
+		              "would overwrite",
+		              what, shared, what);
+		TXF_CHECK_ARG(have >= bytes, TXF_ERR_WORKSPACE_TOO_SMALL,
+		              "%s of %zu x %zu x %zu needs %zu bytes of workspace, the buffer "
 		              "has %zu (see txf_matmul_workspace_size)",
-		              pr->M, pr->N, pr->K, d.bytes, have);
-	} else {
-		TXF_CHECK_ARG(
-		    d.bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
-		    "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, more than the "
-		    "device allows in one buffer (%llu)",
-		    pr->M, pr->N, pr->K, d.bytes, (unsigned long long)ctx->profile.max_alloc_size);
-		txf_status s = txf__pool_acquire(ctx, d.bytes, &workspace, &pl->ticket);
-		if (s != TXF_SUCCESS)
-			return s;
+		              what, pr->M, pr->N, pr->K, bytes, have);
+		*out = workspace;
+		return TXF_SUCCESS;
 	}
-	cl_ulong M = pr->M, N = pr->N, K = pr->K, Mp = d.Mp, Np = d.Np, Kp = d.Kp;
-	cl_ulong wa = d.a_off, wb = d.b_off, wc = d.c_off;
-	cl_ulong ao = pr->a.off, al = pr->a.ld, bo = pr->b.off, bl = pr->b.ld;
+	TXF_CHECK_ARG(bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
+	              "%s of %zu x %zu x %zu needs %zu bytes of workspace, more than the "
+	              "device allows in one buffer (%llu)",
+	              what, pr->M, pr->N, pr->K, bytes,
+	              (unsigned long long)ctx->profile.max_alloc_size);
+	return txf__pool_acquire(ctx, bytes, out, &pl->ticket);
+}
+
+/* The launch that sums `slices` slices of cp (stride elements apart, rows
+ * ldcp apart) into C with beta. */
+static txf_status add_unpack(txf_context *ctx, plan *pl, const problem *pr,
+                             const txf_matmul_params *p, cl_mem cp, size_t cp_off, size_t ldcp,
+                             unsigned slices, size_t stride, int after)
+{
+	launch *l = &pl->l[pl->n];
+	memset(l, 0, sizeof *l);
+	l->dims = 2;
+	l->after[0] = after;
+	l->after[1] = -1;
+	txf_status s =
+	    get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, "matmul_unpack", &l->kernel);
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->n++;
+	cl_ulong M = pr->M, N = pr->N, wc = cp_off, ld = ldcp, ns = slices, st = stride;
 	cl_ulong co = pr->c.off, cl = pr->c.ld;
+	if (pr->elem == 8) {
+		cl_double beta = pr->beta;
+		s = set_args(l->kernel, 11, ARG(M), ARG(N), ARG(cp), ARG(wc), ARG(ld), ARG(ns),
+		             ARG(st), ARG(beta), ARG(pr->c.mem), ARG(co), ARG(cl));
+	} else {
+		cl_float beta = (cl_float)pr->beta;
+		s = set_args(l->kernel, 11, ARG(M), ARG(N), ARG(cp), ARG(wc), ARG(ld), ARG(ns),
+		             ARG(st), ARG(beta), ARG(pr->c.mem), ARG(co), ARG(cl));
+	}
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__untiled_geometry(ctx, l->kernel, pr->M, pr->N, l->local, l->global);
+	return TXF_SUCCESS;
+}
+
+/* PAD with K slices: the padded product into slices of a temporary, then
+ * their sum into C. */
+static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
+                                 const txf_matmul_params *p, const char *name, cl_mem workspace)
+{
+	size_t bytes = 0;
+	if (!slices_bytes(pr->M, pr->N, pr->elem, p, &bytes))
+		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "K-slice partial sums overflow size_t");
+	txf_status s = take_workspace(ctx, pl, pr, "K slices", bytes, workspace, &workspace);
+	if (s != TXF_SUCCESS)
+		return s;
+	operand w = {workspace, 0, pr->N, false};
+	s = add_product(ctx, pl, pr, p, name, pr->M, pr->N, pr->K, pr->alpha, 0.0, pr->a, pr->b, w,
+	                -1, p->ksplit);
+	if (s == TXF_SUCCESS)
+		s = add_unpack(ctx, pl, pr, p, workspace, 0, pr->N, p->ksplit, pr->M * pr->N,
+		               (int)pl->n - 1);
+	return s;
+}
+
+static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
+                              const txf_matmul_params *p, cl_mem workspace)
+{
+	padded d;
+	if (!padded_layout(pr->M, pr->N, pr->K, pr->elem, p, &d))
+		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
+	txf_status s = take_workspace(ctx, pl, pr, "padcopy", d.bytes, workspace, &workspace);
+	if (s != TXF_SUCCESS)
+		return s;
+	cl_ulong M = pr->M, N = pr->N, K = pr->K, Mp = d.Mp, Np = d.Np, Kp = d.Kp;
+	cl_ulong wa = d.a_off, wb = d.b_off;
+	cl_ulong ao = pr->a.off, al = pr->a.ld, bo = pr->b.off, bl = pr->b.ld;
 	const char *names[2] = {"matmul_pack_a", "matmul_pack_b"};
 	for (int i = 0; i < 2; i++) {
 		launch *l = &pl->l[pl->n];
 		memset(l, 0, sizeof *l);
+		l->dims = 2;
 		l->after[0] = l->after[1] = -1;
-		txf_status s =
-		    get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, names[i], &l->kernel);
+		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, names[i], &l->kernel);
 		if (s != TXF_SUCCESS)
 			return s;
 		pl->n++;
@@ -281,32 +365,12 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 	/* The padded product: A packed K-major (transposed form), B K-major. */
 	operand a = {workspace, d.a_off, d.Mp, true}, b = {workspace, d.b_off, d.Np, false};
 	operand c = {workspace, d.c_off, d.Np, false};
-	txf_status s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha, 0.0,
-	                           a, b, c, 0);
+	s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha, 0.0, a, b, c, 0,
+	                slices_of(p));
 	if (s != TXF_SUCCESS)
 		return s;
 	pl->l[pl->n - 1].after[1] = 1;
-	launch *l = &pl->l[pl->n];
-	memset(l, 0, sizeof *l);
-	l->after[0] = 2;
-	l->after[1] = -1;
-	s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, "matmul_unpack", &l->kernel);
-	if (s != TXF_SUCCESS)
-		return s;
-	pl->n++;
-	if (pr->elem == 8) {
-		cl_double beta = pr->beta;
-		s = set_args(l->kernel, 9, ARG(M), ARG(N), ARG(workspace), ARG(wc), ARG(Np),
-		             ARG(beta), ARG(pr->c.mem), ARG(co), ARG(cl));
-	} else {
-		cl_float beta = (cl_float)pr->beta;
-		s = set_args(l->kernel, 9, ARG(M), ARG(N), ARG(workspace), ARG(wc), ARG(Np),
-		             ARG(beta), ARG(pr->c.mem), ARG(co), ARG(cl));
-	}
-	if (s != TXF_SUCCESS)
-		return s;
-	txf__untiled_geometry(ctx, l->kernel, pr->M, pr->N, l->local, l->global);
-	return TXF_SUCCESS;
+	return add_unpack(ctx, pl, pr, p, workspace, d.c_off, d.Np, slices_of(p), d.Mp * d.Np, 2);
 }
 
 static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr,
@@ -319,23 +383,23 @@ static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr,
 		int even = -1;
 		if (k_t) {
 			s = add_product(ctx, pl, pr, p, "matmul_even", m_t, n_t, k_t, pr->alpha,
-			                pr->beta, pr->a, pr->b, pr->c, -1);
+			                pr->beta, pr->a, pr->b, pr->c, -1, 1);
 			even = (int)pl->n - 1;
 		}
 		/* The K remainder adds its part to the main block afterwards. */
 		if (s == TXF_SUCCESS && k_t < K)
 			s = add_product(ctx, pl, pr, p, "matmul_simple", m_t, n_t, K - k_t,
 			                pr->alpha, k_t ? 1.0 : pr->beta, shift(pr->a, 0, k_t),
-			                shift(pr->b, k_t, 0), pr->c, even);
+			                shift(pr->b, k_t, 0), pr->c, even, 1);
 	}
 	/* Bottom band (rows m_t.., every column) and right band (rows ..m_t,
 	 * columns n_t..), each over the whole K. */
 	if (s == TXF_SUCCESS && m_t < M)
 		s = add_product(ctx, pl, pr, p, "matmul_simple", M - m_t, N, K, pr->alpha, pr->beta,
-		                shift(pr->a, m_t, 0), pr->b, shift(pr->c, m_t, 0), -1);
+		                shift(pr->a, m_t, 0), pr->b, shift(pr->c, m_t, 0), -1, 1);
 	if (s == TXF_SUCCESS && n_t < N && m_t)
 		s = add_product(ctx, pl, pr, p, "matmul_simple", m_t, N - n_t, K, pr->alpha,
-		                pr->beta, pr->a, shift(pr->b, 0, n_t), shift(pr->c, 0, n_t), -1);
+		                pr->beta, pr->a, shift(pr->b, 0, n_t), shift(pr->c, 0, n_t), -1, 1);
 	return s;
 }
 
@@ -361,8 +425,9 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 				waited_on[l->after[i]] = true;
 			}
 		/* A launch after another inherits the caller's list through it. */
-		s = nd ? txf__enqueue(ctx, l->kernel, 2, l->global, l->local, nd, deps, &evs[done])
-		       : txf__enqueue(ctx, l->kernel, 2, l->global, l->local, num_wait, wait,
+		s = nd ? txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local, nd, deps,
+		                      &evs[done])
+		       : txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local, num_wait, wait,
 		                      &evs[done]);
 		if (s != TXF_SUCCESS)
 			break;
@@ -393,7 +458,7 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		clReleaseKernel(pl->l[i].kernel);
 	pl->n = 0;
 	if (s == TXF_SUCCESS && pl->ticket) {
-		/* PADCOPY's workspace is free once its last launch (unpack) is. */
+		/* A pooled workspace is free once the last launch (unpack) is. */
 		txf__pool_give_back_after(pl->ticket, evs[done - 1]);
 		pl->ticket = NULL;
 	}
@@ -494,17 +559,26 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 	if (k == 0 || alpha == 0.0) {
 		/* C = beta C: A and B are not read (BLAS). */
 		s = add_product(ctx, &pl, &pr, &p, "matmul_simple", pr.M, pr.N, 0, 0.0, beta, pr.a,
-		                pr.b, pr.c, -1);
+		                pr.b, pr.c, -1, 1);
 	} else {
 		switch (choice.strategy) {
 		case TXF_STRATEGY_SIMPLE:
 			s = add_product(ctx, &pl, &pr, &p, "matmul_simple", pr.M, pr.N, pr.K, alpha,
-			                beta, pr.a, pr.b, pr.c, -1);
+			                beta, pr.a, pr.b, pr.c, -1, 1);
 			break;
-		case TXF_STRATEGY_PAD:
-			s = add_product(ctx, &pl, &pr, &p, "matmul_pad", pr.M, pr.N, pr.K, alpha,
-			                beta, pr.a, pr.b, pr.c, -1);
+		case TXF_STRATEGY_PAD: {
+			/* Where the blocks divide the shape, the kernel without checks. */
+			const char *name = pr.M % p.mwg || pr.N % p.nwg || pr.K % p.kwg
+			                       ? "matmul_pad"
+			                       : "matmul_even";
+			if (p.ksplit > 1)
+				s = add_pad_sliced(ctx, &pl, &pr, &p, name,
+				                   opts ? opts->workspace : NULL);
+			else
+				s = add_product(ctx, &pl, &pr, &p, name, pr.M, pr.N, pr.K, alpha,
+				                beta, pr.a, pr.b, pr.c, -1, 1);
 			break;
+		}
 		case TXF_STRATEGY_TRUNCATE:
 			TXF_CHECK_ARG(
 			    pr.M >= p.mwg && pr.N >= p.nwg, TXF_ERR_STRATEGY_NOT_APPLICABLE,
@@ -512,7 +586,7 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 			    "storage order); C is %zu x %zu",
 			    p.mwg, p.nwg, pr.M, pr.N);
 			s = add_product(ctx, &pl, &pr, &p, "matmul_truncate", pr.M, pr.N, pr.K,
-			                alpha, beta, pr.a, pr.b, pr.c, -1);
+			                alpha, beta, pr.a, pr.b, pr.c, -1, 1);
 			break;
 		case TXF_STRATEGY_SPLIT:
 			s = add_split(ctx, &pl, &pr, &p);
@@ -565,19 +639,30 @@ txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_
 	*bytes = 0;
 	txf_matmul_choice c;
 	txf_status s = txf_matmul_explain(ctx, m, n, k, dtype, opts, &c);
-	if (s != TXF_SUCCESS || c.strategy != TXF_STRATEGY_PADCOPY || !m || !n || !k)
+	if (s != TXF_SUCCESS || !m || !n || !k)
 		return s;
-	padded d;
-	TXF_CHECK_ARG(padded_layout(m, n, k, txf_dtype_size(dtype), &c.params, &d),
-	              TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
-	/* The storage order of C may swap m and n; take the larger of both. */
-	padded e;
-	if (padded_layout(n, m, k, txf_dtype_size(dtype), &c.params, &e) && e.bytes > d.bytes)
-		d = e;
-	TXF_CHECK_ARG(d.bytes <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
-	              "padcopy of %zu x %zu x %zu needs %zu bytes of workspace, more than the "
+	const size_t elem = txf_dtype_size(dtype);
+	size_t need = 0;
+	if (c.strategy == TXF_STRATEGY_PADCOPY) {
+		padded d;
+		TXF_CHECK_ARG(padded_layout(m, n, k, elem, &c.params, &d), TXF_ERR_SIZE_OVERFLOW,
+		              "padcopy temporaries overflow size_t");
+		/* The storage order of C may swap m and n; take the larger of both. */
+		padded e;
+		if (padded_layout(n, m, k, elem, &c.params, &e) && e.bytes > d.bytes)
+			d = e;
+		need = d.bytes;
+	} else if (c.strategy == TXF_STRATEGY_PAD && c.params.ksplit > 1) {
+		TXF_CHECK_ARG(slices_bytes(m, n, elem, &c.params, &need), TXF_ERR_SIZE_OVERFLOW,
+		              "K-slice partial sums overflow size_t");
+	} else {
+		return TXF_SUCCESS;
+	}
+	TXF_CHECK_ARG(need <= ctx->profile.max_alloc_size, TXF_ERR_TOO_LARGE,
+	              "%s of %zu x %zu x %zu needs %zu bytes of workspace, more than the "
 	              "device allows in one buffer (%llu)",
-	              m, n, k, d.bytes, (unsigned long long)ctx->profile.max_alloc_size);
-	*bytes = d.bytes;
+	              c.strategy == TXF_STRATEGY_PADCOPY ? "padcopy" : "K slices", m, n, k, need,
+	              (unsigned long long)ctx->profile.max_alloc_size);
+	*bytes = need;
 	return TXF_SUCCESS;
 }

@@ -5,6 +5,7 @@
  * caller forces is validated against the device and never replaced. */
 #include "txf_internal.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -189,6 +190,11 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, co
 		snprintf(why, n, "the device has no double precision");
 		return TXF_ERR_FP64_UNSUPPORTED;
 	}
+	if (e->params.ksplit > 1 && e->strategy != TXF_STRATEGY_PAD) {
+		snprintf(why, n, "ksplit %u needs strategy pad, not %s", e->params.ksplit,
+		         txf_strategy_name(e->strategy));
+		return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+	}
 	txf_status s = txf__check_matmul_params(ctx, &e->params, elem);
 	if (s != TXF_SUCCESS) {
 		snprintf(why, n, "%s", txf_last_error());
@@ -354,62 +360,71 @@ typedef struct matmul_defaults {
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */
 	double padcopy_from; /* PADCOPY from this m * n * k on (0: never) */
+	/* K slices (params.ksplit 0): where the blocks of C number at most half
+	 * of split_fill per compute unit, slices bring them up to it (0: never
+	 * sliced). */
+	unsigned split_fill;
 	const char *why;
 } matmul_defaults;
 
-/*                         mwg  nwg  kwg mdimc ndimc vwa vwb */
+/*                         mwg  nwg  kwg mdimc ndimc vwa vwb ksplit */
 static const matmul_defaults matmul_table[] = {
     {"nvidia-gpu",
      TXF_VENDOR_NVIDIA,
      TXF_DEVICE_GPU,
-     {128, 128, 16, 16, 16, 2, 2},
-     {64, 64, 16, 16, 16, 2, 2},
+     {128, 128, 16, 16, 16, 2, 2, 0},
+     {64, 64, 16, 16, 16, 2, 2, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      2e10,
+     2,
      "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
      "16 bytes at a time; from 2e10 multiply-adds on, operands copied K-major first "
      "(measured on an H100)"},
     {"gpu",
      ANY_VENDOR,
      TXF_DEVICE_GPU,
-     {64, 64, 16, 16, 16, 4, 4},
-     {32, 32, 16, 8, 8, 2, 2},
+     {64, 64, 16, 16, 16, 4, 4, 0},
+     {32, 32, 16, 8, 8, 2, 2, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
+     2,
      "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
     {"pocl-cpu",
      TXF_VENDOR_POCL,
      TXF_DEVICE_CPU,
-     {128, 64, 256, 1, 1, 8, 16},
-     {128, 64, 128, 1, 1, 8, 8},
+     {128, 64, 256, 1, 1, 8, 16, 0},
+     {128, 64, 128, 1, 1, 8, 8, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
+     0,
      0,
      "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
      "(16-wide vectors), B packed per K panel of 256"},
     {"cpu",
      ANY_VENDOR,
      TXF_DEVICE_CPU,
-     {64, 64, 256, 1, 1, 4, 8},
-     {64, 64, 128, 1, 1, 4, 4},
+     {64, 64, 256, 1, 1, 4, 8, 0},
+     {64, 64, 128, 1, 1, 4, 4, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
+     0,
      0,
      "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
     {"fallback",
      ANY_VENDOR,
      ANY_KIND,
-     {32, 32, 16, 8, 8, 1, 1},
-     {32, 32, 16, 8, 8, 1, 1},
+     {32, 32, 16, 8, 8, 1, 1, 0},
+     {32, 32, 16, 8, 8, 1, 1, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
+     0,
      0,
      "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
 };
@@ -459,6 +474,8 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 	              "vwb %u must divide nwg %u and kwg %u, and the %u vectors of a B tile must "
 	              "split evenly over %u work-items",
 	              p->vwb, nwg, kwg, nwg * kwg / p->vwb, wgs);
+	TXF_CHECK_ARG(p->ksplit <= TXF_MAX_KSPLIT, TXF_ERR_BAD_TILE,
+	              "ksplit %u is more K slices than the %d allowed", p->ksplit, TXF_MAX_KSPLIT);
 	const txf_device_profile *d = &ctx->profile;
 	/* The tiled kernels keep a K step of A and B in local memory, the
 	 * blocked kernel a K panel of B and the partial sums of its block. */
@@ -478,7 +495,82 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 
 static bool params_forced(const txf_matmul_params *p)
 {
-	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb;
+	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb || p->ksplit;
+}
+
+/* Strategies that can sum K slices: their product kernel writes a
+ * temporary the host sums into C. */
+static bool can_slice(txf_strategy st)
+{
+	return st == TXF_STRATEGY_PAD || st == TXF_STRATEGY_PADCOPY;
+}
+
+/* Slices per K step at the least: shorter slices spend more of their time
+ * starting and ending than multiplying. */
+#define KSLICE_MIN_STEPS 8
+
+/* The entry's K slices for m x n x k (row-major C): where C has at most
+ * half as many blocks as split_fill per compute unit, enough slices to
+ * bring the work-groups up to that, each at least KSLICE_MIN_STEPS K steps
+ * long and the partial sums within one buffer. 1: none. */
+static unsigned auto_ksplit(const txf_context *ctx, const matmul_defaults *e, size_t m, size_t n,
+                            size_t k, size_t elem, const txf_matmul_params *p)
+{
+	const txf_device_profile *d = &ctx->profile;
+	if (!e->split_fill || !m || !n || !k || !d->compute_units)
+		return 1;
+	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
+	const double target = (double)e->split_fill * d->compute_units;
+	const double steps = ceil((double)k / p->kwg);
+	if (2 * blocks > target)
+		return 1;
+	double sl = floor(target / blocks);
+	sl = fmin(sl, floor(steps / KSLICE_MIN_STEPS));
+	sl = fmin(sl, TXF_MAX_KSPLIT);
+	while (sl >= 2 && sl * (double)m * (double)n * (double)elem > (double)d->max_alloc_size)
+		sl--;
+	return sl >= 2 ? (unsigned)sl : 1;
+}
+
+/* Settle params.ksplit and, where slices need it, the strategy: a value
+ * the caller forced is kept (an AUTO strategy becomes PAD where it would
+ * not slice), 0 takes the entry's rule. Appends the reason to out->why. */
+static txf_status settle_ksplit(const txf_context *ctx, const matmul_defaults *e, size_t m,
+                                size_t n, size_t k, size_t elem, bool auto_strategy,
+                                unsigned forced, txf_strategy *st, txf_matmul_params *p, char *why,
+                                size_t why_size)
+{
+	const bool divisible = m % p->mwg == 0 && n % p->nwg == 0 && k % p->kwg == 0;
+	size_t len = strlen(why);
+	if (forced > 1) {
+		TXF_CHECK_ARG(can_slice(*st) || auto_strategy, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "ksplit %u needs pad or padcopy, which sum K slices from a "
+		              "temporary; %s writes C directly",
+		              forced, txf_strategy_name(*st));
+		if (!can_slice(*st))
+			*st = TXF_STRATEGY_PAD;
+		p->ksplit = forced;
+		snprintf(why + len, why_size - len, "; K in %u slices (forced)", forced);
+		return TXF_SUCCESS;
+	}
+	p->ksplit = 1;
+	const bool sliceable =
+	    can_slice(*st) || (auto_strategy && *st == TXF_STRATEGY_SPLIT && divisible);
+	if (forced == 1 || !sliceable)
+		return TXF_SUCCESS;
+	const unsigned sl = auto_ksplit(ctx, e, m, n, k, elem, p);
+	if (sl < 2)
+		return TXF_SUCCESS;
+	/* On a shape the blocks divide, PAD runs the unchecked kernel. */
+	if (*st == TXF_STRATEGY_SPLIT)
+		*st = TXF_STRATEGY_PAD;
+	p->ksplit = sl;
+	snprintf(why + len, why_size - len,
+	         "; K in %u slices: %.0f blocks of C would leave most of the %u compute units "
+	         "idle",
+	         sl, ceil((double)m / p->mwg) * ceil((double)n / p->nwg),
+	         ctx->profile.compute_units);
+	return TXF_SUCCESS;
 }
 
 static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
@@ -494,7 +586,7 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
 		       (n_t < n && m_t > 0);
 	if (st == TXF_STRATEGY_PADCOPY)
 		return 4;
-	return 1;
+	return p->ksplit > 1 ? 2 : 1;
 }
 
 /* A matmul with nothing forced takes the tuned entry for its shape; uneven
@@ -520,6 +612,7 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 	out->strategy = st;
 	out->params = *p;
 	out->strategy_source = out->params_source = TXF_SOURCE_TUNED;
+	const unsigned tuned_split = p->ksplit;
 	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_MATMUL, &tp);
 	int len = snprintf(out->why, sizeof out->why,
 	                   "measured on this device (txf tune, %s): %s with blocks %u x %u x %u "
@@ -529,7 +622,11 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 	if (padcopy && len > 0 && (size_t)len < sizeof out->why)
 		snprintf(out->why + len, sizeof out->why - (size_t)len,
 		         "; padcopy from %.4g multiply-adds on (tuned)", tp.limits.padcopy_min);
-	out->launches = matmul_launches(st, m, n, k, p);
+	/* The tuned entry may leave K slices to the device's rule. */
+	if (settle_ksplit(ctx, matmul_lookup(&ctx->profile), m, n, k, elem, true, tuned_split,
+	                  &out->strategy, &out->params, out->why, sizeof out->why) != TXF_SUCCESS)
+		return false;
+	out->launches = matmul_launches(out->strategy, m, n, k, &out->params);
 	return true;
 }
 
@@ -600,6 +697,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	p.ndimc = p.ndimc ? p.ndimc : t->ndimc;
 	p.vwa = p.vwa ? p.vwa : t->vwa;
 	p.vwb = p.vwb ? p.vwb : t->vwb;
+	p.ksplit = p.ksplit ? p.ksplit : t->ksplit;
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
 	/* Vector widths the caller left open narrow to fit what was forced. */
 	while (s == TXF_ERR_BAD_TILE && forced &&
@@ -664,6 +762,11 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    "truncate needs m >= mwg (%u) and n >= nwg (%u); the product is %zu x %zu: "
 		    "use smaller blocks or another strategy",
 		    p.mwg, p.nwg, m, n);
+	s = settle_ksplit(ctx, e, m, n, k, elem, opts->strategy == TXF_STRATEGY_AUTO, p.ksplit, &st,
+	                  &p, out->why, sizeof out->why);
+	if (s != TXF_SUCCESS)
+		return s;
+	out->params = p;
 	out->strategy = st;
 	out->launches = matmul_launches(st, m, n, k, &p);
 	return TXF_SUCCESS;

@@ -115,9 +115,12 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 					    e->wg_rows, e->shape[0], e->shape[1]);
 				} else {
 					const txf_matmul_params *q = &e->params;
-					put(&o, " params=%u,%u,%u,%u,%u,%u,%u shape=%zux%zux%zu",
-					    q->mwg, q->nwg, q->kwg, q->mdimc, q->ndimc, q->vwa,
-					    q->vwb, e->shape[0], e->shape[1], e->shape[2]);
+					put(&o, " params=%u,%u,%u,%u,%u,%u,%u", q->mwg, q->nwg,
+					    q->kwg, q->mdimc, q->ndimc, q->vwa, q->vwb);
+					if (q->ksplit) /* 0, the device's rule, is left out */
+						put(&o, ",%u", q->ksplit);
+					put(&o, " shape=%zux%zux%zu", e->shape[0], e->shape[1],
+					    e->shape[2]);
 				}
 				put(&o, " ms=%.6g\n", e->median_ms);
 				lines++;
@@ -300,17 +303,18 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			ok = parse_uint(v, 128, &e->wg_rows);
 		} else if (op == TXF_TUNE_MATMUL && strcmp(k, "params") == 0) {
 			f = F_PARAMS;
-			unsigned *q[7] = {&e->params.mwg,   &e->params.nwg,   &e->params.kwg,
+			/* Seven values, or eight with ksplit (0 when left out). */
+			unsigned *q[8] = {&e->params.mwg,   &e->params.nwg,   &e->params.kwg,
 			                  &e->params.mdimc, &e->params.ndimc, &e->params.vwa,
-			                  &e->params.vwb};
+			                  &e->params.vwb,   &e->params.ksplit};
 			char buf[96];
 			snprintf(buf, sizeof buf, "%s", v);
 			char *save = NULL, *tok = strtok_r(buf, ",", &save);
 			size_t got = 0;
 			ok = true;
-			for (; tok && got < 7; tok = strtok_r(NULL, ",", &save))
+			for (; tok && got < 8; tok = strtok_r(NULL, ",", &save))
 				ok = ok && parse_uint(tok, 512, q[got++]);
-			ok = ok && got == 7 && !tok && strlen(v) < sizeof buf;
+			ok = ok && (got == 7 || got == 8) && !tok && strlen(v) < sizeof buf;
 		} else if (strcmp(k, "shape") == 0) {
 			f = F_SHAPE;
 			ok = parse_shape(v, op == TXF_TUNE_MATMUL ? 3 : 2, e->shape);

@@ -1186,7 +1186,7 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--strategy", "fastest", NULL},
 	    {"matmul", IN, IN_B, OUT, "--strategy", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "1,2,3", NULL},
-	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,4", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,4,4", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,7,8,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,3,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,32,1", NULL},
@@ -1224,6 +1224,9 @@ static void test_matmul_errors(void **state)
 	    "matmul", IN, IN_B, OUT, "--strategy", "truncate", "--params", "16,16,8,4,4,1,1", NULL};
 	static const char *const huge[] = {
 	    "matmul", IN, IN_B, OUT, "--params", "512,512,512,128,64,1,1", NULL};
+	static const char *const slices[][10] = {
+	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=65", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=3", "--strategy", "split", NULL}};
 	static const char *const nodev[] = {
 	    "matmul", IN, IN_B, OUT, "--device", "no-such-device-anywhere", NULL};
 	char pa[4200], pb[4200], pc[4200], out[4200], p3[4200];
@@ -1320,6 +1323,9 @@ static void test_matmul_errors(void **state)
 	}
 	expect_failure_abc(huge, pa, pb, NULL, out, 1);
 	expect_failure_abc(nodev, pa, pb, NULL, out, 1);
+	/* K slices: too many, and with a strategy that writes C directly. */
+	for (size_t i = 0; i < sizeof(slices) / sizeof(slices[0]); i++)
+		expect_failure_abc(slices[i], pa, pb, NULL, out, 1);
 
 	/* OUT is a directory. */
 	expect_failure_abc(plain, pa, pb, NULL, tmpdir, 1);

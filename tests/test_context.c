@@ -5,6 +5,7 @@
 #include "txf_internal.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -307,6 +308,105 @@ static void nvidia_entry_tiles(void **state)
 	txf_context_release(&ctx);
 }
 
+/* C = A B (f32, row-major, auto) on ctx, checked exactly: small integers
+ * make every sum exact in any order. C starts poisoned with NaN. */
+static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const char *what)
+{
+	float *a = malloc(m * k * 4), *b = malloc(k * n * 4), *c = malloc(m * n * 4);
+	assert_true(a && b && c);
+	srand(7);
+	for (size_t i = 0; i < m * k; i++)
+		a[i] = (float)(rand() % 5 - 2);
+	for (size_t i = 0; i < k * n; i++)
+		b[i] = (float)(rand() % 5 - 2);
+	for (size_t i = 0; i < m * n; i++)
+		c[i] = NAN;
+	txf_matrix ma, mb, mc;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, m, k, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, k, n, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, m, n, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	cl_event ev = NULL;
+	assert_int_equal(
+	    txf_matmul(ctx, TXF_OP_N, TXF_OP_N, 1.0, &ma, &mb, 0.0, &mc, NULL, 0, NULL, &ev),
+	    TXF_SUCCESS);
+	test_wait(ev);
+	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < n; j++) {
+			double want = 0;
+			for (size_t l = 0; l < k; l++)
+				want += (double)a[i * k + l] * b[l * n + j];
+			if (c[i * n + j] != (float)want)
+				fail_msg("%s: C(%zu, %zu) = %g, expected %g", what, i, j,
+				         (double)c[i * n + j], want);
+		}
+	txf_matrix_free(&ma);
+	txf_matrix_free(&mb);
+	txf_matrix_free(&mc);
+	free(a);
+	free(b);
+	free(c);
+}
+
+/* The NVIDIA entry's K slices, on the test device dressed as an H100 (132
+ * compute units): a C of fewer blocks than twice the compute units gets
+ * slices up to that (at least 8 K steps each), divisible shapes move from
+ * SPLIT to PAD for them, large C and forced choices get none; a sliced
+ * product on the device is exact. */
+static void nvidia_entry_ksplit(void **state)
+{
+	(void)state;
+	setenv("TXF_TUNING", "0", 1);
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	unsetenv("TXF_TUNING");
+	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+	ctx->profile.kind = TXF_DEVICE_GPU;
+	ctx->profile.local_mem_size = 48 * 1024;
+	ctx->profile.max_work_group_size = 1024;
+	ctx->profile.compute_units = 132;
+	txf_matmul_choice c;
+	/* 8 x 6 blocks of 128 x 128: 264 / 48 = 5 slices of 9 or 10 K steps. */
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_string_equal(c.entry, "nvidia-gpu");
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(c.params.ksplit, 5);
+	assert_int_equal(c.launches, 2);
+	assert_non_null(strstr(c.why, "5 slices"));
+	/* 8 x 8 blocks: 4 slices; the divisible shape is PAD, not SPLIT. */
+	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(c.params.ksplit, 4);
+	/* A short K limits the slices: 64 K steps, 8 slices at most. */
+	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.ksplit, 8);
+	/* Enough blocks: none. */
+	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+	assert_int_equal(c.params.ksplit, 1);
+	assert_null(strstr(c.why, "slices"));
+	/* Forced: a strategy that cannot slice keeps it, and ksplit 1 is none. */
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = TXF_STRATEGY_SPLIT;
+	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+	assert_int_equal(c.params.ksplit, 1);
+	txf_matmul_options_default(&o);
+	o.params.ksplit = 1;
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(c.launches, 1);
+	/* One block, 44 K steps: 5 slices, run on the device. */
+	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.ksplit, 5);
+	matmul_checked(ctx, 40, 30, 700, "the NVIDIA entry with 5 K slices");
+	txf_context_release(&ctx);
+}
+
 int main(void)
 {
 	unsetenv("TXF_DEVICE");
@@ -314,7 +414,7 @@ int main(void)
 	    cmocka_unit_test(default_context_has_profile), cmocka_unit_test(normalized_names),
 	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
-	    cmocka_unit_test(nvidia_entry_tiles),
+	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_ksplit),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }

@@ -30,9 +30,9 @@ static const txf_strategy strategies[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PA
  * work-items, scalar loads; used for the wide sweeps. "vector": blocks of
  * 32 x 16, 8 x 4 work-items with 4 x 4 registers each, vector loads of 2 (A)
  * and 4 (B). All zero: the device's own choice. */
-static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1};
-static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4};
-static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0};
+static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1, 0};
+static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4, 0};
+static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0, 0};
 
 static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 
@@ -40,13 +40,17 @@ static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 
 static bool params_zero(const txf_matmul_params *p)
 {
-	return !(p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb);
+	return !(p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
+	         p->ksplit);
 }
 
+/* Whether a resolved choice a has the forced parameters b (b's ksplit 0:
+ * any count of K slices). */
 static bool params_equal(const txf_matmul_params *a, const txf_matmul_params *b)
 {
 	return a->mwg == b->mwg && a->nwg == b->nwg && a->kwg == b->kwg && a->mdimc == b->mdimc &&
-	       a->ndimc == b->ndimc && a->vwa == b->vwa && a->vwb == b->vwb;
+	       a->ndimc == b->ndimc && a->vwa == b->vwa && a->vwb == b->vwb &&
+	       (b->ksplit ? a->ksplit == b->ksplit : a->ksplit >= 1);
 }
 
 static size_t round_up(size_t x, size_t m)
@@ -100,7 +104,8 @@ static bool has_fp64(void)
 /* The parameters a run with `p` uses for dtype t (p itself when forced). */
 static txf_matmul_params resolved(const txf_matmul_params *p, txf_dtype t)
 {
-	txf_matmul_options o = mm_opts(TXF_STRATEGY_SIMPLE, p);
+	txf_matmul_options o =
+	    mm_opts(p && p->ksplit > 1 ? TXF_STRATEGY_PAD : TXF_STRATEGY_SIMPLE, p);
 	txf_matmul_choice ch;
 	txf_status s = txf_matmul_explain(test_ctx, 64, 64, 64, t, &o, &ch);
 	if (s != TXF_SUCCESS)
@@ -449,7 +454,7 @@ static void check_result(const mcase *c, prepared *p, const char *what)
 /* Launches a strategy runs for a row-major m x n x k product with blocks
  * mwg x nwg x kwg: SPLIT one per non-empty part (the main block, its K
  * remainder, the bottom band, the right band), PADCOPY four (pack A, pack B,
- * product, unpack), the others one. */
+ * product, unpack), PAD with K slices two (product, sum), the others one. */
 static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k,
                                   const txf_matmul_params *p)
 {
@@ -459,6 +464,8 @@ static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k,
 		return 1;
 	if (s == TXF_STRATEGY_PADCOPY)
 		return 4;
+	if (s == TXF_STRATEGY_PAD && p->ksplit > 1)
+		return 2;
 	if (s != TXF_STRATEGY_SPLIT)
 		return 1;
 	const bool main_m = m >= p->mwg, main_n = n >= p->nwg;
@@ -1054,6 +1061,131 @@ static void test_padcopy_workspace(void **state)
 	}
 }
 
+/* K slices: PAD and PADCOPY, and AUTO (which must resolve to one of them),
+ * with 2, 3 and 7 slices, on the common shapes, on shapes the blocks divide
+ * (PAD then runs the unchecked kernel) and on K that leaves the last slices
+ * short or empty; tiled kernels with scalar and vector loads, and the
+ * device's parameters (the blocked kernel on CPUs). The variants run on
+ * through the cases, so that the slices meet every op combination, layout,
+ * alpha and beta. */
+static void test_ksplit(void **state)
+{
+	(void)state;
+	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_PADCOPY,
+	                                   TXF_STRATEGY_AUTO};
+	static const unsigned counts[] = {2, 3, 7};
+	static const shape extra[] = {{32, 16, 64}, {33, 17, 100}, {16, 16, 9}, {64, 48, 520}};
+	const txf_matmul_params bases[] = {small_params, vector_params,
+	                                   resolved(&device_params, TXF_F32)};
+	unsigned v = 0;
+	for (size_t bi = 0; bi < COUNT(bases); bi++) {
+		for (size_t ci = 0; ci < COUNT(counts); ci++) {
+			txf_matmul_params p = bases[bi];
+			p.ksplit = counts[ci];
+			for (size_t i = 0; i < COUNT(common_shapes) + COUNT(extra); i++) {
+				const shape *sh = i < COUNT(common_shapes)
+				                      ? &common_shapes[i]
+				                      : &extra[i - COUNT(common_shapes)];
+				mcase c = make_case(sh->m, sh->n, sh->k, TXF_F32, v++, 4);
+				run_case(&c, &p, sts, COUNT(sts));
+				/* AUTO with slices forced sums them. */
+				txf_matmul_options o = mm_opts(TXF_STRATEGY_AUTO, &p);
+				txf_matmul_choice ch;
+				assert_int_equal(txf_matmul_explain(test_ctx, sh->m, sh->n, sh->k,
+				                                    TXF_F32, &o, &ch),
+				                 TXF_SUCCESS);
+				assert_true(ch.strategy == TXF_STRATEGY_PAD ||
+				            ch.strategy == TXF_STRATEGY_PADCOPY);
+				assert_int_equal(ch.params.ksplit, counts[ci]);
+				assert_non_null(strstr(ch.why, "slices"));
+			}
+		}
+	}
+	if (has_fp64()) {
+		txf_matmul_params p = small_params;
+		p.ksplit = 3;
+		mcase c = make_case(37, 53, 29, TXF_F64, 2, 0);
+		run_case(&c, &p, sts, COUNT(sts));
+	}
+}
+
+/* The workspace of K slices: PAD's partial sums (exactly slices x M x N
+ * elements) and PADCOPY's padded C of one slice per K slice, from the
+ * caller (exact size, one byte short, shared with C) or the pool. */
+static void test_ksplit_workspace(void **state)
+{
+	(void)state;
+	const size_t m = 45, n = 70, k = 270;
+	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_PADCOPY};
+	for (size_t si = 0; si < COUNT(sts); si++) {
+		txf_matmul_params p = small_params;
+		p.ksplit = 3;
+		txf_matmul_options o = mm_opts(sts[si], &p);
+		size_t bytes = 0;
+		assert_int_equal(txf_matmul_workspace_size(test_ctx, m, n, k, TXF_F32, &o, &bytes),
+		                 TXF_SUCCESS);
+		size_t mp = round_up(m, p.mwg), np = round_up(n, p.nwg), kp = round_up(k, p.kwg);
+		if (sts[si] == TXF_STRATEGY_PAD)
+			assert_int_equal(bytes, 3 * m * n * 4);
+		else
+			assert_true(bytes >= (mp * kp + np * kp + 3 * mp * np) * 4);
+		/* One slice: PAD needs nothing. */
+		txf_matmul_params one = small_params;
+		one.ksplit = 1;
+		txf_matmul_options o1 = mm_opts(TXF_STRATEGY_PAD, &one);
+		size_t none = 1;
+		assert_int_equal(txf_matmul_workspace_size(test_ctx, m, n, k, TXF_F32, &o1, &none),
+		                 TXF_SUCCESS);
+		assert_true(none == 0);
+
+		cl_int err;
+		cl_context cx = txf_context_cl_context(test_ctx);
+		cl_mem exact = clCreateBuffer(cx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+		cl_mem less = clCreateBuffer(cx, CL_MEM_READ_WRITE, bytes - 1, NULL, &err);
+		assert_non_null(exact);
+		assert_non_null(less);
+		for (unsigned v = 0; v < 8; v += 3) {
+			mcase c = make_case(m, n, k, TXF_F32, v, 0);
+			c.lc = v % 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+			prepared pr;
+			prepare(&c, &pr);
+			run_prepared(&c, &pr, sts[si], &p, exact);
+			run_prepared(&c, &pr, sts[si], &p, NULL);
+			char what[400];
+			describe(&c, "k slices, workspace one byte short", &p, what, sizeof what);
+			upload(&pr.c);
+			o.workspace = less;
+			cl_event ev = NULL;
+			txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &pr.a.m,
+			                          &pr.b.m, c.beta, &pr.c.m, &o, 0, NULL, &ev);
+			if (s == TXF_SUCCESS)
+				test_wait(ev);
+			/* PADCOPY's size covers both storage orders of C: one order
+			 * may fit in a byte less. */
+			if (s == TXF_SUCCESS && sts[si] == TXF_STRATEGY_PADCOPY)
+				check_result(&c, &pr, what);
+			else if (s != TXF_ERR_WORKSPACE_TOO_SMALL)
+				fail_msg("%s: %s, expected TXF_ERR_WORKSPACE_TOO_SMALL", what,
+				         txf_status_name(s));
+			else
+				test_assert_image(&pr.c.buf, pr.c_image, 4, what);
+			/* The workspace is C's own buffer. */
+			describe(&c, "k slices, workspace is C's buffer", &p, what, sizeof what);
+			upload(&pr.c);
+			o.workspace = pr.c.buf.mem;
+			s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &pr.a.m, &pr.b.m, c.beta,
+			               &pr.c.m, &o, 0, NULL, &ev);
+			if (s != TXF_ERR_OVERLAP && s != TXF_ERR_WORKSPACE_TOO_SMALL)
+				fail_msg("%s: %s, expected TXF_ERR_OVERLAP", what,
+				         txf_status_name(s));
+			test_assert_image(&pr.c.buf, pr.c_image, 4, what);
+			prepared_free(&pr);
+		}
+		clReleaseMemObject(exact);
+		clReleaseMemObject(less);
+	}
+}
+
 /* Several PADCOPY products on pooled workspaces, enqueued back to back with
  * no wait between them (some the same shape, some not), twice so that the
  * second round reuses the pool's buffers; each result checked after its own
@@ -1539,15 +1671,16 @@ static void test_bad_options(void **state)
 		txf_matmul_params p;
 		const char *what;
 	} bad[] = {
-	    {{16, 16, 8, 3, 4, 1, 1}, "mdimc 3 does not divide mwg 16"},
-	    {{16, 16, 8, 4, 5, 1, 1}, "ndimc 5 does not divide nwg 16"},
-	    {{16, 16, 8, 4, 4, 3, 1}, "vwa 3"},
-	    {{16, 16, 8, 4, 4, 1, 16}, "vwb 16"},
-	    {{16, 16, 6, 4, 4, 4, 1}, "vwa 4 does not divide kwg 6"},
-	    {{16, 16, 2, 16, 16, 1, 1}, "a 16 x 2 A tile over 256 work-items"},
-	    {{16, 64, 4, 16, 16, 2, 1}, "16 x 4 / 2 A vectors over 256 work-items"},
-	    {{1024, 16, 8, 4, 4, 1, 1}, "mwg 1024"},
-	    {{0, 0, 0, 3, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
+	    {{16, 16, 8, 3, 4, 1, 1, 0}, "mdimc 3 does not divide mwg 16"},
+	    {{16, 16, 8, 4, 5, 1, 1, 0}, "ndimc 5 does not divide nwg 16"},
+	    {{16, 16, 8, 4, 4, 3, 1, 0}, "vwa 3"},
+	    {{16, 16, 8, 4, 4, 1, 16, 0}, "vwb 16"},
+	    {{16, 16, 6, 4, 4, 4, 1, 0}, "vwa 4 does not divide kwg 6"},
+	    {{16, 16, 2, 16, 16, 1, 1, 0}, "a 16 x 2 A tile over 256 work-items"},
+	    {{16, 64, 4, 16, 16, 2, 1, 0}, "16 x 4 / 2 A vectors over 256 work-items"},
+	    {{1024, 16, 8, 4, 4, 1, 1, 0}, "mwg 1024"},
+	    {{0, 0, 0, 3, 0, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
+	    {{16, 16, 8, 4, 4, 1, 1, TXF_MAX_KSPLIT + 1}, "ksplit 65"},
 	};
 	for (size_t i = 0; i < COUNT(bad); i++) {
 		k = call_new(&f);
@@ -1564,6 +1697,23 @@ static void test_bad_options(void **state)
 			fail_msg("explain accepts %s", bad[i].what);
 	}
 
+	/* K slices with a strategy that writes C directly. */
+	static const txf_strategy direct[] = {TXF_STRATEGY_SIMPLE, TXF_STRATEGY_TRUNCATE,
+	                                      TXF_STRATEGY_SPLIT};
+	for (size_t j = 0; j < COUNT(direct); j++) {
+		k = call_new(&f);
+		k.o.params = small_params;
+		k.o.params.ksplit = 3;
+		k.o.strategy = direct[j];
+		char what[128];
+		snprintf(what, sizeof what, "%s with 3 K slices", txf_strategy_name(direct[j]));
+		expect(&f, &k, TXF_ERR_STRATEGY_NOT_APPLICABLE, what);
+		/* (C of 64 x 64 holds a whole block: truncate's own rule passes.) */
+		assert_int_equal(txf_matmul_explain(test_ctx, 64, 64, 64, TXF_F32, &k.o, &ch),
+		                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+		assert_non_null(strstr(txf_last_error(), "ksplit 3"));
+	}
+
 	/* Parameters larger than the device: a work-group of more work-items
 	 * than it runs, and blocks larger than its local memory. */
 	txf_device_profile prof;
@@ -1573,7 +1723,7 @@ static void test_bad_options(void **state)
 		d *= 2;
 	if ((size_t)d * d > prof.max_work_group_size) {
 		k = call_new(&f);
-		txf_matmul_params big = {d, d, d, d, d, 1, 1};
+		txf_matmul_params big = {d, d, d, d, d, 1, 1, 0};
 		k.o.params = big;
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u work-items, the device runs %zu", d, d,
@@ -1588,7 +1738,7 @@ static void test_bad_options(void **state)
 		        prof.max_work_group_size);
 	}
 	/* 512 x 512 x 512 blocks of f64 need 4 MiB of local memory. */
-	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1};
+	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1, 0};
 	if ((cl_ulong)512 * 1024 * 8 > prof.local_mem_size) {
 		txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &huge);
 		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F64, &o, &ch),
@@ -1691,6 +1841,8 @@ int main(void)
 	    cmocka_unit_test(test_sweep_device_f64),
 	    cmocka_unit_test(test_large),
 	    cmocka_unit_test(test_padcopy_workspace),
+	    cmocka_unit_test(test_ksplit),
+	    cmocka_unit_test(test_ksplit_workspace),
 	    cmocka_unit_test(test_padcopy_pool),
 	    cmocka_unit_test(test_event_gate),
 	    cmocka_unit_test(test_events_out_of_order),
