@@ -60,6 +60,10 @@ typedef struct plan {
 	launch l[MAX_LAUNCHES];
 	unsigned n;
 	txf__pool_ticket *ticket; /* a pooled workspace (PADCOPY, K slices), if any */
+	/* Only the last launch writes the caller's memory (the others write the
+	 * workspace): in order, a failure before it leaves C as it was without
+	 * holding the launches back. */
+	bool last_writes_c;
 } plan;
 
 static void plan_free(plan *p)
@@ -321,6 +325,7 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 	if (s != TXF_SUCCESS)
 		return s;
 	operand w = {workspace, 0, pr->N, false};
+	pl->last_writes_c = true;
 	s = add_product(ctx, pl, pr, p, name, pr->M, pr->N, pr->K, pr->alpha, 0.0, pr->a, pr->b, w,
 	                -1, p->ksplit);
 	if (s == TXF_SUCCESS)
@@ -338,6 +343,7 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 	txf_status s = take_workspace(ctx, pl, pr, "padcopy", d.bytes, workspace, &workspace);
 	if (s != TXF_SUCCESS)
 		return s;
+	pl->last_writes_c = true;
 	cl_ulong M = pr->M, N = pr->N, K = pr->K, Mp = d.Mp, Np = d.Np, Kp = d.Kp;
 	cl_ulong wa = d.a_off, wb = d.b_off;
 	cl_ulong ao = pr->a.off, al = pr->a.ld, bo = pr->b.off, bl = pr->b.ld;
@@ -410,7 +416,12 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	bool waited_on[MAX_LAUNCHES] = {false};
 	unsigned done = 0;
 	txf__gate gate = {NULL, NULL, 0};
-	txf_status s = pl->n > 1 ? txf__gate_open(ctx, num_wait, wait, &gate) : TXF_SUCCESS;
+	/* Launches that each write C are held back by a gate until all are
+	 * enqueued, so that a failure part way runs none of them. Where only
+	 * the last one writes C, an in-order queue needs no gate: the gate's
+	 * user event costs tens of microseconds on some drivers. */
+	const bool gated = pl->n > 1 && !(pl->last_writes_c && ctx->queue_in_order);
+	txf_status s = gated ? txf__gate_open(ctx, num_wait, wait, &gate) : TXF_SUCCESS;
 	if (gate.event) {
 		num_wait = gate.count;
 		wait = gate.merged;

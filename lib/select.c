@@ -25,24 +25,26 @@ typedef struct transpose_defaults {
 	/* Out of place, for shapes this tile divides: even_tile x even_rows
 	 * instead (0: tile x wg_rows everywhere). */
 	unsigned even_tile, even_rows;
+	/* In place: work-item rows per tile pair (0: wg_rows). */
+	unsigned inplace_rows;
 	const char *why;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 2, 64, 4,
+     1024, 2, 64, 4, 4,
      "32-wide tiles give full 128-byte rows, written aligned where the output's rows start "
-     "off a boundary; 64 x 4 work-groups where 64 divides the shape"},
+     "off a boundary; 64 x 4 work-groups where 64 divides the shape, 32 x 4 in place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
-    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0,
+     0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
      "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, 0, 0,
+     0, 0, 0, 0,
      "POCL vectorises a work-group along rows: whole 32 x 32 tiles, local memory is cache"},
-    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0,
+    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
      "CPU default: 32 x 32 tiles fit in L1 cache"},
-    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0,
+    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
      "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
@@ -263,6 +265,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	if (even_tile) {
 		tile = e->even_tile;
 		wg_rows = e->even_rows;
+	} else if (in_place && !opts->wg_rows && e->inplace_rows) {
+		wg_rows = e->inplace_rows;
 	}
 	out->tile_source = opts->tile || opts->wg_rows        ? TXF_SOURCE_FORCED
 	                   : strcmp(e->name, "fallback") == 0 ? TXF_SOURCE_FALLBACK
@@ -364,6 +368,9 @@ typedef struct matmul_defaults {
 	 * of split_fill per compute unit, slices bring them up to it (0: never
 	 * sliced). */
 	unsigned split_fill;
+	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
+	 * f64), before K slices are considered; mwg 0: none. */
+	txf_matmul_params few_f32, few_f64;
 	const char *why;
 } matmul_defaults;
 
@@ -379,6 +386,8 @@ static const matmul_defaults matmul_table[] = {
      32768.0,
      2e10,
      2,
+     {128, 64, 16, 16, 16, 4, 4, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0},
      "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
      "16 bytes at a time; from 2e10 multiply-adds on, operands copied K-major first "
      "(measured on an H100)"},
@@ -392,6 +401,8 @@ static const matmul_defaults matmul_table[] = {
      32768.0,
      0,
      2,
+     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0},
      "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
     {"pocl-cpu",
      TXF_VENDOR_POCL,
@@ -403,6 +414,8 @@ static const matmul_defaults matmul_table[] = {
      32768.0,
      0,
      0,
+     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0},
      "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
      "(16-wide vectors), B packed per K panel of 256"},
     {"cpu",
@@ -415,6 +428,8 @@ static const matmul_defaults matmul_table[] = {
      32768.0,
      0,
      0,
+     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0},
      "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
     {"fallback",
      ANY_VENDOR,
@@ -426,6 +441,8 @@ static const matmul_defaults matmul_table[] = {
      32768.0,
      0,
      0,
+     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0},
      "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
 };
 
@@ -508,6 +525,15 @@ static bool can_slice(txf_strategy st)
 /* Slices per K step at the least: shorter slices spend more of their time
  * starting and ending than multiplying. */
 #define KSLICE_MIN_STEPS 8
+
+/* Whether C (m x n, row-major) in blocks of p leaves the entry's device
+ * short of work: at most half of split_fill work-groups per compute unit. */
+static bool few_blocks(const txf_context *ctx, const matmul_defaults *e, size_t m, size_t n,
+                       const txf_matmul_params *p)
+{
+	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
+	return e->split_fill && 2 * blocks <= (double)e->split_fill * ctx->profile.compute_units;
+}
 
 /* The entry's K slices for m x n x k (row-major C): where C has at most
  * half as many blocks as split_fill per compute unit, enough slices to
@@ -698,6 +724,20 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	p.vwa = p.vwa ? p.vwa : t->vwa;
 	p.vwb = p.vwb ? p.vwb : t->vwb;
 	p.ksplit = p.ksplit ? p.ksplit : t->ksplit;
+	/* A C of few blocks takes the entry's blocks for that, if it has them
+	 * and the caller chose no block or work-item parameter. */
+	const txf_matmul_params *few = elem == 8 ? &e->few_f64 : &e->few_f32;
+	const txf_matmul_params *given = &opts->params;
+	const bool open = !(given->mwg || given->nwg || given->kwg || given->mdimc ||
+	                    given->ndimc || given->vwa || given->vwb);
+	bool took_few = false;
+	if (open && few->mwg && m && n && few_blocks(ctx, e, m, n, &p) &&
+	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
+		const unsigned ks = p.ksplit;
+		p = *few;
+		p.ksplit = ks;
+		took_few = true;
+	}
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
 	/* Vector widths the caller left open narrow to fit what was forced. */
 	while (s == TXF_ERR_BAD_TILE && forced &&
@@ -714,6 +754,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    &matmul_table[sizeof matmul_table / sizeof matmul_table[0] - 1];
 		p = elem == 8 ? f->f64 : f->f32;
 		fallback = true;
+		took_few = false;
 		s = txf__check_matmul_params(ctx, &p, elem);
 	}
 	if (s != TXF_SUCCESS)
@@ -746,6 +787,13 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		snprintf(out->why, sizeof out->why,
 		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,
 		         p.kwg, divisible ? "divide" : "do not divide", m, n, k, e->why);
+	}
+	if (took_few && st != TXF_STRATEGY_SIMPLE) {
+		size_t len = strlen(out->why);
+		snprintf(
+		    out->why + len, sizeof out->why - len,
+		    "; C has few blocks of the entry's usual %u x %u: its set for that instead",
+		    t->mwg, t->nwg);
 	}
 	const txf_matmul_params before = p;
 	if (st == TXF_STRATEGY_TRUNCATE && m && n && !truncate_fits(m, n, &p) &&

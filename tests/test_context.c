@@ -293,6 +293,7 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.segments, 2);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
+	assert_int_equal(c.wg_rows, 4); /* in place: 32 x 4 */
 	/* 64 x 65 elements of 16 bytes are over 48 KiB. */
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_C128, 0, NULL, &c),
 	                 TXF_SUCCESS);
@@ -351,11 +352,13 @@ static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const
 	free(c);
 }
 
-/* The NVIDIA entry's K slices, on the test device dressed as an H100 (132
- * compute units): a C of fewer blocks than twice the compute units gets
- * slices up to that (at least 8 K steps each), divisible shapes move from
- * SPLIT to PAD for them, large C and forced choices get none; a sliced
- * product on the device is exact. */
+/* The NVIDIA entry for a C of few blocks, on the test device dressed as an
+ * H100 (132 compute units): where 128 x 128 blocks number at most one per
+ * compute unit, 128 x 64 blocks; where those still number at most one per
+ * compute unit, K slices up to two work-groups per compute unit (at least
+ * 8 K steps each), divisible shapes moving from SPLIT to PAD for them;
+ * large C and forced choices get neither; a sliced product on the device
+ * is exact. */
 static void nvidia_entry_ksplit(void **state)
 {
 	(void)state;
@@ -369,25 +372,38 @@ static void nvidia_entry_ksplit(void **state)
 	ctx->profile.max_work_group_size = 1024;
 	ctx->profile.compute_units = 132;
 	txf_matmul_choice c;
-	/* 8 x 6 blocks of 128 x 128: 264 / 48 = 5 slices of 9 or 10 K steps. */
+	/* 8 x 6 blocks of 128 x 128 (48): 128 x 64 blocks, 8 x 11 = 88 of
+	 * them, 264 / 88 = 3 slices of 16 or 17 K steps. */
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_string_equal(c.entry, "nvidia-gpu");
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
-	assert_int_equal(c.params.ksplit, 5);
+	assert_int_equal(c.params.mwg, 128);
+	assert_int_equal(c.params.nwg, 64);
+	assert_int_equal(c.params.ksplit, 3);
 	assert_int_equal(c.launches, 2);
-	assert_non_null(strstr(c.why, "5 slices"));
-	/* 8 x 8 blocks: 4 slices; the divisible shape is PAD, not SPLIT. */
+	assert_non_null(strstr(c.why, "3 slices"));
+	assert_non_null(strstr(c.why, "few blocks"));
+	/* 8 x 16 blocks: 2 slices; the divisible shape is PAD, not SPLIT. */
 	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
-	assert_int_equal(c.params.ksplit, 4);
+	assert_int_equal(c.params.nwg, 64);
+	assert_int_equal(c.params.ksplit, 2);
 	/* A short K limits the slices: 64 K steps, 8 slices at most. */
 	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.params.ksplit, 8);
-	/* Enough blocks: none. */
+	/* Enough blocks: the usual ones, no slices. */
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+	assert_int_equal(c.params.nwg, 128);
 	assert_int_equal(c.params.ksplit, 1);
 	assert_null(strstr(c.why, "slices"));
+	/* Forced blocks are kept: 128 x 128 at 999 x 666, 5 slices. */
+	txf_matmul_options fo;
+	txf_matmul_options_default(&fo);
+	fo.params.mwg = fo.params.nwg = 128;
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &fo, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.nwg, 128);
+	assert_int_equal(c.params.ksplit, 5);
 	/* Forced: a strategy that cannot slice keeps it, and ksplit 1 is none. */
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
@@ -402,6 +418,7 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(c.launches, 1);
 	/* One block, 44 K steps: 5 slices, run on the device. */
 	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.nwg, 64);
 	assert_int_equal(c.params.ksplit, 5);
 	matmul_checked(ctx, 40, 30, 700, "the NVIDIA entry with 5 K slices");
 	txf_context_release(&ctx);

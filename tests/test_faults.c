@@ -73,9 +73,10 @@ typedef struct fcase {
 	const char *name;
 	op_kind op;
 	txf_strategy strategy;
-	bool workspace;    /* PADCOPY: the caller's workspace, else pooled */
+	bool workspace;    /* PADCOPY, K slices: the caller's workspace, else pooled */
 	bool out_of_order; /* the library context wraps an out-of-order queue */
 	disk_cache disk;
+	unsigned ksplit; /* matmul: K slices (0: the device's choice) */
 } fcase;
 
 /* ------------------------------------------------------------ fixture */
@@ -256,6 +257,7 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 			txf_matmul_options_default(&o);
 			o.strategy = fc->strategy;
 			o.params = mm_params;
+			o.params.ksplit = fc->ksplit;
 			size_t bytes = 0;
 			assert_int_equal(txf_matmul_workspace_size(test_ctx, MM_M, MM_N, MM_K,
 			                                           TXF_F32, &o, &bytes),
@@ -509,6 +511,7 @@ static txf_status run_op(fixture *f, txf_context *ctx, const char *what)
 		txf_matmul_options_default(&o);
 		o.strategy = fc->strategy;
 		o.params = mm_params;
+		o.params.ksplit = fc->ksplit;
 		o.workspace = fc->workspace ? f->ws.mem : NULL;
 		s = txf_matmul(ctx, TXF_OP_N, TXF_OP_N, mm_alpha, &f->v[0], &f->v[1], mm_beta,
 		               &f->v[2], &o, 0, NULL, &ev);
@@ -895,37 +898,47 @@ static void every_call_site(void **state)
 /* ------------------------------------------------------------ cases */
 
 static const fcase cases[] = {
-    {"context create", OP_CONTEXT, 0, false, false, DISK_OFF},
-    {"context profile (probe kernel)", OP_PROFILE, 0, false, false, DISK_OFF},
-    {"matrix alloc", OP_ALLOC, 0, false, false, DISK_OFF},
-    {"matrix write", OP_WRITE, 0, false, false, DISK_OFF},
-    {"matrix read", OP_READ, 0, false, false, DISK_OFF},
-    {"empty transpose (marker)", OP_EMPTY, 0, false, false, DISK_OFF},
-    {"transpose simple", OP_TRANSPOSE, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF},
-    {"transpose pad", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false, DISK_OFF},
-    {"transpose truncate", OP_TRANSPOSE, TXF_STRATEGY_TRUNCATE, false, false, DISK_OFF},
-    {"transpose split", OP_TRANSPOSE, TXF_STRATEGY_SPLIT, false, false, DISK_OFF},
-    {"transpose split, out-of-order queue", OP_TRANSPOSE, TXF_STRATEGY_SPLIT, false, true,
-     DISK_OFF},
-    {"transpose across layouts (copy)", OP_LAYOUT_COPY, TXF_STRATEGY_AUTO, false, false, DISK_OFF},
-    {"in-place simple", OP_INPLACE, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF},
-    {"in-place pad", OP_INPLACE, TXF_STRATEGY_PAD, false, false, DISK_OFF},
-    {"matmul simple", OP_MATMUL, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF},
-    {"matmul pad", OP_MATMUL, TXF_STRATEGY_PAD, false, false, DISK_OFF},
-    {"matmul truncate", OP_MATMUL, TXF_STRATEGY_TRUNCATE, false, false, DISK_OFF},
-    {"matmul split", OP_MATMUL, TXF_STRATEGY_SPLIT, false, false, DISK_OFF},
-    {"matmul split, out-of-order queue", OP_MATMUL, TXF_STRATEGY_SPLIT, false, true, DISK_OFF},
-    {"matmul padcopy, pooled workspace", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false, DISK_OFF},
-    {"matmul padcopy, caller's workspace", OP_MATMUL, TXF_STRATEGY_PADCOPY, true, false, DISK_OFF},
+    {"context create", OP_CONTEXT, 0, false, false, DISK_OFF, 0},
+    {"context profile (probe kernel)", OP_PROFILE, 0, false, false, DISK_OFF, 0},
+    {"matrix alloc", OP_ALLOC, 0, false, false, DISK_OFF, 0},
+    {"matrix write", OP_WRITE, 0, false, false, DISK_OFF, 0},
+    {"matrix read", OP_READ, 0, false, false, DISK_OFF, 0},
+    {"empty transpose (marker)", OP_EMPTY, 0, false, false, DISK_OFF, 0},
+    {"transpose simple", OP_TRANSPOSE, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
+    {"transpose pad", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
+    {"transpose truncate", OP_TRANSPOSE, TXF_STRATEGY_TRUNCATE, false, false, DISK_OFF, 0},
+    {"transpose split", OP_TRANSPOSE, TXF_STRATEGY_SPLIT, false, false, DISK_OFF, 0},
+    {"transpose split, out-of-order queue", OP_TRANSPOSE, TXF_STRATEGY_SPLIT, false, true, DISK_OFF,
+     0},
+    {"transpose across layouts (copy)", OP_LAYOUT_COPY, TXF_STRATEGY_AUTO, false, false, DISK_OFF,
+     0},
+    {"in-place simple", OP_INPLACE, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
+    {"in-place pad", OP_INPLACE, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
+    {"matmul simple", OP_MATMUL, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
+    {"matmul pad", OP_MATMUL, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
+    {"matmul truncate", OP_MATMUL, TXF_STRATEGY_TRUNCATE, false, false, DISK_OFF, 0},
+    {"matmul split", OP_MATMUL, TXF_STRATEGY_SPLIT, false, false, DISK_OFF, 0},
+    {"matmul split, out-of-order queue", OP_MATMUL, TXF_STRATEGY_SPLIT, false, true, DISK_OFF, 0},
+    {"matmul padcopy, pooled workspace", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false, DISK_OFF,
+     0},
+    {"matmul padcopy, caller's workspace", OP_MATMUL, TXF_STRATEGY_PADCOPY, true, false, DISK_OFF,
+     0},
     {"matmul padcopy, pooled, out-of-order queue", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, true,
-     DISK_OFF},
-    {"transpose pad, binary cache empty", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false, DISK_COLD},
+     DISK_OFF, 0},
+    {"matmul pad, 3 K slices, pooled", OP_MATMUL, TXF_STRATEGY_PAD, false, false, DISK_OFF, 3},
+    {"matmul pad, 3 K slices, caller's workspace", OP_MATMUL, TXF_STRATEGY_PAD, true, false,
+     DISK_OFF, 3},
+    {"matmul pad, 3 K slices, out-of-order queue", OP_MATMUL, TXF_STRATEGY_PAD, false, true,
+     DISK_OFF, 3},
+    {"matmul padcopy, 2 K slices", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false, DISK_OFF, 2},
+    {"transpose pad, binary cache empty", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false, DISK_COLD,
+     0},
     {"transpose pad, binary cache holds it", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false,
-     DISK_WARM},
-    {"matmul padcopy, binary cache empty", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false,
-     DISK_COLD},
+     DISK_WARM, 0},
+    {"matmul padcopy, binary cache empty", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false, DISK_COLD,
+     0},
     {"matmul padcopy, binary cache holds it", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false,
-     DISK_WARM},
+     DISK_WARM, 0},
 };
 
 static int setup(void **state)

@@ -123,8 +123,10 @@ def matmul_table(out, name, tuned_name=None):
         chosen = "-"
         if a and a.get("params"):
             p = a["params"]
-            chosen = "%s %dx%dx%d %dx%d %d/%d" % (a["chosen"], p["mwg"], p["nwg"], p["kwg"],
-                                                 p["mdimc"], p["ndimc"], p["vwa"], p["vwb"])
+            ks = p.get("ksplit", 1)
+            chosen = "%s %dx%dx%d%s %dx%d %d/%d" % (
+                a["chosen"], p["mwg"], p["nwg"], p["kwg"], "/%d" % ks if ks > 1 else "",
+                p["mdimc"], p["ndimc"], p["vwa"], p["vwb"])
         t = [r for r in tuned if mshape(r) == s and r["impl"] == "txf"]
         c = [r for r in cub if mshape(r) == s]
         if blas:
