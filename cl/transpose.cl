@@ -26,6 +26,11 @@
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
  *                       the corner (needs rows, cols >= T)
+ *   transpose_stream    PAD for CPUs (4- and 8-byte elements): each work-item
+ *                       moves STREAM_BLOCKS blocks of V x V elements, V = 64 /
+ *                       ELEM_SIZE (one 64-byte line per block row), transposed
+ *                       in registers, and writes whole aligned output lines,
+ *                       with non-temporal stores where TXF_NT_STORES is set
  *   transpose_inplace_simple  in place, square n x n: one work-item per
  *                       element pair below the diagonal
  *   transpose_inplace_tiled   in place, square: one work-group per pair of
@@ -179,6 +184,173 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
 		}
 	}
 }
+
+#if ELEM_SIZE == 4 || ELEM_SIZE == 8
+/* Streaming transpose.
+ *
+ * Parameters:
+ *   STREAM_BLOCKS   V x V blocks per work-item, along the input's rows
+ *   STREAM_SHIFTED  0 where every output row starts on a V-element boundary
+ *                   (out_off and out_ld multiples of V), 1 otherwise
+ *   TXF_NT_STORES   defined where the compiler takes clang's
+ *                   __builtin_nontemporal_store (the host sets it for POCL
+ *                   on CPUs). On x86 such stores are weakly ordered; POCL
+ *                   counts a finished work-group with locked instructions,
+ *                   which drain them, so no fence per work-item is needed
+ *                   (one cost about half the bandwidth)
+ *
+ * Work-item (g0, g1) covers input columns c0 = g0 V .. c0 + V - 1 (output
+ * rows) and input rows r0 = g1 V STREAM_BLOCKS on. It transposes V x V
+ * blocks in registers: log2(V) rounds that swap the off-diagonal halves of
+ * ever smaller sub-blocks between pairs of rows, each a constant shuffle.
+ * Row y of a transposed block is V elements of output row c0 + y.
+ *
+ * Output row c starts sh(c) = (out_off + c out_ld) mod V elements past a
+ * line boundary. Unshifted, each block row is a whole line. Shifted, the
+ * work-item writes the lines whose first element is r = r0 - sh + j V: it
+ * also transposes the block above r0, and each line is V consecutive
+ * elements of two block rows, picked by a funnel shift of log2(V) constant
+ * shuffles. Lines that reach past row 0 or past `rows` are written element
+ * by element; every other line is a whole aligned line (the buffer's base
+ * is aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN, at least 128 bytes). The
+ * launch has ceil(cols / V) x ceil((rows + STREAM_SHIFTED (V - 1)) /
+ * (V STREAM_BLOCKS)) work-items. */
+#ifndef STREAM_BLOCKS
+#define STREAM_BLOCKS 2
+#endif
+#ifndef STREAM_SHIFTED
+#define STREAM_SHIFTED 1
+#endif
+
+#if ELEM_SIZE == 4
+#define SV 16
+typedef uint16 stream_v;
+#define SV_LOAD vload16
+#define SV_STORE vstore16
+#define SV_LANES ((uint16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+/* Swap round h: lo takes lanes j (j & h clear) of a and j - h of b, hi takes
+ * j + h of a and j of b (indices into the pair a, b). */
+#define SWAP_LO8 ((uint16)(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23))
+#define SWAP_HI8 ((uint16)(8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31))
+#define SWAP_LO4 ((uint16)(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27))
+#define SWAP_HI4 ((uint16)(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31))
+#define SWAP_LO2 ((uint16)(0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29))
+#define SWAP_HI2 ((uint16)(2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31))
+#define SWAP_LO1 ((uint16)(0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30))
+#define SWAP_HI1 ((uint16)(1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31))
+#else
+#define SV 8
+typedef ulong8 stream_v;
+#define SV_LOAD vload8
+#define SV_STORE vstore8
+#define SV_LANES ((ulong8)(0, 1, 2, 3, 4, 5, 6, 7))
+#define SWAP_LO4 ((ulong8)(0, 1, 2, 3, 8, 9, 10, 11))
+#define SWAP_HI4 ((ulong8)(4, 5, 6, 7, 12, 13, 14, 15))
+#define SWAP_LO2 ((ulong8)(0, 1, 8, 9, 4, 5, 12, 13))
+#define SWAP_HI2 ((ulong8)(2, 3, 10, 11, 6, 7, 14, 15))
+#define SWAP_LO1 ((ulong8)(0, 8, 2, 10, 4, 12, 6, 14))
+#define SWAP_HI1 ((ulong8)(1, 9, 3, 11, 5, 13, 7, 15))
+#endif
+
+#define SWAP_ROUND(t, h, LO, HI)                                                                   \
+	for (uint i_ = 0; i_ < SV; i_++)                                                           \
+		if (!(i_ & (h))) {                                                                 \
+			const stream_v a_ = (t)[i_], b_ = (t)[i_ + (h)];                           \
+			(t)[i_] = shuffle2(a_, b_, LO);                                            \
+			(t)[i_ + (h)] = shuffle2(a_, b_, HI);                                      \
+		}
+
+/* Block of input rows r .. r + V - 1 (r may be negative), columns c0 ..
+ * c0 + V - 1, transposed into t: elements outside the matrix read as 0. */
+inline void stream_block(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c0,
+                         ulong rows, ulong cols, stream_v *t)
+{
+	if (r >= 0 && r + SV <= (long)rows && c0 + SV <= cols) {
+		for (uint i = 0; i < SV; i++)
+			t[i] = SV_LOAD(0, in + in_off + (ulong)(r + i) * in_ld + c0);
+	} else {
+		for (uint i = 0; i < SV; i++) {
+			elem_t w[SV];
+			const long ri = r + (long)i;
+			for (uint x = 0; x < SV; x++)
+				w[x] = ri >= 0 && ri < (long)rows && c0 + x < cols
+				           ? in[in_off + (ulong)ri * in_ld + c0 + x]
+				           : 0;
+			t[i] = SV_LOAD(0, w);
+		}
+	}
+#if SV == 16
+	SWAP_ROUND(t, 8, SWAP_LO8, SWAP_HI8)
+#endif
+	SWAP_ROUND(t, 4, SWAP_LO4, SWAP_HI4)
+	SWAP_ROUND(t, 2, SWAP_LO2, SWAP_HI2)
+	SWAP_ROUND(t, 1, SWAP_LO1, SWAP_HI1)
+}
+
+/* Lanes V - sh .. 2 V - 1 - sh of the pair lo, hi (sh < V): for each set
+ * bit k of sh, the window moves k lanes down. */
+inline stream_v stream_funnel(stream_v lo, stream_v hi, uint sh)
+{
+#define FUNNEL_ROUND(k)                                                                            \
+	if (sh & (k)) {                                                                            \
+		const stream_v h_ = shuffle2(lo, hi, SV_LANES + (SV - (k)));                       \
+		lo = shuffle2(lo, lo, SV_LANES + (SV - (k)));                                      \
+		hi = h_;                                                                           \
+	}
+#if SV == 16
+	FUNNEL_ROUND(8)
+#endif
+	FUNNEL_ROUND(4)
+	FUNNEL_ROUND(2)
+	FUNNEL_ROUND(1)
+	return hi;
+}
+
+__kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                               __global elem_t *restrict out, ulong out_off, ulong out_ld,
+                               ulong rows, ulong cols)
+{
+	const ulong c0 = get_global_id(0) * SV;
+	const long r0 = (long)get_global_id(1) * (SV * STREAM_BLOCKS);
+	stream_v cur[SV];
+#if STREAM_SHIFTED
+	stream_v prev[SV];
+	stream_block(in, in_off, in_ld, r0 - SV, c0, rows, cols, prev);
+#endif
+	for (uint b = 0; b < STREAM_BLOCKS; b++) {
+		const long rb = r0 + (long)(b * SV);
+		stream_block(in, in_off, in_ld, rb, c0, rows, cols, cur);
+		for (uint y = 0; y < SV; y++) {
+			const ulong c = c0 + y;
+			if (c >= cols)
+				break;
+			const ulong start = out_off + c * out_ld; /* element index of (c, 0) */
+#if STREAM_SHIFTED
+			const uint sh = (uint)(start & (SV - 1));
+			const stream_v line = stream_funnel(prev[y], cur[y], sh);
+			const long rs = rb - (long)sh;
+			prev[y] = cur[y];
+#else
+			const stream_v line = cur[y];
+			const long rs = rb;
+#endif
+			if (rs >= 0 && rs + SV <= (long)rows) {
+#ifdef TXF_NT_STORES
+				__builtin_nontemporal_store(line, (__global stream_v *)(out + start + rs));
+#else
+				SV_STORE(line, 0, out + start + rs);
+#endif
+			} else {
+				elem_t w[SV];
+				SV_STORE(line, 0, w);
+				for (uint x = 0; x < SV; x++)
+					if (rs + (long)x >= 0 && rs + (long)x < (long)rows)
+						out[start + (ulong)(rs + (long)x)] = w[x];
+			}
+		}
+	}
+}
+#endif /* ELEM_SIZE == 4 || ELEM_SIZE == 8 */
 
 __kernel void transpose_inplace_simple(__global elem_t *m, ulong off, ulong ld, ulong n)
 {

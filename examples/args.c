@@ -88,6 +88,9 @@ static const char usage_transpose[] =
     "  --segments N   pad only: output rows that start off a tile boundary are\n"
     "                 written in runs aligned to it, N runs per work-group (1 to\n"
     "                 8), or never with -1 (default: chosen)\n"
+    "  --stream N     pad only, 4- and 8-byte elements: the streaming kernel\n"
+    "                 (blocks transposed in registers, whole 64-byte output\n"
+    "                 lines) with 1, never with -1 (default: chosen)\n"
     "  --in-place     transpose the uploaded buffer in place (square arrays only)\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n";
@@ -576,6 +579,7 @@ enum opt_id {
 	OPT_TILE,
 	OPT_WG_ROWS,
 	OPT_SEGMENTS,
+	OPT_STREAM,
 	OPT_IN_PLACE,
 	OPT_TRANS_A,
 	OPT_TRANS_B,
@@ -619,6 +623,7 @@ static const struct opt_def {
     [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_SEGMENTS] = {"segments", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_STREAM] = {"stream", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
     [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
     [OPT_TRANS_B] = {"trans-b", 0, FOR(CLI_CMD_MATMUL), 0},
@@ -865,6 +870,12 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			            "%s: --segments '%s' is not -1 (never) or a number from 1 to 8",
 			            cmd, v);
 		a->segments = (int)u;
+		return 0;
+	case OPT_STREAM:
+		if (strcmp(v, "-1") != 0 && strcmp(v, "1") != 0)
+			return fail(err, errlen,
+			            "%s: --stream '%s' is not 1 (always) or -1 (never)", cmd, v);
+		a->stream = atoi(v);
 		return 0;
 	case OPT_IN_PLACE:
 		a->in_place = 1;

@@ -72,6 +72,7 @@ typedef struct cli_args {
 	unsigned tile;         /* 0: the library chooses */
 	unsigned wg_rows;      /* 0: the library chooses */
 	int segments;          /* 0: the library chooses; -1 never; 1..8 */
+	int stream;            /* 0: the library chooses; -1 never; 1 always */
 	int in_place;          /* also bench transpose */
 
 	/* matmul (and bench: params) */

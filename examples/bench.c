@@ -458,14 +458,18 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 	row->launches = ch->launches;
 	if (tiled) {
 		unsigned seg = ch->segments && out_ld % ch->tile ? ch->segments : 0;
-		if (seg)
+		if (ch->stream)
+			snprintf(row->params, sizeof(row->params), "%ux%u s", ch->tile,
+			         ch->wg_rows);
+		else if (seg)
 			snprintf(row->params, sizeof(row->params), "%ux%u a%u", ch->tile,
 			         ch->wg_rows, seg);
 		else
 			snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
 		snprintf(row->params_json, sizeof(row->params_json),
-		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"launches\":%u}", ch->tile,
-		         ch->wg_rows, seg, ch->launches);
+		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"stream\":%u,"
+		         "\"launches\":%u}",
+		         ch->tile, ch->wg_rows, seg, ch->stream, ch->launches);
 	} else {
 		snprintf(row->params_json, sizeof(row->params_json),
 		         "{\"tile\":null,\"wg_rows\":null,\"launches\":%u}", ch->launches);
@@ -550,6 +554,17 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 				b->failures++;
 			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 			row.strategy = "pad-unaligned";
+			if (res.have_choice)
+				tr_row_params(&row, &res.choice, rows);
+			bench_emit(b, &row);
+		}
+		/* Where pad ran the streaming kernel, also time the tiled one. */
+		if (st == TXF_STRATEGY_PAD && res.have_choice && res.choice.stream) {
+			opts.stream = -1;
+			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
+				b->failures++;
+			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
+			row.strategy = "pad-tiled";
 			if (res.have_choice)
 				tr_row_params(&row, &res.choice, rows);
 			bench_emit(b, &row);

@@ -49,7 +49,8 @@ typedef struct cand {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	txf_matmul_params params;
-	double ms; /* median, or INFINITY when it failed or does not apply */
+	double ms;  /* median, or INFINITY when it failed or does not apply */
+	int stream; /* transpose: the streaming kernel (1) or not (-1) */
 } cand;
 
 /* ----------------------------------------------------------- progress */
@@ -132,6 +133,7 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 	o.strategy = cd->strategy;
 	o.tile = cd->tile;
 	o.wg_rows = cd->wg_rows;
+	o.stream = cd->stream;
 	int rc = tr_run_txf(c, &o, 0, t->repeat, &r);
 	if (rc == 0 && strcmp(r.check, "OK") == 0) {
 		cd->ms = r.median_ms;
@@ -139,9 +141,9 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 	}
 	if (strcmp(r.check, "FAIL") == 0) {
 		t->rejected++;
-		say(t, "REJECTED: transpose %s %zux%zu %s tile %u x %u: %s\n",
+		say(t, "REJECTED: transpose %s %zux%zu %s%s tile %u x %u: %s\n",
 		    txf_dtype_name(c->dtype), c->rows, c->cols, txf_strategy_name(cd->strategy),
-		    cd->tile, cd->wg_rows, r.note);
+		    cd->stream > 0 ? " streaming" : "", cd->tile, cd->wg_rows, r.note);
 	}
 }
 
@@ -163,7 +165,14 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 	txf_transpose_options_default(&o);
 	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    ch.strategy != TXF_STRATEGY_SIMPLE)
-		out[n++] = (cand){ch.strategy, ch.tile, ch.wg_rows, {0}, INFINITY};
+		out[n++] =
+		    (cand){ch.strategy, ch.tile, ch.wg_rows, {0}, INFINITY, ch.stream ? 1 : -1};
+	/* The streaming kernel, where the element size takes it. */
+	o.stream = 1;
+	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
+	    !(n && out[0].stream > 0))
+		out[n++] = (cand){TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, {0}, INFINITY, 1};
+	o.stream = -1;
 	static const unsigned quick_tiles[] = {16, 32};
 	static const unsigned full_tiles[] = {8, 16, 32, 64};
 	const unsigned *tiles = t->set->full ? full_tiles : quick_tiles;
@@ -188,10 +197,10 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 					continue;
 				bool dup = false;
 				for (size_t k = 0; k < n; k++)
-					dup |= out[k].strategy == st[s] &&
+					dup |= out[k].strategy == st[s] && out[k].stream < 0 &&
 					       out[k].tile == tiles[i] && out[k].wg_rows == rows;
 				if (!dup && n < MAX_CANDIDATES)
-					out[n++] = (cand){st[s], tiles[i], rows, {0}, INFINITY};
+					out[n++] = (cand){st[s], tiles[i], rows, {0}, INFINITY, -1};
 			}
 		}
 	}
@@ -202,7 +211,7 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 	if (cls < TXF_LARGE_EVEN &&
 	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    n < MAX_CANDIDATES)
-		out[n++] = (cand){TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, {0}, INFINITY};
+		out[n++] = (cand){TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, {0}, INFINITY, -1};
 	if (t->set->budget && n > t->set->budget)
 		n = t->set->budget;
 	return n;
@@ -319,7 +328,8 @@ static void mm_measure_any(tuner *t, void *kase, cand *cd)
 static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
 {
 	if (op == TXF_TUNE_TRANSPOSE)
-		snprintf(buf, n, "%s %ux%u", txf_strategy_name(c->strategy), c->tile, c->wg_rows);
+		snprintf(buf, n, "%s %ux%u%s", txf_strategy_name(c->strategy), c->tile, c->wg_rows,
+		         c->stream > 0 ? " stream" : "");
 	else
 		snprintf(buf, n, "%s %u,%u,%u,%u,%u,%u,%u", txf_strategy_name(c->strategy),
 		         c->params.mwg, c->params.nwg, c->params.kwg, c->params.mdimc,
@@ -437,6 +447,7 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		e->strategy = b->strategy;
 		e->tile = b->tile;
 		e->wg_rows = b->wg_rows;
+		e->stream = b->stream > 0;
 		e->shape[0] = d[0];
 		e->shape[1] = d[1];
 		e->median_ms = b->ms;
@@ -471,7 +482,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	}
 	/* Round 1: parameters, with PAD. */
 	for (size_t i = 0; i < np; i++) {
-		buf[i] = (cand){TXF_STRATEGY_PAD, 0, 0, ps[i], INFINITY};
+		buf[i] = (cand){TXF_STRATEGY_PAD, 0, 0, ps[i], INFINITY, 0};
 		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[i]);
 		mm_measure(t, &c, &buf[i]);
 		t->done++;
@@ -488,7 +499,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 		if (!isfinite(buf[i].ms))
 			continue;
 		for (size_t s = 0; s < nst; s++) {
-			buf[n] = (cand){st[s], 0, 0, buf[i].params, INFINITY};
+			buf[n] = (cand){st[s], 0, 0, buf[i].params, INFINITY, 0};
 			step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
 			mm_measure(t, &c, &buf[n]);
 			t->done++;
@@ -497,7 +508,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	}
 	/* SIMPLE, for small shapes, with the best parameters on record. */
 	if (cls < TXF_LARGE_EVEN && isfinite(buf[0].ms)) {
-		buf[n] = (cand){TXF_STRATEGY_SIMPLE, 0, 0, buf[0].params, INFINITY};
+		buf[n] = (cand){TXF_STRATEGY_SIMPLE, 0, 0, buf[0].params, INFINITY, 0};
 		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
 		mm_measure(t, &c, &buf[n]);
 		t->done++;
@@ -547,8 +558,8 @@ static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *s
 		if (mm_case_init(&c, t->ctx, d[0], d[1], d[2], dtype, (unsigned long)t->seed, 0) !=
 		    TXF_SUCCESS)
 			return 0;
-		cand plain = {e->strategy, 0, 0, e->params, INFINITY};
-		cand copy = {TXF_STRATEGY_PADCOPY, 0, 0, e->params, INFINITY};
+		cand plain = {e->strategy, 0, 0, e->params, INFINITY, 0};
+		cand copy = {TXF_STRATEGY_PADCOPY, 0, 0, e->params, INFINITY, 0};
 		step(t, TXF_TUNE_MATMUL, dtype, TXF_LARGE_UNEVEN, &plain);
 		mm_measure(t, &c, &plain);
 		t->done++;

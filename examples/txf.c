@@ -55,6 +55,10 @@ static void print_choice(const char *title, const txf_choice *c)
 		printf("    aligned:  %u output-aligned runs per work-group where output rows "
 		       "start off a tile boundary\n",
 		       c->segments);
+	if (c->stream)
+		printf("    stream:   %u x %u blocks transposed in registers per work-item, "
+		       "written as whole 64-byte lines\n",
+		       c->tile, c->tile);
 	printf("    tile:     %u, wg_rows %u (%s)\n", c->tile, c->wg_rows,
 	       tool_source_name(c->tile_source));
 	printf("    launches: %u\n", c->launches);
@@ -271,6 +275,7 @@ static int cmd_transpose(const cli_args *a)
 	opts.tile = a->tile;
 	opts.wg_rows = a->wg_rows;
 	opts.segments = a->segments;
+	opts.stream = a->stream;
 	if (a->in_place) {
 		s = txf_transpose_inplace(ctx, &m_in, &opts, 0, NULL, &ev);
 	} else {

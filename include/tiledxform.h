@@ -312,6 +312,11 @@ typedef struct txf_transpose_options {
 	 * 0 = as the device's entry says, -1 = never, 1..8 = that many runs per
 	 * work-group (AUTO then means PAD). */
 	int segments;
+	/* Streaming kernel of PAD out of place (see txf_choice.stream): 0 = as
+	 * the device's entry says, -1 = never, 1 = always (AUTO then means
+	 * PAD). Needs 4- or 8-byte elements; tile, when forced, must be
+	 * 64 / element bytes and wg_rows 1. */
+	int stream;
 } txf_transpose_options;
 
 TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
@@ -336,6 +341,14 @@ typedef struct txf_choice {
 	 * `segments` tile-wide runs per output row, every one starting on a
 	 * tile boundary, and reads (segments + 1) / segments of its input. */
 	unsigned segments;
+	/* PAD out of place, 4- and 8-byte elements: when 1, the streaming
+	 * kernel runs instead of the tiled one: each work-item moves blocks of
+	 * tile x tile elements (tile = 64 / element bytes, one 64-byte line
+	 * per block row), transposes them in registers and writes whole
+	 * aligned output lines (non-temporal stores on POCL's CPU devices,
+	 * which keep the output out of the cache). wg_rows is then 1 (one
+	 * work-item per work-group) and segments 0. */
+	unsigned stream;
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64]; /* name of the table entry used */
@@ -468,6 +481,7 @@ typedef struct txf_tuned {
 	int valid;                /* 0: not tuned (the built-in table applies) */
 	txf_strategy strategy;    /* SIMPLE, PAD, TRUNCATE or SPLIT */
 	unsigned tile, wg_rows;   /* transpose */
+	unsigned stream;          /* transpose: the streaming kernel (PAD only) */
 	txf_matmul_params params; /* matmul: every field set */
 	size_t shape[3];          /* measured on rows x cols (x k for matmul) */
 	double median_ms;         /* its median time there */

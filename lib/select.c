@@ -27,25 +27,27 @@ typedef struct transpose_defaults {
 	unsigned even_tile, even_rows;
 	/* In place: work-item rows per tile pair (0: wg_rows). */
 	unsigned inplace_rows;
+	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
+	unsigned stream;
 	const char *why;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 2, 64, 4, 4,
+     1024, 2, 64, 4, 4, 0,
      "32-wide tiles give full 128-byte rows, written aligned where the output's rows start "
      "off a boundary; 64 x 4 work-groups where 64 divides the shape, 32 x 4 in place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+     0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
-     "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
+     0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, 0, 0, 0,
-     "POCL vectorises a work-group along rows: whole 32 x 32 tiles, local memory is cache"},
+     0, 0, 0, 0, 1,
+     "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)"},
     {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     "CPU default: 32 x 32 tiles fit in L1 cache"},
+     0, "CPU default: 32 x 32 tiles fit in L1 cache"},
     {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
+     0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
 bool txf__is_pow2(size_t x)
@@ -109,6 +111,13 @@ static unsigned transpose_launches(txf_strategy s, size_t rows, size_t cols, uns
 	return 1;
 }
 
+/* Block edge of the streaming kernel for elem-byte elements: one 64-byte
+ * line per block row; 0 where it does not apply. */
+static unsigned stream_tile(size_t elem)
+{
+	return elem == 4 || elem == 8 ? (unsigned)(64 / elem) : 0;
+}
+
 /* The name of a tuned entry in a choice: "tuned transpose f32 large-uneven". */
 static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pick *tp)
 {
@@ -119,7 +128,7 @@ static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pic
 /* A transpose with nothing forced takes the tuned entry for its shape when
  * the tuning file has one that applies. */
 static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                            txf_choice *out)
+                            bool never_stream, txf_choice *out)
 {
 	txf__tuned_pick tp;
 	size_t dims[2] = {rows, cols};
@@ -129,16 +138,20 @@ static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t e
 	if (t->strategy == TXF_STRATEGY_TRUNCATE && rows && cols &&
 	    (rows < t->tile || cols < t->tile))
 		return false; /* the built-in table decides */
+	if (t->stream && (never_stream || t->strategy != TXF_STRATEGY_PAD || !stream_tile(elem)))
+		return false; /* the built-in table decides */
 	out->strategy = t->strategy;
 	out->tile = t->tile;
 	out->wg_rows = t->wg_rows;
+	out->stream = t->stream ? 1 : 0;
 	out->strategy_source = out->tile_source = TXF_SOURCE_TUNED;
 	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_TRANSPOSE, &tp);
 	snprintf(out->why, sizeof out->why,
-	         "measured on this device (txf tune, %s): %s with tile %u x %u took %.4g ms at "
+	         "measured on this device (txf tune, %s): %s%s with tile %u x %u took %.4g ms at "
 	         "%zu x %zu",
-	         tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy), t->tile, t->wg_rows,
-	         t->median_ms, t->shape[0], t->shape[1]);
+	         tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy),
+	         t->stream ? " (streaming kernel)" : "", t->tile, t->wg_rows, t->median_ms,
+	         t->shape[0], t->shape[1]);
 	out->launches = transpose_launches(t->strategy, rows, cols, t->tile, false);
 	return true;
 }
@@ -160,6 +173,17 @@ static void set_segments(const txf_device_profile *p, const transpose_defaults *
 	}
 }
 
+/* Make PAD run the streaming kernel; `note` goes after the why. */
+static void set_stream(txf_choice *c, size_t elem, const char *note)
+{
+	c->stream = 1;
+	c->segments = 0;
+	c->tile = stream_tile(elem);
+	c->wg_rows = 1;
+	size_t len = strlen(c->why);
+	snprintf(c->why + len, sizeof c->why - len, "%s", note);
+}
+
 txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
                            char *why, size_t n)
 {
@@ -171,6 +195,18 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, co
 	}
 	size_t elem = txf_dtype_size(dtype);
 	if (op == TXF_TUNE_TRANSPOSE) {
+		if (e->stream) {
+			if (e->stream != 1 || e->strategy != TXF_STRATEGY_PAD ||
+			    !stream_tile(elem) || e->tile != stream_tile(elem) || e->wg_rows != 1) {
+				snprintf(
+				    why, n,
+				    "stream=%u: the streaming kernel is pad's, for 4- and 8-byte "
+				    "elements, with tile 64 / element bytes and wg_rows 1",
+				    e->stream);
+				return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+			}
+			return TXF_SUCCESS;
+		}
 		if (!txf__is_pow2(e->tile) || e->tile < 4 || e->tile > 128 ||
 		    !txf__is_pow2(e->wg_rows) || e->wg_rows > e->tile) {
 			snprintf(why, n,
@@ -243,15 +279,55 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              "in-place transpose supports simple, pad and auto, not %s",
 		              txf_strategy_name(opts->strategy));
 
+	TXF_CHECK_ARG(opts->stream >= -1 && opts->stream <= 1, TXF_ERR_BAD_TILE,
+	              "stream %d is not -1 (never), 0 (choose) or 1 (always)", opts->stream);
+	const unsigned vt = stream_tile(elem);
+	if (opts->stream == 1) {
+		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
+		                            opts->strategy == TXF_STRATEGY_PAD),
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the streaming kernel (stream 1) belongs to the out-of-place pad "
+		              "strategy, not to %s%s",
+		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
+		TXF_CHECK_ARG(vt, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the streaming kernel (stream 1) moves 4- or 8-byte elements, not "
+		              "%zu-byte ones",
+		              elem);
+		TXF_CHECK_ARG(opts->segments <= 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the streaming kernel (stream 1) and output-aligned runs (segments "
+		              "%d) are two kernels of pad: ask for one",
+		              opts->segments);
+		TXF_CHECK_ARG((!opts->tile || opts->tile == vt) &&
+		                  (!opts->wg_rows || opts->wg_rows == 1),
+		              TXF_ERR_BAD_TILE,
+		              "the streaming kernel moves %u x %u blocks of %zu-byte elements, one "
+		              "work-item per group: tile %u x %u does not fit it (use %u x 1 or 0)",
+		              vt, vt, elem, opts->tile, opts->wg_rows, vt);
+	}
+
 	const txf_device_profile *p = &ctx->profile;
 	const transpose_defaults *e = lookup(p);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
-	    !opts->segments && tuned_transpose(ctx, rows, cols, elem, out)) {
-		set_segments(p, e, elem, in_place, out);
+	    !opts->segments && opts->stream != 1 &&
+	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {
+		if (!out->stream)
+			set_segments(p, e, elem, in_place, out);
 		return TXF_SUCCESS;
 	}
 
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	if (opts->stream == 1) {
+		out->strategy = TXF_STRATEGY_PAD;
+		out->strategy_source = TXF_SOURCE_FORCED;
+		out->tile_source = TXF_SOURCE_FORCED;
+		out->launches = transpose_launches(TXF_STRATEGY_PAD, rows, cols, vt, false);
+		snprintf(out->why, sizeof out->why, "%s",
+		         opts->strategy == TXF_STRATEGY_PAD
+		             ? "pad forced by the caller, with the streaming kernel"
+		             : "pad implied by the streaming kernel forced by the caller");
+		set_stream(out, elem, "");
+		return TXF_SUCCESS;
+	}
 	unsigned tiles = in_place ? 2 : 1;
 	char why[200];
 
@@ -347,6 +423,11 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              "tile %u x %u with %d output-aligned runs not supported on %s: %s",
 		              tile, wg_rows, opts->segments, p->normalized_name, why);
 		out->segments = (unsigned)opts->segments;
+	} else if (opts->segments == 0 && opts->stream == 0 && e->stream && vt && !in_place &&
+	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows) {
+		set_stream(out, elem,
+		           "; streaming kernel: blocks transposed in registers, whole 64-byte "
+		           "output lines");
 	} else if (opts->segments == 0) {
 		set_segments(p, e, elem, in_place, out);
 	}

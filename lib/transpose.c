@@ -25,14 +25,18 @@ typedef struct section {
 	size_t in_off, out_off, rows, cols; /* rows x cols of in, physical */
 } section;
 
+/* extra: more -D options for the kernel file (NULL: none). */
 static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem, const char *name,
-                             bool tiled, unsigned segments, cl_kernel *out)
+                             bool tiled, unsigned segments, const char *extra, cl_kernel *out)
 {
-	char options[128];
+	char options[160];
 	int len = snprintf(options, sizeof options, "-DELEM_SIZE=%zu -DTILE=%u -DWG_ROWS=%u", elem,
 	                   c->tile, c->wg_rows);
 	if (segments)
-		snprintf(options + len, sizeof options - (size_t)len, " -DSEGMENTS=%u", segments);
+		len += snprintf(options + len, sizeof options - (size_t)len, " -DSEGMENTS=%u",
+		                segments);
+	if (extra)
+		snprintf(options + len, sizeof options - (size_t)len, " %s", extra);
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)
@@ -66,6 +70,43 @@ static txf_status set_section_args(cl_kernel k, cl_mem in, cl_mem out, const sec
 	return txf__set_args(k, 8, sz, v);
 }
 
+/* Blocks of the streaming kernel per work-item (its STREAM_BLOCKS). */
+#define STREAM_BLOCKS 2
+
+/* The streaming kernel: one launch of ceil(cols / V) x ceil((rows + shift)
+ * / (V STREAM_BLOCKS)) work-items, V = c->tile, one per work-group. Output
+ * rows that start off a V-element line boundary need the shifted variant.
+ * Non-temporal stores on POCL's CPU devices only: its compiler is clang, and
+ * its completion of a work-group orders them (see cl/transpose.cl). */
+static txf_status prepare_stream(txf_context *ctx, const txf_choice *c, txf__phys pi, txf__phys po,
+                                 cl_mem in, cl_mem out, launch *l, unsigned *n)
+{
+	const size_t V = c->tile;
+	const bool shifted = po.ld % V || po.offset % V;
+	const bool nt =
+	    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU;
+	char extra[64];
+	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d -DSTREAM_BLOCKS=%d%s", shifted ? 1 : 0,
+	         STREAM_BLOCKS, nt ? " -DTXF_NT_STORES" : "");
+	txf_status s = kernel_for(ctx, c, pi.elem, "transpose_stream", false, 0, extra, &l->kernel);
+	section all = {pi.offset, po.offset, pi.rows, pi.cols};
+	if (s == TXF_SUCCESS)
+		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
+	if (s != TXF_SUCCESS) {
+		if (l->kernel)
+			clReleaseKernel(l->kernel);
+		l->kernel = NULL;
+		return s;
+	}
+	l->dims = 2;
+	l->local[0] = l->local[1] = 1;
+	l->global[0] = (pi.cols + V - 1) / V;
+	l->global[1] =
+	    (pi.rows + (shifted ? V - 1 : 0) + V * STREAM_BLOCKS - 1) / (V * STREAM_BLOCKS);
+	*n = 1;
+	return TXF_SUCCESS;
+}
+
 /* Prepare the launches of a strategy; n is set to how many. */
 static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matrix *in,
                           const txf_matrix *out, launch *l, unsigned *n)
@@ -78,10 +119,12 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 	bool tiled[3];
 	unsigned count = 0;
 	/* Output-aligned runs where the output's rows start off a tile boundary. */
-	const unsigned segments =
-	    c->strategy == TXF_STRATEGY_PAD && c->segments && (po.ld % T || po.offset % T)
-	        ? c->segments
-	        : 0;
+	const unsigned segments = c->strategy == TXF_STRATEGY_PAD && !c->stream && c->segments &&
+	                                  (po.ld % T || po.offset % T)
+	                              ? c->segments
+	                              : 0;
+	if (c->strategy == TXF_STRATEGY_PAD && c->stream)
+		return prepare_stream(ctx, c, pi, po, in->buffer, out->buffer, l, n);
 	switch (c->strategy) {
 	case TXF_STRATEGY_SIMPLE:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};
@@ -120,7 +163,8 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 	}
 	size_t elem = pi.elem;
 	for (unsigned i = 0; i < count; i++) {
-		txf_status s = kernel_for(ctx, c, elem, names[i], tiled[i], segments, &l[i].kernel);
+		txf_status s =
+		    kernel_for(ctx, c, elem, names[i], tiled[i], segments, NULL, &l[i].kernel);
 		if (s == TXF_SUCCESS)
 			s = set_section_args(l[i].kernel, in->buffer, out->buffer, &parts[i], pi.ld,
 			                     po.ld);
@@ -273,7 +317,7 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	memset(&l, 0, sizeof l);
 	s = kernel_for(ctx, &c, p.elem,
 	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple, 0,
-	               &l.kernel);
+	               NULL, &l.kernel);
 	if (s != TXF_SUCCESS)
 		return s;
 	cl_ulong a[3] = {p.offset, p.ld, n};

@@ -111,8 +111,10 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 				put(&o, "entry %s %s %s strategy=%s", op_names[op], dn,
 				    class_names[c], txf_strategy_name(e->strategy));
 				if (op == TXF_TUNE_TRANSPOSE) {
-					put(&o, " tile=%u wg_rows=%u shape=%zux%zu", e->tile,
-					    e->wg_rows, e->shape[0], e->shape[1]);
+					put(&o, " tile=%u wg_rows=%u", e->tile, e->wg_rows);
+					if (e->stream) /* 0, the tiled kernel, is left out */
+						put(&o, " stream=%u", e->stream);
+					put(&o, " shape=%zux%zu", e->shape[0], e->shape[1]);
 				} else {
 					const txf_matmul_params *q = &e->params;
 					put(&o, " params=%u,%u,%u,%u,%u,%u,%u", q->mwg, q->nwg,
@@ -283,7 +285,15 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 	if (e->valid)
 		return bad(ps, "entry %s %s %s given twice", w[1], w[2], w[3]);
 	unsigned seen = 0;
-	enum { F_STRATEGY = 1, F_TILE = 2, F_ROWS = 4, F_PARAMS = 8, F_SHAPE = 16, F_MS = 32 };
+	enum {
+		F_STRATEGY = 1,
+		F_TILE = 2,
+		F_ROWS = 4,
+		F_PARAMS = 8,
+		F_SHAPE = 16,
+		F_MS = 32,
+		F_STREAM = 64
+	};
 	for (size_t i = 4; i < n; i++) {
 		char *eq = strchr(w[i], '=');
 		if (!eq)
@@ -301,6 +311,9 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "wg_rows") == 0) {
 			f = F_ROWS;
 			ok = parse_uint(v, 128, &e->wg_rows);
+		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "stream") == 0) {
+			f = F_STREAM;
+			ok = parse_uint(v, 1, &e->stream);
 		} else if (op == TXF_TUNE_MATMUL && strcmp(k, "params") == 0) {
 			f = F_PARAMS;
 			/* Seven values, or eight with ksplit (0 when left out). */
@@ -332,7 +345,7 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 	}
 	unsigned need =
 	    F_STRATEGY | F_SHAPE | F_MS | (op == TXF_TUNE_TRANSPOSE ? F_TILE | F_ROWS : F_PARAMS);
-	if (seen != need)
+	if ((seen & ~(unsigned)F_STREAM) != need) /* stream is optional */
 		return bad(ps, "entry %s %s %s lacks fields", w[1], w[2], w[3]);
 	if (e->strategy == TXF_STRATEGY_AUTO || e->strategy == TXF_STRATEGY_PADCOPY)
 		return bad(ps, "an entry's strategy is simple, pad, truncate or split, not %s",

@@ -518,6 +518,10 @@ static void test_usage_errors(void **state)
 	    {"transpose", IN, OUT, "--tile", "99999999999999999999999", NULL},
 	    {"transpose", IN, OUT, "--tile", NULL},
 	    {"transpose", IN, OUT, "--wg-rows", "3", NULL},
+	    {"transpose", IN, OUT, "--stream", "0", NULL},
+	    {"transpose", IN, OUT, "--stream", "2", NULL},
+	    {"transpose", IN, OUT, "--stream", "yes", NULL},
+	    {"transpose", IN, OUT, "--stream", NULL},
 	    {"transpose", IN, OUT, "--tile", "8", "--wg-rows", "16", NULL},
 	    {"transpose", IN, OUT, "--strategy", "fastest", NULL},
 	    {"transpose", IN, OUT, "--strategy", "PAD", NULL},
@@ -796,6 +800,11 @@ static void test_transpose_strategies(void **state)
 		transpose_case(TXF_F32, 45, 37, 0, extra);
 		transpose_case(TXF_F64, 37, 45, 1, tiled);
 	}
+	/* The streaming kernel on and off, 4- and 8-byte elements, both orders. */
+	const char *on[] = {"--stream", "1", NULL}, *off[] = {"--stream", "-1", NULL};
+	transpose_case(TXF_F32, 45, 37, 0, on);
+	transpose_case(TXF_C64, 37, 45, 1, on);
+	transpose_case(TXF_F64, 45, 37, 0, off);
 }
 
 static void test_transpose_in_place(void **state)
@@ -1481,6 +1490,7 @@ static void test_bench_transpose_json(void **state)
 	};
 	static const char *const strategies[] = {"simple", "pad", "truncate", "split", "auto"};
 	size_t lines = 0, copies = 0, autos = 0, per_strategy[5] = {0};
+	size_t pad_streams = 0, pad_tiled = 0;
 	struct run r;
 	char *line, *save = NULL;
 
@@ -1536,6 +1546,14 @@ static void test_bench_transpose_json(void **state)
 			snprintf(pat, sizeof(pat), "\"strategy\":\"%s\"", strategies[i]);
 			per_strategy[i] += strstr(line, pat) != NULL;
 		}
+		/* Where pad ran the streaming kernel, a pad-tiled row follows with
+		 * the tiled kernel. */
+		if (strstr(line, "\"strategy\":\"pad\"") && strstr(line, "\"stream\":1"))
+			pad_streams++;
+		if (strstr(line, "\"strategy\":\"pad-tiled\"")) {
+			pad_tiled++;
+			assert_non_null(strstr(line, "\"stream\":0"));
+		}
 		if (strstr(line, "\"strategy\":\"auto\"")) {
 			autos++;
 			/* What auto resolved to, never auto itself. */
@@ -1545,7 +1563,8 @@ static void test_bench_transpose_json(void **state)
 			            strstr(line, "\"chosen\":\"split\""));
 		}
 	}
-	assert_int_equal(lines, 12);
+	assert_int_equal(pad_tiled, pad_streams);
+	assert_int_equal(lines, 12 + pad_tiled);
 	assert_int_equal(copies, 2);
 	assert_int_equal(autos, 2);
 	for (size_t i = 0; i < 5; i++)
@@ -1584,11 +1603,15 @@ static void test_bench_transpose_csv_and_table(void **state)
 	(void)state;
 	r = expect_status(csv, 0);
 	assert_true(strncmp(r.out, csv_header, sizeof(csv_header) - 1) == 0);
-	assert_int_equal(count_char(r.out, '\n'), 13);
+	/* pad rows that ran the streaming kernel ("16x1 s") are followed by a
+	 * pad-tiled row. */
+	const size_t tiled = count_lines_with(r.out, ",pad-tiled,");
+	assert_int_equal(tiled, count_lines_with(r.out, ",pad,pad,16x1 s,"));
+	assert_int_equal(count_char(r.out, '\n'), 13 + tiled);
 	assert_int_equal(count_lines_with(r.out, "transpose,copy,"), 2);
-	assert_int_equal(count_lines_with(r.out, "transpose,txf,"), 10);
+	assert_int_equal(count_lines_with(r.out, "transpose,txf,"), 10 + tiled);
 	assert_int_equal(count_lines_with(r.out, "inplace"), 0); /* neither is square */
-	assert_int_equal(count_lines_with(r.out, ",OK,"), 11);
+	assert_int_equal(count_lines_with(r.out, ",OK,"), 11 + tiled);
 	assert_true(line_with(r.out, ",5,3,f4,truncate,", ",n/a,", "truncate needs"));
 	assert_true(line_with(r.out, ",67,45,f4,auto,", ",OK,", "transpose,txf,"));
 	run_free(&r);
@@ -1612,8 +1635,9 @@ static void test_bench_transpose_csv_and_table(void **state)
 		                            "--compare",  "none",      NULL};
 
 		r = expect_status(args, 0);
-		assert_int_equal(count_lines_with(r.out, dtypes[i][1]), 3);
-		assert_int_equal(count_lines_with(r.out, ",OK,"), 3);
+		const size_t extra = count_lines_with(r.out, ",pad-tiled,"); /* f8 streams */
+		assert_int_equal(count_lines_with(r.out, dtypes[i][1]), 3 + extra);
+		assert_int_equal(count_lines_with(r.out, ",OK,"), 3 + extra);
 		run_free(&r);
 	}
 }
@@ -1803,7 +1827,8 @@ static void test_bench_plot(void **state)
 		                            "--compare", "none",      NULL};
 
 		r = expect_status(args, gnuplot ? 0 : 1);
-		assert_int_equal(count_lines_with(r.out, "transpose,"), 6);
+		assert_int_equal(count_lines_with(r.out, "transpose,"),
+		                 6 + count_lines_with(r.out, ",pad-tiled,"));
 		if (gnuplot)
 			assert_true(is_png_file(png));
 		else

@@ -29,6 +29,7 @@ typedef struct tcase {
 	txf_strategy strategy;
 	unsigned tile, wg_rows; /* 0: the library chooses */
 	int segments;           /* output-aligned runs: 0 chosen, -1 never, 1..8 */
+	int stream;             /* the streaming kernel: 0 chosen, -1 never, 1 always */
 } tcase;
 
 static size_t min_ld(txf_layout l, size_t rows, size_t cols)
@@ -56,9 +57,9 @@ static unsigned expected_launches(txf_strategy s, size_t rows, size_t cols, unsi
 static void describe(const tcase *c, char *buf, size_t n)
 {
 	snprintf(buf, n,
-	         "%s tile %u wg_rows %u segments %d, %s %zu x %zu, in %s ld+%zu off %zu, out %s "
-	         "ld+%zu off %zu",
-	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments,
+	         "%s tile %u wg_rows %u segments %d stream %d, %s %zu x %zu, in %s ld+%zu off %zu, "
+	         "out %s ld+%zu off %zu",
+	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments, c->stream,
 	         txf_dtype_name(c->dtype), c->rows, c->cols,
 	         c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_pad, c->in_off,
 	         c->out_layout == TXF_COL_MAJOR ? "col" : "row", c->out_pad, c->out_off);
@@ -106,6 +107,16 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 		         txf_strategy_name(ch.strategy), ch.segments);
 	if ((c->segments < 0 || ch.strategy != TXF_STRATEGY_PAD) && ch.segments != 0)
 		fail_msg("%s: explain reports %u segments", what, ch.segments);
+	const size_t elem = txf_dtype_size(c->dtype);
+	if (c->stream > 0 && (ch.stream != 1 || ch.strategy != TXF_STRATEGY_PAD ||
+	                      ch.tile != 64 / elem || ch.wg_rows != 1 || ch.segments != 0))
+		fail_msg("%s: explain reports %s, stream %u, tile %u x %u, %u segments", what,
+		         txf_strategy_name(ch.strategy), ch.stream, ch.tile, ch.wg_rows,
+		         ch.segments);
+	if ((c->stream < 0 || c->tile || c->wg_rows || c->segments > 0 ||
+	     ch.strategy != TXF_STRATEGY_PAD || (elem != 4 && elem != 8)) &&
+	    ch.stream != 0)
+		fail_msg("%s: explain reports the streaming kernel", what);
 }
 
 static void run_case(const tcase *c)
@@ -136,6 +147,7 @@ static void run_case(const tcase *c)
 	o.tile = c->tile;
 	o.wg_rows = c->wg_rows;
 	o.segments = c->segments;
+	o.stream = c->stream;
 	/* TRUNCATE needs a tile's worth of rows and columns. */
 	bool applicable =
 	    c->strategy != TXF_STRATEGY_TRUNCATE || (c->rows >= c->tile && c->cols >= c->tile);
@@ -327,6 +339,133 @@ static void test_output_aligned_runs(void **state)
 	}
 }
 
+/* The streaming kernel, forced: every 4- and 8-byte type, both layouts, PAD
+ * and AUTO, on shapes around its block edge V (16 or 8 elements) and a few
+ * larger ones, with outputs whose rows all start on a 64-byte line (the
+ * unshifted kernel) and outputs whose rows start off it (slack in the
+ * leading dimension, offsets: the shifted kernel). -1 turns it off. */
+static void test_stream(void **state)
+{
+	(void)state;
+	static const txf_dtype types[] = {TXF_F32, TXF_I32, TXF_F64, TXF_C64, TXF_U64};
+	unsigned k = 0;
+	for (size_t di = 0; di < COUNT(types); di++) {
+		const size_t V = 64 / txf_dtype_size(types[di]);
+		const size_t shapes[][2] = {{1, 1},
+		                            {1, 3 * V + 1},
+		                            {3 * V + 1, 1},
+		                            {V - 1, V + 1},
+		                            {V, V},
+		                            {2 * V, V + 3},
+		                            {4 * V, 3 * V},
+		                            {2 * V + 3, 3 * V + 1},
+		                            {5 * V - 1, 7 * V + 5},
+		                            {257, 131}};
+		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+			for (int aligned = 0; aligned < 2; aligned++, k++) {
+				tcase c = {0};
+				c.rows = shapes[sh][0];
+				c.cols = shapes[sh][1];
+				c.dtype = types[di];
+				c.in_layout = c.out_layout =
+				    k % 4 >= 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+				set_padding(&c, k / 2);
+				if (aligned) {
+					/* Output rows (of the physical, row-major view) on
+					 * line boundaries: ld and offset multiples of V. */
+					const size_t ld =
+					    c.out_layout == TXF_COL_MAJOR ? c.cols : c.rows;
+					c.out_pad = (V - ld % V) % V + (k % 3 == 0 ? V : 0);
+					c.out_off = (k % 5) * V;
+				}
+				c.strategy = k % 3 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
+				c.stream = k % 7 == 6 ? -1 : 1;
+				run_case(&c);
+			}
+		}
+	}
+	/* The largest: several work-items along both dimensions, shifted and
+	 * not. */
+	for (int aligned = 0; aligned < 2; aligned++) {
+		tcase c = {0};
+		c.rows = aligned ? 1024 : 1021;
+		c.cols = aligned ? 512 : 515;
+		c.dtype = aligned ? TXF_F64 : TXF_F32;
+		c.out_off = aligned ? 0 : 3;
+		c.strategy = TXF_STRATEGY_PAD;
+		c.stream = 1;
+		run_case(&c);
+	}
+}
+
+/* The streaming kernel where it cannot apply: refused before anything runs,
+ * with a message about it. */
+static void test_stream_refused(void **state)
+{
+	(void)state;
+	struct {
+		txf_strategy strategy;
+		txf_dtype dtype;
+		int stream, segments, in_place;
+		unsigned tile, wg_rows;
+		txf_status want;
+	} cases[] = {
+	    {TXF_STRATEGY_PAD, TXF_F32, 2, 0, 0, 0, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, TXF_F32, -2, 0, 0, 0, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, TXF_U8, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_AUTO, TXF_F16, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, TXF_C128, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_SIMPLE, TXF_F32, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_TRUNCATE, TXF_F32, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_SPLIT, TXF_F64, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 1, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_AUTO, TXF_F32, 1, 0, 1, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 2, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 32, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, TXF_F64, 1, 0, 0, 16, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 16, 4, TXF_ERR_BAD_TILE},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		const size_t n = 37, elem = txf_dtype_size(cases[i].dtype);
+		test_buffer bin = test_buffer_new(n * n * elem),
+		            bout = test_buffer_new(n * n * elem);
+		unsigned char *in_image = test_image_poisoned(&bin);
+		unsigned char *out_image = test_image_poisoned(&bout);
+		txf_matrix in = test_view(&bin, cases[i].dtype, n, n, n, 0, TXF_ROW_MAJOR);
+		txf_matrix out = test_view(&bout, cases[i].dtype, n, n, n, 0, TXF_ROW_MAJOR);
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.strategy = cases[i].strategy;
+		o.stream = cases[i].stream;
+		o.segments = cases[i].segments;
+		o.tile = cases[i].tile;
+		o.wg_rows = cases[i].wg_rows;
+		cl_event ev = NULL;
+		txf_status s = cases[i].in_place
+		                   ? txf_transpose_inplace(test_ctx, &out, &o, 0, NULL, &ev)
+		                   : txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
+		if (s != cases[i].want)
+			fail_msg("case %zu: expected %s, got %s (%s)", i,
+			         txf_status_name(cases[i].want), txf_status_name(s),
+			         txf_last_error());
+		assert_null(ev);
+		if (!strstr(txf_last_error(), "stream"))
+			fail_msg("case %zu: message '%s' does not name stream", i,
+			         txf_last_error());
+		txf_choice ch;
+		assert_int_equal(txf_transpose_explain(test_ctx, n, n, cases[i].dtype,
+		                                       cases[i].in_place, &o, &ch),
+		                 cases[i].want);
+		assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+		test_assert_image(&bout, out_image, elem, "refused: output");
+		test_assert_image(&bin, in_image, elem, "refused: input");
+		free(in_image);
+		free(out_image);
+		test_buffer_free(&bin);
+		test_buffer_free(&bout);
+	}
+}
+
 /* Output-aligned runs that cannot apply are refused before anything runs. */
 static void test_output_aligned_runs_refused(void **state)
 {
@@ -433,6 +572,8 @@ int main(void)
 	    cmocka_unit_test(test_mixed_layouts),
 	    cmocka_unit_test(test_output_aligned_runs),
 	    cmocka_unit_test(test_output_aligned_runs_refused),
+	    cmocka_unit_test(test_stream),
+	    cmocka_unit_test(test_stream_refused),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }

@@ -98,15 +98,17 @@ static txf_tuning sample(void)
 	txf_tuning_limits *lt = &t.limits[TXF_TUNE_TRANSPOSE][TXF_F32];
 	lt->valid = 1;
 	lt->large_from = 1 << 20;
+	/* The last: pad with the streaming kernel (16 x 1 for 4-byte elements). */
 	static const txf_strategy ts[4] = {TXF_STRATEGY_SIMPLE, TXF_STRATEGY_SPLIT,
-	                                   TXF_STRATEGY_PAD, TXF_STRATEGY_TRUNCATE};
-	static const unsigned tiles[4][2] = {{8, 8}, {16, 4}, {32, 8}, {16, 16}};
+	                                   TXF_STRATEGY_PAD, TXF_STRATEGY_PAD};
+	static const unsigned tiles[4][2] = {{8, 8}, {16, 4}, {32, 8}, {16, 1}};
 	for (int c = 0; c < 4; c++) {
 		txf_tuned *e = &t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][c];
 		e->valid = 1;
 		e->strategy = ts[c];
 		e->tile = tiles[c][0];
 		e->wg_rows = tiles[c][1];
+		e->stream = c == 3;
 		e->shape[0] = 512 + (size_t)c;
 		e->shape[1] = 256 + (size_t)c;
 		e->median_ms = 0.125 * (c + 1);
@@ -155,6 +157,7 @@ static void assert_same_tuning(const txf_tuning *a, const txf_tuning *b)
 				assert_int_equal(ea->strategy, eb->strategy);
 				assert_int_equal(ea->tile, eb->tile);
 				assert_int_equal(ea->wg_rows, eb->wg_rows);
+				assert_int_equal(ea->stream, eb->stream);
 				assert_memory_equal(&ea->params, &eb->params, sizeof ea->params);
 				assert_memory_equal(ea->shape, eb->shape, sizeof ea->shape);
 				assert_true(ea->median_ms == eb->median_ms);
@@ -406,7 +409,20 @@ static void test_tuned_choice_used(void **state)
 		assert_int_equal(c.strategy, e->strategy);
 		assert_int_equal(c.tile, e->tile);
 		assert_int_equal(c.wg_rows, e->wg_rows);
+		assert_int_equal(c.stream, e->stream);
 		assert_non_null(strstr(c.why, "txf tune, test"));
+	}
+	/* A streaming entry with the streaming kernel turned off: the table,
+	 * without it. */
+	{
+		txf_transpose_options no;
+		txf_transpose_options_default(&no);
+		no.stream = -1;
+		txf_choice c;
+		assert_int_equal(txf_transpose_explain(ctx, 2047, 1025, TXF_F32, 0, &no, &c),
+		                 TXF_SUCCESS);
+		assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+		assert_int_equal(c.stream, 0);
 	}
 	/* No entry for 8-byte types, in-place, forced fields: the table. */
 	txf_choice c;
@@ -421,6 +437,10 @@ static void test_tuned_choice_used(void **state)
 	assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
 	assert_int_equal(c.tile, 4);
 	/* Truncate where the matrix is smaller than the tuned tile: the table. */
+	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][3].strategy = TXF_STRATEGY_TRUNCATE;
+	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][3].wg_rows = 16;
+	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][3].stream = 0;
+	assert_int_equal(txf_tuning_set(ctx, &t), TXF_SUCCESS);
 	assert_int_equal(txf_transpose_explain(ctx, 400000, 3, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
 
@@ -600,6 +620,12 @@ static void test_corrupt_files(void **state)
 	    {"tile=32", "tile=-32", "bad value"},
 	    {"tile=32", "tile=24", "power of two"},
 	    {"wg_rows=8", "wg_rows=64", "power of two"},
+	    {"stream=1", "stream=2", "bad value"},
+	    {"stream=1", "stream=1 stream=1", "given twice"},
+	    {"tile=16 wg_rows=1 stream=1", "tile=32 wg_rows=1 stream=1", "streaming kernel"},
+	    {"tile=16 wg_rows=1 stream=1", "tile=16 wg_rows=2 stream=1", "streaming kernel"},
+	    {"strategy=pad tile=16 wg_rows=1 stream=1", "strategy=split tile=16 wg_rows=1 stream=1",
+	     "streaming kernel"},
 	    {"strategy=split", "strategy=padcopy", "not padcopy"},
 	    {"strategy=split", "strategy=warp", "bad value"},
 	    {"ms=", "ms=nan", "bad value"},
