@@ -58,7 +58,7 @@ def transpose_table(out):
     for r in rows:
         if tshape(r) not in shapes:
             shapes.append(tshape(r))
-    cols = ["auto", "pad", "pad-unaligned", "truncate", "split", "simple"]
+    cols = ["auto", "pad", "pad-unaligned", "pad-tiled", "truncate", "split", "simple"]
     blas = any(r["impl"] == "blas" for r in rows)
     print("| shape | copy GB/s | " + " | ".join(cols) +
           " | in place (auto) | tuned auto | %s |" % ("host BLAS" if blas else "PyTorch"))
@@ -88,7 +88,8 @@ def transpose_table(out):
         print(line + " |")
     print()
     print("Ratio to the copy ceiling (GB/s, bytes read + written). pad-unaligned: "
-          "pad without output-aligned runs.")
+          "pad without output-aligned runs; pad-tiled: pad with the tiled kernel where it "
+          "ran the streaming one.")
     print()
 
 
