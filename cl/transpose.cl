@@ -211,8 +211,9 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * also transposes the block above r0, and each line is V consecutive
  * elements of two block rows, picked by a funnel shift of log2(V) constant
  * shuffles. Lines that reach past row 0 or past `rows` are written element
- * by element; every other line is a whole aligned line (the buffer's base
- * is aligned to CL_DEVICE_MEM_BASE_ADDR_ALIGN, at least 128 bytes). The
+ * by element; every other line is a whole line, aligned where the buffer
+ * starts on a 64-byte boundary (CL_DEVICE_MEM_BASE_ADDR_ALIGN is at least
+ * 128 bytes for buffers the implementation allocates). The
  * launch has ceil(cols / V) x ceil((rows + STREAM_SHIFTED (V - 1)) /
  * (V STREAM_BLOCKS)) work-items. */
 #ifndef STREAM_BLOCKS
@@ -312,6 +313,12 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 {
 	const ulong c0 = get_global_id(0) * SV;
 	const long r0 = (long)get_global_id(1) * (SV * STREAM_BLOCKS);
+#ifdef TXF_NT_STORES
+	/* A buffer made from a host pointer may start off a line: whole lines
+	 * are then written with ordinary stores (non-temporal vector stores
+	 * need the alignment). */
+	const bool nt_ok = ((ulong)out & 63) == 0;
+#endif
 	stream_v cur[SV];
 #if STREAM_SHIFTED
 	stream_v prev[SV];
@@ -336,10 +343,12 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 #endif
 			if (rs >= 0 && rs + SV <= (long)rows) {
 #ifdef TXF_NT_STORES
-				__builtin_nontemporal_store(line, (__global stream_v *)(out + start + rs));
-#else
-				SV_STORE(line, 0, out + start + rs);
+				if (nt_ok)
+					__builtin_nontemporal_store(
+					    line, (__global stream_v *)(out + start + rs));
+				else
 #endif
+					SV_STORE(line, 0, out + start + rs);
 			} else {
 				elem_t w[SV];
 				SV_STORE(line, 0, w);
