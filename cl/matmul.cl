@@ -18,9 +18,19 @@
  *                   work-items of a row store neighbouring columns
  *   VWA, VWB        vector width of the global loads of A and B along their
  *                   contiguous dimension (1, 2, 4, 8 or 16)
+ *   LBUF            local buffers per operand in the tiled kernels: 1 (two
+ *                   barriers per K step) or 2 (the next K step is stored
+ *                   into the other buffer while this one is multiplied: one
+ *                   barrier per K step, twice the local memory)
+ *   WMAP            how the tiled kernels lay their work-items over the
+ *                   MDIMC x NDIMC grid: 1 row by row (work-item (i, j) of
+ *                   the grid is local id (j, i)); 2 in tiles of 4 x 8, so
+ *                   that 32 consecutive work-items read 4 distinct A and 8
+ *                   distinct B vectors from local memory per k (needs MDIMC
+ *                   a multiple of 4 and NDIMC of 8)
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
- *   columns.
+ *   columns; LBUF and WMAP must be 1.
  *
  * Kernels and the edge strategy each implements:
  *   matmul_simple    SIMPLE: one work-item per element of C, bounds-checked;
@@ -81,6 +91,18 @@ typedef float real_t;
 #endif
 #ifndef NDIMC
 #define NDIMC 8
+#endif
+#ifndef LBUF
+#define LBUF 1
+#endif
+#ifndef WMAP
+#define WMAP 1
+#endif
+#if LBUF != 1 && LBUF != 2
+#error "LBUF must be 1 or 2"
+#endif
+#if WMAP != 1 && WMAP != 2
+#error "WMAP must be 1 or 2"
 #endif
 #ifndef VWA
 #define VWA 1
@@ -236,6 +258,9 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 }
 
 #if MDIMC == 1 && NDIMC == 1
+#if LBUF != 1 || WMAP != 1
+#error "the blocked kernel (MDIMC = NDIMC = 1) takes LBUF = WMAP = 1"
+#endif
 /*
  * The blocked kernels: a work-group of one work-item computes the whole
  * MWG x NWG block of C, the shape that suits CPUs (POCL runs a work-group
@@ -415,6 +440,28 @@ typedef TXF_VEC(VWN) vec_n;
 #define ROW_OF(i) (((i) / VWM) * (MDIMC * VWM) + tm * VWM + (i) % VWM)
 #define COL_OF(j) (((j) / VWN) * (NDIMC * VWN) + tn * VWN + (j) % VWN)
 
+/* A tile whose rows in local memory (al[k], bl[k]) run across its contiguous
+ * direction in global memory (A not transposed, B transposed) is stored
+ * from vectors along k: 32 consecutive work-items hold CV = KWG / VW
+ * vectors of each of 32 / CV rows of the operand, and without care their
+ * stores al[k][m] for one k would fall in 32 / CV banks. Column m of al[k]
+ * is therefore kept at m ^ SWZ_A(k), which moves the CV vector columns of
+ * those work-items to different banks; the XOR leaves runs of VWM columns
+ * whole, so the vector reads of the product loop stay whole. Where the
+ * shape does not allow it the swizzle is 0. */
+#define A_CV (KWG / VWA)
+#define B_CV (KWG / VWB)
+#if !TRANS_A && A_CV < 32 && (32 / A_CV) % VWM == 0 && MWG % 32 == 0
+#define SWZ_A(k) (((k) / VWA) * (32 / A_CV))
+#else
+#define SWZ_A(k) 0
+#endif
+#if TRANS_B && B_CV < 32 && (32 / B_CV) % VWN == 0 && NWG % 32 == 0
+#define SWZ_B(k) (((k) / VWB) * (32 / B_CV))
+#else
+#define SWZ_B(k) 0
+#endif
+
 /* Vectors of the A and B tiles each work-item moves per K step. */
 #define LA (MWG * KWG / VWA / WGS)
 #define LB (KWG * NWG / VWB / WGS)
@@ -493,7 +540,7 @@ inline void put_tiles(const vec_a ra[LA], const vec_b rb[LB], __local real_t (*a
 #if TRANS_A
 			al[o][cv * VWA + e] = LANE_A(ra[l], e);
 #else
-			al[cv * VWA + e][o] = LANE_A(ra[l], e);
+			al[cv * VWA + e][o ^ SWZ_A(cv * VWA + e)] = LANE_A(ra[l], e);
 #endif
 	}
 #pragma unroll
@@ -503,75 +550,120 @@ inline void put_tiles(const vec_a ra[LA], const vec_b rb[LB], __local real_t (*a
 #pragma unroll
 		for (uint e = 0; e < VWB; e++)
 #if TRANS_B
-			bl[cv * VWB + e][o] = LANE_B(rb[l], e);
+			bl[cv * VWB + e][o ^ SWZ_B(cv * VWB + e)] = LANE_B(rb[l], e);
 #else
 			bl[o][cv * VWB + e] = LANE_B(rb[l], e);
 #endif
 	}
 }
 
+/* acc += the product of the K step held in al and bl. */
+inline void multiply_step(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
+                          __local real_t (*bl)[NWG], uint tm, uint tn)
+{
+#pragma unroll 8
+	for (uint k = 0; k < KWG; k++) {
+		real_t ar[MWI], br[NWI];
+#pragma unroll
+		for (uint i = 0; i < MWI / VWM; i++) {
+			const uint col = (i * MDIMC * VWM + tm * VWM) ^ SWZ_A(k);
+			const vec_m v = *(__local const vec_m *)&al[k][col];
+#pragma unroll
+			for (uint e = 0; e < VWM; e++)
+				ar[i * VWM + e] = ((const real_t *)&v)[e];
+		}
+#pragma unroll
+		for (uint j = 0; j < NWI / VWN; j++) {
+			const uint col = (j * NDIMC * VWN + tn * VWN) ^ SWZ_B(k);
+			const vec_n v = *(__local const vec_n *)&bl[k][col];
+#pragma unroll
+			for (uint e = 0; e < VWN; e++)
+				br[j * VWN + e] = ((const real_t *)&v)[e];
+		}
+#pragma unroll
+		for (uint i = 0; i < MWI; i++)
+#pragma unroll
+			for (uint j = 0; j < NWI; j++)
+				acc[i][j] = fma(ar[i], br[j], acc[i][j]);
+	}
+}
+
 /* The register-blocked product of one work-group's block over K steps
- * [0, kend): acc[i][j] accumulates C(m0 + ROW_OF(i), n0 + COL_OF(j)). The
- * tiles of the next K step are fetched into registers while the current
- * one is multiplied. */
+ * [0, kend): acc[i][j] accumulates C(m0 + ROW_OF(i), n0 + COL_OF(j)); tid
+ * is the work-item's index in the group (local id 1 * NDIMC + local id 0).
+ * The tiles of the next K step are fetched into registers while the
+ * current one is multiplied; with LBUF 2 they go into the other local
+ * buffer (al and bl hold 2 KWG rows) before the one barrier of the step. */
 inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
                           __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
                           __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong kend,
-                          ulong M, ulong N, ulong K, uint tm, uint tn, bool guarded)
+                          ulong M, ulong N, ulong K, uint tm, uint tn, uint tid, bool guarded)
 {
-	const uint tid = tm * NDIMC + tn;
 	vec_a ra[LA];
 	vec_b rb[LB];
 	if (kend > 0)
 		fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, 0, M, N, K, tid, guarded);
+#if LBUF == 2
+	if (kend > 0) {
+		put_tiles(ra, rb, al, bl, tid);
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+	uint cur = 0; /* the first row of the buffer being multiplied */
+	for (ulong k0 = 0; k0 < kend; k0 += KWG) {
+		const bool more = k0 + KWG < kend;
+		if (more)
+			fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, k0 + KWG, M, N, K, tid, guarded);
+		multiply_step(acc, al + cur, bl + cur, tm, tn);
+		/* The other buffer was last read before the previous barrier. */
+		if (more)
+			put_tiles(ra, rb, al + (KWG - cur), bl + (KWG - cur), tid);
+		barrier(CLK_LOCAL_MEM_FENCE);
+		cur = KWG - cur;
+	}
+#else
 	for (ulong k0 = 0; k0 < kend; k0 += KWG) {
 		put_tiles(ra, rb, al, bl, tid);
 		barrier(CLK_LOCAL_MEM_FENCE);
 		if (k0 + KWG < kend)
 			fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, k0 + KWG, M, N, K, tid, guarded);
-#pragma unroll 8
-		for (uint k = 0; k < KWG; k++) {
-			real_t ar[MWI], br[NWI];
-#pragma unroll
-			for (uint i = 0; i < MWI / VWM; i++) {
-				const vec_m v = *(__local const vec_m *)&al[k][i * MDIMC * VWM + tm * VWM];
-#pragma unroll
-				for (uint e = 0; e < VWM; e++)
-					ar[i * VWM + e] = ((const real_t *)&v)[e];
-			}
-#pragma unroll
-			for (uint j = 0; j < NWI / VWN; j++) {
-				const vec_n v = *(__local const vec_n *)&bl[k][j * NDIMC * VWN + tn * VWN];
-#pragma unroll
-				for (uint e = 0; e < VWN; e++)
-					br[j * VWN + e] = ((const real_t *)&v)[e];
-			}
-#pragma unroll
-			for (uint i = 0; i < MWI; i++)
-#pragma unroll
-				for (uint j = 0; j < NWI; j++)
-					acc[i][j] = fma(ar[i], br[j], acc[i][j]);
-		}
+		multiply_step(acc, al, bl, tm, tn);
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
+#endif
 }
 
 /* The local tiles, aligned for the vector reads. */
 #define TILES                                                                                      \
-	__local real_t al[KWG][MWG] __attribute__((aligned(16)));                                 \
-	__local real_t bl[KWG][NWG] __attribute__((aligned(16)))
+	__local real_t al[LBUF * KWG][MWG] __attribute__((aligned(16)));                          \
+	__local real_t bl[LBUF * KWG][NWG] __attribute__((aligned(16)))
+
+/* This work-item's index in the group (tid) and its place (tm, tn) in the
+ * MDIMC x NDIMC grid, as WMAP lays them out. */
+#if WMAP == 2
+#if MDIMC % 4 != 0 || NDIMC % 8 != 0
+#error "WMAP 2 needs MDIMC a multiple of 4 and NDIMC a multiple of 8"
+#endif
+#define PLACE()                                                                                    \
+	const uint tid = get_local_id(1) * NDIMC + get_local_id(0);                               \
+	const uint tn = tid % 8 + 8 * ((tid / 32) % (NDIMC / 8));                                  \
+	const uint tm = (tid / 8) % 4 + 4 * (tid / (4 * NDIMC))
+#else
+#define PLACE()                                                                                    \
+	const uint tn = get_local_id(0), tm = get_local_id(1);                                     \
+	const uint tid = tm * NDIMC + tn
+#endif
 
 __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 {
 	TILES;
-	const uint tn = get_local_id(0), tm = get_local_id(1);
+	PLACE();
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	K_SLICE();
 	real_t acc[MWI][NWI];
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, false);
+	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, tid, false);
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,
@@ -581,7 +673,7 @@ __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 {
 	TILES;
-	const uint tn = get_local_id(0), tm = get_local_id(1);
+	PLACE();
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	K_SLICE();
 	real_t acc[MWI][NWI];
@@ -590,7 +682,7 @@ __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 			acc[i][j] = 0;
 	/* Every work-item takes part in the loads, even those whose outputs
 	 * lie outside C: their tiles are shared. */
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, true);
+	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, tid, true);
 	for (uint i = 0; i < MWI; i++) {
 		const ulong m = m0 + ROW_OF(i);
 		for (uint j = 0; j < NWI; j++) {
@@ -604,7 +696,7 @@ __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 {
 	TILES;
-	const uint tn = get_local_id(0), tm = get_local_id(1);
+	PLACE();
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	a += a_off;
 	b += b_off;
@@ -615,7 +707,7 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
 	/* Main area: whole K steps through local memory, no checks... */
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, k_t, M, N, K, tm, tn, false);
+	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, k_t, M, N, K, tm, tn, tid, false);
 	/* ...and the K remainder straight from global memory. */
 	for (uint i = 0; i < MWI; i++) {
 		const ulong m = m0 + ROW_OF(i);

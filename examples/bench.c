@@ -277,7 +277,7 @@ static const struct bench_op mm_op = {
     .rate_label = "GFLOP/s",
     .size_label = "problem size m x n x k",
     .strategy_width = 8,
-    .params_width = 17,
+    .params_width = 23,
     .copy_ceiling = 0,
 };
 
@@ -317,12 +317,15 @@ static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 	char slices[16] = "";
 	if (p->ksplit > 1)
 		snprintf(slices, sizeof(slices), "/%u", p->ksplit);
-	snprintf(r->params, sizeof(r->params), "%ux%ux%u%s %ux%u %u/%u", p->mwg, p->nwg, p->kwg,
-	         slices, p->mdimc, p->ndimc, p->vwa, p->vwb);
+	/* Two local buffers and the 4 x 8 work-item tiles show as L2 and W2. */
+	snprintf(r->params, sizeof(r->params), "%ux%ux%u%s %ux%u %u/%u%s%s", p->mwg, p->nwg, p->kwg,
+	         slices, p->mdimc, p->ndimc, p->vwa, p->vwb, p->lbuf == 2 ? " L2" : "",
+	         p->wmap == 2 ? " W2" : "");
 	snprintf(r->params_json, sizeof(r->params_json),
 	         "{\"mwg\":%u,\"nwg\":%u,\"kwg\":%u,\"mdimc\":%u,\"ndimc\":%u,\"vwa\":%u,"
-	         "\"vwb\":%u,\"ksplit\":%u}",
-	         p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb, p->ksplit);
+	         "\"vwb\":%u,\"ksplit\":%u,\"lbuf\":%u,\"wmap\":%u}",
+	         p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb, p->ksplit, p->lbuf,
+	         p->wmap);
 }
 
 static void bench_matmul_shape(struct bench *b, size_t m, size_t n, size_t k)

@@ -103,10 +103,11 @@ static int explain_matmul(txf_context *ctx, const cli_args *a)
 	       a->shape_k, tool_str(txf_dtype_name(a->dtype)));
 	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c.strategy)),
 	       tool_source_name(c.strategy_source));
-	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u, ksplit %u "
-	       "(%s)\n",
+	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u, ksplit %u, "
+	       "lbuf %u wmap %u (%s)\n",
 	       c.params.mwg, c.params.nwg, c.params.kwg, c.params.mdimc, c.params.ndimc,
-	       c.params.vwa, c.params.vwb, c.params.ksplit, tool_source_name(c.params_source));
+	       c.params.vwa, c.params.vwb, c.params.ksplit, c.params.lbuf, c.params.wmap,
+	       tool_source_name(c.params_source));
 	printf("    launches: %u\n", c.launches);
 	printf("    entry:    %s\n", c.entry[0] ? c.entry : "-");
 	printf("    why:      %s\n", c.why[0] ? c.why : "-");

@@ -397,13 +397,25 @@ typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;
  * launch: more work-groups for a C too small to fill the device. 1 means no
  * slices; 0 lets the device's entry decide per shape (it slices only where
  * the blocks of C are fewer than its compute units can run at once). At
- * most TXF_MAX_KSPLIT, and only with PAD and PADCOPY. */
+ * most TXF_MAX_KSPLIT, and only with PAD and PADCOPY.
+ *
+ * lbuf and wmap shape the tiled kernel (mdimc x ndimc > 1); the blocked
+ * kernel takes 1 for both. lbuf is the number of local buffers per operand:
+ * 1 stores each K step, waits, multiplies and waits again (two barriers per
+ * step); 2 stores the next step into the second buffer while the current
+ * one is multiplied (one barrier per step, twice the local memory). wmap
+ * lays the work-items over the mdimc x ndimc grid: 1 row by row; 2 in tiles
+ * of 4 x 8 work-items, so that each 32 consecutive work-items read fewer
+ * distinct addresses of local memory per k (needs mdimc a multiple of 4 and
+ * ndimc of 8). 0 takes the device's entry where it fits the other
+ * parameters, else 1; a choice reports the value used. */
 #define TXF_MAX_KSPLIT 64
 typedef struct txf_matmul_params {
 	unsigned mwg, nwg, kwg;
 	unsigned mdimc, ndimc;
 	unsigned vwa, vwb;
 	unsigned ksplit;
+	unsigned lbuf, wmap;
 } txf_matmul_params;
 
 typedef struct txf_matmul_options {

@@ -82,8 +82,9 @@ static txf_status get_kernel(txf_context *ctx, const txf_matmul_params *p, size_
 	char options[256];
 	snprintf(options, sizeof options,
 	         "-DTXF_DOUBLE=%d -DTRANS_A=%d -DTRANS_B=%d -DMWG=%u -DNWG=%u -DKWG=%u -DMDIMC=%u "
-	         "-DNDIMC=%u -DVWA=%u -DVWB=%u",
-	         elem == 8, ta, tb, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb);
+	         "-DNDIMC=%u -DVWA=%u -DVWB=%u -DLBUF=%u -DWMAP=%u",
+	         elem == 8, ta, tb, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb,
+	         p->lbuf ? p->lbuf : 1, p->wmap ? p->wmap : 1);
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)

@@ -452,78 +452,92 @@ typedef struct matmul_defaults {
 	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
 	 * f64), before K slices are considered; mwg 0: none. */
 	txf_matmul_params few_f32, few_f64;
+	/* Blocks for products of padcopy_from multiply-adds and more, in place
+	 * of f32 / f64 (mwg 0: the usual ones). */
+	txf_matmul_params big_f32, big_f64;
 	const char *why;
 } matmul_defaults;
 
-/*                         mwg  nwg  kwg mdimc ndimc vwa vwb ksplit */
+/*                   mwg  nwg  kwg mdimc ndimc vwa vwb ksplit lbuf wmap */
 static const matmul_defaults matmul_table[] = {
     {"nvidia-gpu",
      TXF_VENDOR_NVIDIA,
      TXF_DEVICE_GPU,
-     {128, 128, 16, 16, 16, 2, 2, 0},
-     {64, 64, 16, 16, 16, 2, 2, 0},
+     {128, 128, 16, 16, 16, 2, 2, 0, 0, 0},
+     {64, 64, 16, 16, 16, 2, 2, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      2e10,
      2,
-     {128, 64, 16, 16, 16, 4, 4, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0},
+     {128, 64, 16, 16, 16, 4, 4, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {256, 128, 16, 16, 16, 4, 4, 0, 2, 2},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
-     "16 bytes at a time; from 2e10 multiply-adds on, operands copied K-major first "
-     "(measured on an H100)"},
+     "16 bytes at a time; from 2e10 multiply-adds on, operands copied K-major first into "
+     "256 x 128 blocks of 16 x 8 registers per work-item, two local buffers and 4 x 8 "
+     "work-item tiles (measured on an H100)"},
     {"gpu",
      ANY_VENDOR,
      TXF_DEVICE_GPU,
-     {64, 64, 16, 16, 16, 4, 4, 0},
-     {32, 32, 16, 8, 8, 2, 2, 0},
+     {64, 64, 16, 16, 16, 4, 4, 0, 0, 0},
+     {32, 32, 16, 8, 8, 2, 2, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      2,
-     {0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
     {"pocl-cpu",
      TXF_VENDOR_POCL,
      TXF_DEVICE_CPU,
-     {128, 64, 256, 1, 1, 8, 16, 0},
-     {128, 64, 128, 1, 1, 8, 8, 0},
+     {128, 64, 256, 1, 1, 8, 16, 0, 0, 0},
+     {128, 64, 128, 1, 1, 8, 8, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      0,
-     {0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
      "(16-wide vectors), B packed per K panel of 256"},
     {"cpu",
      ANY_VENDOR,
      TXF_DEVICE_CPU,
-     {64, 64, 256, 1, 1, 4, 8, 0},
-     {64, 64, 128, 1, 1, 4, 4, 0},
+     {64, 64, 256, 1, 1, 4, 8, 0, 0, 0},
+     {64, 64, 128, 1, 1, 4, 4, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      0,
-     {0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
     {"fallback",
      ANY_VENDOR,
      ANY_KIND,
-     {32, 32, 16, 8, 8, 1, 1, 0},
-     {32, 32, 16, 8, 8, 1, 1, 0},
+     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0},
+     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      0,
-     {0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
 };
 
@@ -574,10 +588,23 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 	              p->vwb, nwg, kwg, nwg * kwg / p->vwb, wgs);
 	TXF_CHECK_ARG(p->ksplit <= TXF_MAX_KSPLIT, TXF_ERR_BAD_TILE,
 	              "ksplit %u is more K slices than the %d allowed", p->ksplit, TXF_MAX_KSPLIT);
+	const unsigned lbuf = p->lbuf ? p->lbuf : 1, wmap = p->wmap ? p->wmap : 1;
+	TXF_CHECK_ARG(lbuf <= 2 && wmap <= 2, TXF_ERR_BAD_TILE,
+	              "lbuf %u and wmap %u must be 1 or 2 (0: the device's entry)", p->lbuf,
+	              p->wmap);
+	TXF_CHECK_ARG(!blocked || (lbuf == 1 && wmap == 1), TXF_ERR_BAD_TILE,
+	              "the blocked kernel (mdimc = ndimc = 1) takes lbuf 1 and wmap 1, not %u and "
+	              "%u",
+	              lbuf, wmap);
+	TXF_CHECK_ARG(wmap == 1 || (md % 4 == 0 && nd % 8 == 0), TXF_ERR_BAD_TILE,
+	              "wmap 2 lays work-items in tiles of 4 x 8: mdimc %u must be a multiple of 4 "
+	              "and ndimc %u of 8",
+	              md, nd);
 	const txf_device_profile *d = &ctx->profile;
-	/* The tiled kernels keep a K step of A and B in local memory, the
-	 * blocked kernel a K panel of B and the partial sums of its block. */
-	size_t local = (size_t)kwg * (mwg + nwg) * elem;
+	/* The tiled kernels keep a K step of A and B in local memory (two with
+	 * lbuf 2), the blocked kernel a K panel of B and the partial sums of
+	 * its block. */
+	size_t local = (size_t)lbuf * kwg * (mwg + nwg) * elem;
 	if (blocked)
 		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
 	TXF_CHECK_ARG(wgs <= d->max_work_group_size && nd <= d->max_work_item_sizes[0] &&
@@ -586,14 +613,40 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 	              "a %u x %u work-group is larger than %s allows (%zu work-items)", md, nd,
 	              d->normalized_name, d->max_work_group_size);
 	TXF_CHECK_ARG(local <= d->local_mem_size, TXF_ERR_TILE_UNSUPPORTED,
-	              "blocks %u x %u x %u need %zu bytes of local memory, %s has %llu", mwg, nwg,
-	              kwg, local, d->normalized_name, (unsigned long long)d->local_mem_size);
+	              "blocks %u x %u x %u with %u local buffer%s need %zu bytes of local memory, "
+	              "%s has %llu",
+	              mwg, nwg, kwg, lbuf, lbuf > 1 ? "s" : "", local, d->normalized_name,
+	              (unsigned long long)d->local_mem_size);
 	return TXF_SUCCESS;
 }
 
 static bool params_forced(const txf_matmul_params *p)
 {
-	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb || p->ksplit;
+	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
+	       p->ksplit || p->lbuf || p->wmap;
+}
+
+/* lbuf and wmap the caller left open: the entry's values where they fit
+ * the other parameters (a blocked kernel, a grid wmap 2 cannot tile, local
+ * memory for two buffers), else 1. */
+static void settle_layout(const txf_context *ctx, const txf_matmul_params *given,
+                          txf_matmul_params *p, size_t elem)
+{
+	if (!given->lbuf && !p->lbuf)
+		p->lbuf = 1;
+	if (!given->wmap && !p->wmap)
+		p->wmap = 1;
+	txf_matmul_params one = *p;
+	one.lbuf = 1;
+	if (!given->wmap && p->wmap == 2 &&
+	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
+		p->wmap = 1;
+	if (!given->lbuf && p->lbuf == 2 && txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS)
+		p->lbuf = 1;
+	if (!p->lbuf)
+		p->lbuf = 1;
+	if (!p->wmap)
+		p->wmap = 1;
 }
 
 /* Strategies that can sum K slices: their product kernel writes a
@@ -718,6 +771,7 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 		return false; /* the built-in table decides */
 	out->strategy = st;
 	out->params = *p;
+	settle_layout(ctx, p, &out->params, elem);
 	out->strategy_source = out->params_source = TXF_SOURCE_TUNED;
 	const unsigned tuned_split = p->ksplit;
 	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_MATMUL, &tp);
@@ -805,20 +859,34 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	p.vwa = p.vwa ? p.vwa : t->vwa;
 	p.vwb = p.vwb ? p.vwb : t->vwb;
 	p.ksplit = p.ksplit ? p.ksplit : t->ksplit;
-	/* A C of few blocks takes the entry's blocks for that, if it has them
-	 * and the caller chose no block or work-item parameter. */
+	p.lbuf = p.lbuf ? p.lbuf : t->lbuf;
+	p.wmap = p.wmap ? p.wmap : t->wmap;
+	/* A large product takes the entry's blocks for that, and a C of few
+	 * blocks the entry's blocks for that, if it has them and the caller
+	 * chose no block or work-item parameter. */
 	const txf_matmul_params *few = elem == 8 ? &e->few_f64 : &e->few_f32;
+	const txf_matmul_params *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	const txf_matmul_params *given = &opts->params;
 	const bool open = !(given->mwg || given->nwg || given->kwg || given->mdimc ||
-	                    given->ndimc || given->vwa || given->vwb);
-	bool took_few = false;
+	                    given->ndimc || given->vwa || given->vwb || given->lbuf || given->wmap);
+	bool took_few = false, took_big = false;
+	if (open && big->mwg && e->padcopy_from > 0 &&
+	    (double)m * (double)n * (double)k >= e->padcopy_from &&
+	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
+		const unsigned ks = p.ksplit;
+		p = *big;
+		p.ksplit = ks;
+		took_big = true;
+	}
 	if (open && few->mwg && m && n && few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *few;
 		p.ksplit = ks;
 		took_few = true;
+		took_big = false;
 	}
+	settle_layout(ctx, given, &p, elem);
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
 	/* Vector widths the caller left open narrow to fit what was forced. */
 	while (s == TXF_ERR_BAD_TILE && forced &&
@@ -834,8 +902,9 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		const matmul_defaults *f =
 		    &matmul_table[sizeof matmul_table / sizeof matmul_table[0] - 1];
 		p = elem == 8 ? f->f64 : f->f32;
+		settle_layout(ctx, &p, &p, elem);
 		fallback = true;
-		took_few = false;
+		took_few = took_big = false;
 		s = txf__check_matmul_params(ctx, &p, elem);
 	}
 	if (s != TXF_SUCCESS)
@@ -868,6 +937,12 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		snprintf(out->why, sizeof out->why,
 		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,
 		         p.kwg, divisible ? "divide" : "do not divide", m, n, k, e->why);
+	}
+	if (took_big && st != TXF_STRATEGY_SIMPLE) {
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         "; a product of %.3g multiply-adds takes the entry's large blocks",
+		         (double)m * (double)n * (double)k);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

@@ -119,8 +119,12 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 					const txf_matmul_params *q = &e->params;
 					put(&o, " params=%u,%u,%u,%u,%u,%u,%u", q->mwg, q->nwg,
 					    q->kwg, q->mdimc, q->ndimc, q->vwa, q->vwb);
-					if (q->ksplit) /* 0, the device's rule, is left out */
+					/* ksplit 0 (the device's rule) and lbuf, wmap 0 (the
+					 * device's entry) are left out where they end the list. */
+					if (q->ksplit || q->lbuf || q->wmap)
 						put(&o, ",%u", q->ksplit);
+					if (q->lbuf || q->wmap)
+						put(&o, ",%u,%u", q->lbuf, q->wmap);
 					put(&o, " shape=%zux%zux%zu", e->shape[0], e->shape[1],
 					    e->shape[2]);
 				}
@@ -316,18 +320,23 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			ok = parse_uint(v, 1, &e->stream);
 		} else if (op == TXF_TUNE_MATMUL && strcmp(k, "params") == 0) {
 			f = F_PARAMS;
-			/* Seven values, or eight with ksplit (0 when left out). */
-			unsigned *q[8] = {&e->params.mwg,   &e->params.nwg,   &e->params.kwg,
-			                  &e->params.mdimc, &e->params.ndimc, &e->params.vwa,
-			                  &e->params.vwb,   &e->params.ksplit};
+			/* Seven values, eight with ksplit, ten with lbuf and wmap
+			 * (0 when left out). */
+			unsigned *q[10] = {&e->params.mwg,   &e->params.nwg,    &e->params.kwg,
+			                   &e->params.mdimc, &e->params.ndimc,  &e->params.vwa,
+			                   &e->params.vwb,   &e->params.ksplit, &e->params.lbuf,
+			                   &e->params.wmap};
 			char buf[96];
 			snprintf(buf, sizeof buf, "%s", v);
 			char *save = NULL, *tok = strtok_r(buf, ",", &save);
 			size_t got = 0;
 			ok = true;
-			for (; tok && got < 8; tok = strtok_r(NULL, ",", &save))
-				ok = ok && parse_uint(tok, 512, q[got++]);
-			ok = ok && (got == 7 || got == 8) && !tok && strlen(v) < sizeof buf;
+			for (; tok && got < 10; tok = strtok_r(NULL, ",", &save)) {
+				const unsigned max = got >= 8 ? 2 : 512;
+				ok = ok && parse_uint(tok, max, q[got++]);
+			}
+			ok = ok && (got == 7 || got == 8 || got == 10) && !tok &&
+			     strlen(v) < sizeof buf;
 		} else if (strcmp(k, "shape") == 0) {
 			f = F_SHAPE;
 			ok = parse_shape(v, op == TXF_TUNE_MATMUL ? 3 : 2, e->shape);

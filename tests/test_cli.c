@@ -1045,6 +1045,8 @@ static void test_matmul_strategies(void **state)
 		const char *chosen[] = {"--strategy", strategies[i], NULL};
 		const char *forced[] = {"--strategy", strategies[i], "--params", "16,16,8,4,4,2,2",
 		                        NULL};
+		const char *layout[] = {"--strategy", strategies[i], "--params",
+		                        "32,32,8,4,8,2,2,0,2,2", NULL};
 		char opt[64];
 
 		/* The device's blocks (64 x 64 on POCL: the product covers one). */
@@ -1052,6 +1054,8 @@ static void test_matmul_strategies(void **state)
 		/* Small forced blocks: several blocks and every kind of edge. */
 		matmul_case(TXF_F32, 37, 29, 23, 0, 1, 0, 0, forced);
 		matmul_case(TXF_F64, 29, 37, 23, 1, 0, 1, 0, forced);
+		/* Two local buffers and 4 x 8 work-item tiles. */
+		matmul_case(TXF_F32, 70, 45, 33, 0, 1, 0, 0, layout);
 		/* NAME=VALUE form, the rest chosen. */
 		snprintf(opt, sizeof(opt), "--strategy=%s", strategies[i]);
 		{
@@ -1196,6 +1200,9 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--strategy", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "1,2,3", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,4,4", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,1,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,3,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "wmap=4", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,7,8,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,3,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,32,1", NULL},
@@ -1235,7 +1242,9 @@ static void test_matmul_errors(void **state)
 	    "matmul", IN, IN_B, OUT, "--params", "512,512,512,128,64,1,1", NULL};
 	static const char *const slices[][10] = {
 	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=65", NULL},
-	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=3", "--strategy", "split", NULL}};
+	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=3", "--strategy", "split", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "16,16,8,4,4,1,1,0,1,2", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "16,16,8,1,1,1,1,0,2,1", NULL}};
 	static const char *const nodev[] = {
 	    "matmul", IN, IN_B, OUT, "--device", "no-such-device-anywhere", NULL};
 	char pa[4200], pb[4200], pc[4200], out[4200], p3[4200];
@@ -1332,7 +1341,8 @@ static void test_matmul_errors(void **state)
 	}
 	expect_failure_abc(huge, pa, pb, NULL, out, 1);
 	expect_failure_abc(nodev, pa, pb, NULL, out, 1);
-	/* K slices: too many, and with a strategy that writes C directly. */
+	/* K slices: too many, and with a strategy that writes C directly; lbuf
+	 * and wmap the work-items or the blocked kernel cannot take. */
 	for (size_t i = 0; i < sizeof(slices) / sizeof(slices[0]); i++)
 		expect_failure_abc(slices[i], pa, pb, NULL, out, 1);
 

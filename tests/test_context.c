@@ -397,6 +397,35 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(c.params.nwg, 128);
 	assert_int_equal(c.params.ksplit, 1);
 	assert_null(strstr(c.why, "slices"));
+	/* From 2e10 multiply-adds on: padcopy with the large set, 256 x 128
+	 * blocks, two local buffers, 4 x 8 work-item tiles; a forced strategy
+	 * keeps the set, forced blocks keep the usual layout. */
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(c.params.mwg, 256);
+	assert_int_equal(c.params.nwg, 128);
+	assert_int_equal(c.params.lbuf, 2);
+	assert_int_equal(c.params.wmap, 2);
+	assert_int_equal(c.params.ksplit, 1);
+	assert_non_null(strstr(c.why, "large blocks"));
+	txf_matmul_options po;
+	txf_matmul_options_default(&po);
+	po.strategy = TXF_STRATEGY_PAD;
+	assert_int_equal(txf_matmul_explain(ctx, 4093, 4093, 4093, TXF_F32, &po, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(c.params.mwg, 256);
+	assert_int_equal(c.params.lbuf, 2);
+	po.params.mwg = 128;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &po, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.mwg, 128);
+	assert_int_equal(c.params.nwg, 128);
+	assert_int_equal(c.params.lbuf, 1);
+	assert_int_equal(c.params.wmap, 1);
+	/* Below it the usual blocks, one buffer, rows of work-items. */
+	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params.mwg, 128);
+	assert_int_equal(c.params.lbuf, 1);
+	assert_int_equal(c.params.wmap, 1);
 	/* Forced blocks are kept: 128 x 128 at 999 x 666, 5 slices. */
 	txf_matmul_options fo;
 	txf_matmul_options_default(&fo);

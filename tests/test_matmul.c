@@ -30,9 +30,13 @@ static const txf_strategy strategies[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PA
  * work-items, scalar loads; used for the wide sweeps. "vector": blocks of
  * 32 x 16, 8 x 4 work-items with 4 x 4 registers each, vector loads of 2 (A)
  * and 4 (B). All zero: the device's own choice. */
-static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1, 0};
-static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4, 0};
-static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0, 0};
+static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0};
+static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0};
+static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+/* "layout": 32 x 32 blocks, 4 x 8 work-items laid in one tile of 4 x 8
+ * (wmap 2), two local buffers (lbuf 2); A's tile (not transposed) and B's
+ * (transposed) go into local memory with the swizzled columns. */
+static const txf_matmul_params layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2};
 
 static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 
@@ -41,16 +45,19 @@ static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 static bool params_zero(const txf_matmul_params *p)
 {
 	return !(p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
-	         p->ksplit);
+	         p->ksplit || p->lbuf || p->wmap);
 }
 
 /* Whether a resolved choice a has the forced parameters b (b's ksplit 0:
- * any count of K slices). */
+ * any count of K slices; b's lbuf or wmap 0: 1 or 2, as the choice settles
+ * them). */
 static bool params_equal(const txf_matmul_params *a, const txf_matmul_params *b)
 {
 	return a->mwg == b->mwg && a->nwg == b->nwg && a->kwg == b->kwg && a->mdimc == b->mdimc &&
 	       a->ndimc == b->ndimc && a->vwa == b->vwa && a->vwb == b->vwb &&
-	       (b->ksplit ? a->ksplit == b->ksplit : a->ksplit >= 1);
+	       (b->ksplit ? a->ksplit == b->ksplit : a->ksplit >= 1) &&
+	       (b->lbuf ? a->lbuf == b->lbuf : a->lbuf == 1 || a->lbuf == 2) &&
+	       (b->wmap ? a->wmap == b->wmap : a->wmap == 1 || a->wmap == 2);
 }
 
 static size_t round_up(size_t x, size_t m)
@@ -696,16 +703,46 @@ static void test_sweep_vector_f32(void **state)
 	sweep(TXF_F32, &vector_params, false, 4, 7);
 }
 
+static void test_sweep_layout_f32(void **state)
+{
+	(void)state;
+	sweep(TXF_F32, &layout_params, false, 4, 13);
+	/* Each of lbuf and wmap alone, on the same shapes. */
+	txf_matmul_params p = layout_params;
+	p.wmap = 1;
+	sweep(TXF_F32, &p, false, 4, 29);
+	p = layout_params;
+	p.lbuf = 1;
+	sweep(TXF_F32, &p, false, 4, 31);
+	/* The NVIDIA entry's set for large products, on shapes a few of its
+	 * 256 x 128 blocks cover (both orders of C through the cases). */
+	static const txf_matmul_params big = {256, 128, 16, 16, 16, 4, 4, 0, 2, 2};
+	for (unsigned v = 0; v < 2; v++) {
+		mcase c = make_case(300, 260, 40, TXF_F32, 41 + v, 4);
+		run_case(&c, &big, strategies, COUNT(strategies));
+	}
+}
+
+static void test_sweep_layout_f64(void **state)
+{
+	(void)state;
+	if (!has_fp64()) {
+		skip();
+		return;
+	}
+	sweep(TXF_F64, &layout_params, false, 4, 17);
+}
+
 /* Leading dimensions and offsets that are not multiples of the vector
  * widths: the loads narrow, the results do not change. op(A) = A^T and
  * op(B) = B, all row-major, so that PADCOPY's product shares the program. */
 static void test_vector_fallback(void **state)
 {
 	(void)state;
-	const txf_matmul_params *sets[] = {&vector_params, &device_params};
+	const txf_matmul_params *sets[] = {&vector_params, &device_params, &layout_params};
 	for (size_t i = 0; i < COUNT(sets); i++) {
 		mcase c = make_case(130, 70, 50, TXF_F32, 1, 0);
-		c.pad_a = 1 + i; /* ld 131 or 132: A's loads 1 wide, 2 wide */
+		c.pad_a = 1 + i; /* ld 131, 132, 133: A's loads 1, 2, 1 wide */
 		c.off_a = 2 * i;
 		c.off_b = 1; /* B's loads 1 wide */
 		c.beta = 1.0;
@@ -1075,7 +1112,7 @@ static void test_ksplit(void **state)
 	                                   TXF_STRATEGY_AUTO};
 	static const unsigned counts[] = {2, 3, 7};
 	static const shape extra[] = {{32, 16, 64}, {33, 17, 100}, {16, 16, 9}, {64, 48, 520}};
-	const txf_matmul_params bases[] = {small_params, vector_params,
+	const txf_matmul_params bases[] = {small_params, vector_params, layout_params,
 	                                   resolved(&device_params, TXF_F32)};
 	unsigned v = 0;
 	for (size_t bi = 0; bi < COUNT(bases); bi++) {
@@ -1671,16 +1708,22 @@ static void test_bad_options(void **state)
 		txf_matmul_params p;
 		const char *what;
 	} bad[] = {
-	    {{16, 16, 8, 3, 4, 1, 1, 0}, "mdimc 3 does not divide mwg 16"},
-	    {{16, 16, 8, 4, 5, 1, 1, 0}, "ndimc 5 does not divide nwg 16"},
-	    {{16, 16, 8, 4, 4, 3, 1, 0}, "vwa 3"},
-	    {{16, 16, 8, 4, 4, 1, 16, 0}, "vwb 16"},
-	    {{16, 16, 6, 4, 4, 4, 1, 0}, "vwa 4 does not divide kwg 6"},
-	    {{16, 16, 2, 16, 16, 1, 1, 0}, "a 16 x 2 A tile over 256 work-items"},
-	    {{16, 64, 4, 16, 16, 2, 1, 0}, "16 x 4 / 2 A vectors over 256 work-items"},
-	    {{1024, 16, 8, 4, 4, 1, 1, 0}, "mwg 1024"},
-	    {{0, 0, 0, 3, 0, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
-	    {{16, 16, 8, 4, 4, 1, 1, TXF_MAX_KSPLIT + 1}, "ksplit 65"},
+	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0}, "mdimc 3 does not divide mwg 16"},
+	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0}, "ndimc 5 does not divide nwg 16"},
+	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0}, "vwa 3"},
+	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0}, "vwb 16"},
+	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0}, "vwa 4 does not divide kwg 6"},
+	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0}, "a 16 x 2 A tile over 256 work-items"},
+	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0}, "16 x 4 / 2 A vectors over 256 work-items"},
+	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0}, "mwg 1024"},
+	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
+	    {{16, 16, 8, 4, 4, 1, 1, TXF_MAX_KSPLIT + 1, 0, 0}, "ksplit 65"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0}, "lbuf 3"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3}, "wmap 3"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2}, "wmap 2 on 4 x 4 work-items"},
+	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2}, "wmap 2 on 8 x 4 work-items"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0}, "lbuf 2 with the blocked kernel"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2}, "wmap 2 with the blocked kernel"},
 	};
 	for (size_t i = 0; i < COUNT(bad); i++) {
 		k = call_new(&f);
@@ -1723,7 +1766,7 @@ static void test_bad_options(void **state)
 		d *= 2;
 	if ((size_t)d * d > prof.max_work_group_size) {
 		k = call_new(&f);
-		txf_matmul_params big = {d, d, d, d, d, 1, 1, 0};
+		txf_matmul_params big = {d, d, d, d, d, 1, 1, 0, 0, 0};
 		k.o.params = big;
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u work-items, the device runs %zu", d, d,
@@ -1738,7 +1781,7 @@ static void test_bad_options(void **state)
 		        prof.max_work_group_size);
 	}
 	/* 512 x 512 x 512 blocks of f64 need 4 MiB of local memory. */
-	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1, 0};
+	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0};
 	if ((cl_ulong)512 * 1024 * 8 > prof.local_mem_size) {
 		txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &huge);
 		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F64, &o, &ch),
@@ -1836,6 +1879,8 @@ int main(void)
 	    cmocka_unit_test(test_sweep_small_f32),
 	    cmocka_unit_test(test_sweep_small_f64),
 	    cmocka_unit_test(test_sweep_vector_f32),
+	    cmocka_unit_test(test_sweep_layout_f32),
+	    cmocka_unit_test(test_sweep_layout_f64),
 	    cmocka_unit_test(test_vector_fallback),
 	    cmocka_unit_test(test_sweep_device_f32),
 	    cmocka_unit_test(test_sweep_device_f64),

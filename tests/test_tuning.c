@@ -123,11 +123,14 @@ static txf_tuning sample(void)
 		txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][c];
 		e->valid = 1;
 		e->strategy = ms[c];
-		e->params = (txf_matmul_params){32, 32, 16, 8, 8, 2, 2, 0};
+		e->params = (txf_matmul_params){32, 32, 16, 8, 8, 2, 2, 0, 0, 0};
 		if (c == 2)
-			e->params = (txf_matmul_params){64, 32, 8, 8, 8, 1, 4, 0};
-		if (c == 3) /* K slices given: written as an eighth value */
+			e->params = (txf_matmul_params){64, 32, 8, 8, 8, 1, 4, 0, 0, 0};
+		if (c == 3) { /* K slices, lbuf and wmap given: ten values */
 			e->params.ksplit = 3;
+			e->params.lbuf = 2;
+			e->params.wmap = 2;
+		}
 		e->shape[0] = 64;
 		e->shape[1] = 96;
 		e->shape[2] = 128 + (size_t)c;
@@ -637,6 +640,9 @@ static void test_corrupt_files(void **state)
 	    {"params=64,32,8,8,8,1,4", "params=64,32,8,8,8,1,4,3", "needs strategy pad"},
 	    {"params=32,32,16,8,8,2,2", "params=512,512,512,64,128,8,8", "entry matmul f32"},
 	    {"params=32,32,16,8,8,2,2", "params=32,32,16,8,8,3,2", "entry matmul f32"},
+	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,8,2,2,3,3,2", "bad value"},
+	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,8,2,2,3,2", "bad value"},
+	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,4,2,2,3,2,2", "entry matmul f32"},
 	    {"shape=", "shape=0x", "bad value"},
 	    {"shape=", "shape=99999999999x", "bad value"},
 	    {"entry transpose f32 small-even", "entry transpose f32 medium", "unknown"},
