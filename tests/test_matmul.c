@@ -701,6 +701,12 @@ static void test_sweep_vector_f32(void **state)
 {
 	(void)state;
 	sweep(TXF_F32, &vector_params, false, 4, 7);
+	/* The widest loads: 16-element vectors of A and B (float16). */
+	static const txf_matmul_params wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0};
+	for (unsigned v = 0; v < 4; v++) {
+		mcase c = make_case(150, 90, 70, TXF_F32, 43 + v, 4);
+		run_case(&c, &wide, strategies, COUNT(strategies));
+	}
 }
 
 static void test_sweep_layout_f32(void **state)

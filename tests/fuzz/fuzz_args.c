@@ -46,11 +46,13 @@ static bool divides_if_given(unsigned a, unsigned b)
 
 static void check_params(const txf_matmul_params *p)
 {
-	const unsigned v[7] = {p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb};
-	for (int i = 0; i < 7; i++)
+	const unsigned v[8] = {p->mwg,   p->nwg, p->kwg, p->mdimc,
+	                       p->ndimc, p->vwa, p->vwb, p->ksplit};
+	for (int i = 0; i < 8; i++)
 		FUZZ_CHECK(v[i] <= CLI_PARAM_MAX);
-	FUZZ_CHECK(p->vwa == 0 || pow2_in(p->vwa, 1, 8));
-	FUZZ_CHECK(p->vwb == 0 || pow2_in(p->vwb, 1, 8));
+	FUZZ_CHECK(p->lbuf <= 2 && p->wmap <= 2);
+	FUZZ_CHECK(p->vwa == 0 || pow2_in(p->vwa, 1, 16));
+	FUZZ_CHECK(p->vwb == 0 || pow2_in(p->vwb, 1, 16));
 	FUZZ_CHECK(divides_if_given(p->mdimc, p->mwg) && divides_if_given(p->ndimc, p->nwg));
 	FUZZ_CHECK(divides_if_given(p->vwa, p->mwg) && divides_if_given(p->vwa, p->kwg));
 	FUZZ_CHECK(divides_if_given(p->vwb, p->nwg) && divides_if_given(p->vwb, p->kwg));
