@@ -47,6 +47,8 @@
  *                    bottom band, the right band and the corner
  *   matmul_pack_a/b  PADCOPY: copy op(A) / op(B) into zero-padded K-major
  *                    temporaries (Kp x Mp and Kp x Np)
+ *   matmul_pack_a/b_tiled  the same for an operand stored across K,
+ *                    through local tiles
  *   matmul_unpack    PADCOPY and K slices: C = (sum of the slices of Cp) +
  *                    beta * C over the M x N part of Cp
  *
@@ -763,6 +765,49 @@ __kernel void matmul_pack_b(ulong N, ulong K, __global const real_t *b, ulong b_
 		return;
 	b += b_off;
 	dst[dst_off + k * Np + n] = (n < N && k < K) ? B_AT(k, n) : 0;
+}
+
+/* PADCOPY's packs of an operand stored across K (A not transposed, B
+ * transposed): element (r, k) of op() is src[r * ld + k]. A work-group
+ * moves a PACK_T x PACK_T tile through local memory, so that its reads run
+ * along k and its writes along r; dimension 0 of the grid walks K, 1 walks
+ * R, with local size (PACK_T, rows) for any rows that divides PACK_T. The
+ * tile's rows are PACK_T + 1 long, so that the column reads of the second
+ * half fall in distinct banks. */
+#define PACK_T 32
+
+inline void pack_across(ulong R, ulong K, __global const real_t *src, ulong ld,
+                        __global real_t *dst, ulong Rp, ulong Kp,
+                        __local real_t (*t)[PACK_T + 1])
+{
+	const uint x = get_local_id(0), y = get_local_id(1), ny = get_local_size(1);
+	const ulong k0 = get_group_id(0) * PACK_T, r0 = get_group_id(1) * PACK_T;
+	for (uint i = y; i < PACK_T; i += ny) {
+		const ulong r = r0 + i, k = k0 + x;
+		t[i][x] = (r < R && k < K) ? src[r * ld + k] : (real_t)0;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint i = y; i < PACK_T; i += ny) {
+		const ulong k = k0 + i, r = r0 + x;
+		if (k < Kp && r < Rp)
+			dst[k * Rp + r] = t[x][i];
+	}
+}
+
+__kernel void matmul_pack_a_tiled(ulong M, ulong K, __global const real_t *a, ulong a_off,
+                                  ulong lda, __global real_t *dst, ulong dst_off, ulong Mp,
+                                  ulong Kp)
+{
+	__local real_t t[PACK_T][PACK_T + 1];
+	pack_across(M, K, a + a_off, lda, dst + dst_off, Mp, Kp, t);
+}
+
+__kernel void matmul_pack_b_tiled(ulong N, ulong K, __global const real_t *b, ulong b_off,
+                                  ulong ldb, __global real_t *dst, ulong dst_off, ulong Np,
+                                  ulong Kp)
+{
+	__local real_t t[PACK_T][PACK_T + 1];
+	pack_across(N, K, b + b_off, ldb, dst + dst_off, Np, Kp, t);
 }
 
 /* PADCOPY and K slices: C (M x N) = the sum of the `slices` slices of Cp,

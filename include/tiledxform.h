@@ -434,6 +434,11 @@ TXF_API void txf_matmul_options_default(txf_matmul_options *opts);
 typedef struct txf_matmul_choice {
 	txf_strategy strategy;
 	txf_matmul_params params;
+	/* Kernels it enqueues for row-major A, B and C, neither transposed.
+	 * PADCOPY runs up to four: the packs of A and B and the copy out of
+	 * C are left out where the call's layout needs none of them (an
+	 * operand already stored K-major, aligned, with dividing extents; a C
+	 * the blocks divide, without K slices). */
 	unsigned launches;
 	txf_choice_source strategy_source;
 	txf_choice_source params_source;
@@ -455,7 +460,8 @@ TXF_API txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double
 
 /* Bytes of workspace the choice for this shape needs (PADCOPY's padded
  * copies, the partial sums of K slices; 0 when it needs none), enough for
- * C in either storage order. */
+ * any storage order and op of the operands: a call whose layout lets
+ * PADCOPY skip a copy uses less of it, or none. */
 TXF_API txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
                                              txf_dtype dtype, const txf_matmul_options *opts,
                                              size_t *bytes);

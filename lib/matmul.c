@@ -173,12 +173,18 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
 	return TXF_SUCCESS;
 }
 
-/* PADCOPY's padded extents and where its three temporaries start, in
- * elements, each aligned to 32 elements; the padded C holds one Mp x Np
- * slice per K slice. */
+/* PADCOPY's padded extents and where its temporaries start, in elements,
+ * each aligned to 32 elements; the padded C holds one Mp x Np slice per K
+ * slice. A temporary that is not needed (see padcopy_parts) takes no room. */
 typedef struct padded {
 	size_t Mp, Np, Kp, a_off, b_off, c_off, bytes;
 } padded;
+
+/* Which of PADCOPY's temporaries a call needs: the packed A, the packed
+ * B, the padded C. */
+typedef struct padcopy_parts {
+	bool a, b, c;
+} padcopy_parts;
 
 static unsigned slices_of(const txf_matmul_params *p)
 {
@@ -186,7 +192,7 @@ static unsigned slices_of(const txf_matmul_params *p)
 }
 
 static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_matmul_params *p,
-                          padded *out)
+                          padcopy_parts need, padded *out)
 {
 	padded d;
 	d.Mp = txf__round_up(M, p->mwg);
@@ -199,11 +205,32 @@ static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_m
 	if (total * (double)elem > (double)SIZE_MAX / 2)
 		return false;
 	d.a_off = 0;
-	d.b_off = txf__round_up(d.Kp * d.Mp, 32);
-	d.c_off = d.b_off + txf__round_up(d.Kp * d.Np, 32);
-	d.bytes = (d.c_off + slices_of(p) * d.Mp * d.Np) * elem;
+	d.b_off = need.a ? txf__round_up(d.Kp * d.Mp, 32) : 0;
+	d.c_off = d.b_off + (need.b ? txf__round_up(d.Kp * d.Np, 32) : 0);
+	d.bytes = (d.c_off + (need.c ? slices_of(p) * d.Mp * d.Np : 0)) * elem;
 	*out = d;
 	return true;
+}
+
+/* Whether an operand's rows start where vector loads of w elements may
+ * read them. */
+static bool vector_aligned(operand o, unsigned w)
+{
+	return w <= 1 || (o.off % w == 0 && o.ld % w == 0);
+}
+
+/* The temporaries PADCOPY needs for a problem: an operand already stored
+ * K-major (A transposed, B not), whose extents the blocks divide and whose
+ * rows are aligned for the vector loads, is read where it is; C is written
+ * in place where the blocks divide it and K is not sliced. */
+static padcopy_parts padcopy_needs(const problem *pr, const txf_matmul_params *p)
+{
+	const bool even_m = pr->M % p->mwg == 0, even_n = pr->N % p->nwg == 0,
+	           even_k = pr->K % p->kwg == 0;
+	padcopy_parts need = {!(pr->a.trans && even_m && even_k && vector_aligned(pr->a, p->vwa)),
+	                      !(!pr->b.trans && even_n && even_k && vector_aligned(pr->b, p->vwb)),
+	                      !(even_m && even_n && slices_of(p) == 1)};
+	return need;
 }
 
 /* Bytes of PAD's K-slice partial sums for M x N; false on overflow. */
@@ -335,49 +362,107 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 	return s;
 }
 
+/* Side of the tiles of the packs that transpose (cl/matmul.cl PACK_T). */
+#define PACK_T 32
+
+/* A pack launch: operand X (A or B) into its K-major temporary of Rp x Kp
+ * (R = M or N). An operand stored across K (A not transposed, B
+ * transposed) is moved through local tiles where the device runs PACK_T
+ * work-items in a row; the plain pack copies element by element. */
+static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
+                           const txf_matmul_params *p, bool is_a, cl_mem workspace, size_t dst_off,
+                           size_t Rp, size_t Kp)
+{
+	const operand *x = is_a ? &pr->a : &pr->b;
+	bool across = is_a ? !x->trans : x->trans;
+	launch *l = &pl->l[pl->n];
+	memset(l, 0, sizeof *l);
+	l->dims = 2;
+	l->after[0] = l->after[1] = -1;
+	size_t max = 0;
+	txf_status s = TXF_SUCCESS;
+	if (across) {
+		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
+		               is_a ? "matmul_pack_a_tiled" : "matmul_pack_b_tiled", &l->kernel);
+		if (s != TXF_SUCCESS)
+			return s;
+		if (clGetKernelWorkGroupInfo(l->kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
+		                             sizeof max, &max, NULL) != CL_SUCCESS ||
+		    max < PACK_T || ctx->profile.max_work_item_sizes[0] < PACK_T) {
+			clReleaseKernel(l->kernel);
+			l->kernel = NULL;
+			across = false;
+		}
+	}
+	if (!across) {
+		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
+		               is_a ? "matmul_pack_a" : "matmul_pack_b", &l->kernel);
+		if (s != TXF_SUCCESS)
+			return s;
+	}
+	pl->n++;
+	cl_ulong R = is_a ? pr->M : pr->N, K = pr->K, xo = x->off, xl = x->ld, wo = dst_off,
+	         rp = Rp, kp = Kp;
+	s = set_args(l->kernel, 9, ARG(R), ARG(K), ARG(x->mem), ARG(xo), ARG(xl), ARG(workspace),
+	             ARG(wo), ARG(rp), ARG(kp));
+	if (s != TXF_SUCCESS)
+		return s;
+	if (!across) {
+		txf__untiled_geometry(ctx, l->kernel, Kp, Rp, l->local, l->global);
+		return TXF_SUCCESS;
+	}
+	/* Work-groups of PACK_T x rows: dimension 0 along K, 1 along R. */
+	size_t rows = 8;
+	while (rows > 1 && (PACK_T * rows > max || rows > ctx->profile.max_work_item_sizes[1]))
+		rows /= 2;
+	l->local[0] = PACK_T;
+	l->local[1] = rows;
+	l->global[0] = txf__round_up(Kp, PACK_T);
+	l->global[1] = txf__round_up(Rp, PACK_T) / PACK_T * rows;
+	return TXF_SUCCESS;
+}
+
 static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
                               const txf_matmul_params *p, cl_mem workspace)
 {
+	const padcopy_parts need = padcopy_needs(pr, p);
 	padded d;
-	if (!padded_layout(pr->M, pr->N, pr->K, pr->elem, p, &d))
+	if (!padded_layout(pr->M, pr->N, pr->K, pr->elem, p, need, &d))
 		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
-	txf_status s = take_workspace(ctx, pl, pr, "padcopy", d.bytes, workspace, &workspace);
+	/* A caller's workspace is checked even where this call needs none. */
+	txf_status s = TXF_SUCCESS;
+	if (d.bytes || workspace)
+		s = take_workspace(ctx, pl, pr, "padcopy", d.bytes, workspace, &workspace);
 	if (s != TXF_SUCCESS)
 		return s;
 	pl->last_writes_c = true;
-	cl_ulong M = pr->M, N = pr->N, K = pr->K, Mp = d.Mp, Np = d.Np, Kp = d.Kp;
-	cl_ulong wa = d.a_off, wb = d.b_off;
-	cl_ulong ao = pr->a.off, al = pr->a.ld, bo = pr->b.off, bl = pr->b.ld;
-	const char *names[2] = {"matmul_pack_a", "matmul_pack_b"};
-	for (int i = 0; i < 2; i++) {
-		launch *l = &pl->l[pl->n];
-		memset(l, 0, sizeof *l);
-		l->dims = 2;
-		l->after[0] = l->after[1] = -1;
-		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, names[i], &l->kernel);
-		if (s != TXF_SUCCESS)
-			return s;
-		pl->n++;
-		if (i == 0)
-			s = set_args(l->kernel, 9, ARG(M), ARG(K), ARG(pr->a.mem), ARG(ao), ARG(al),
-			             ARG(workspace), ARG(wa), ARG(Mp), ARG(Kp));
-		else
-			s = set_args(l->kernel, 9, ARG(N), ARG(K), ARG(pr->b.mem), ARG(bo), ARG(bl),
-			             ARG(workspace), ARG(wb), ARG(Np), ARG(Kp));
-		if (s != TXF_SUCCESS)
-			return s;
-		txf__untiled_geometry(ctx, l->kernel, d.Kp, i == 0 ? d.Mp : d.Np, l->local,
-		                      l->global);
+	/* The product reads A packed K-major (transposed form) or the caller's
+	 * A, B packed K-major or the caller's B, and writes the padded C or C. */
+	operand a = pr->a, b = pr->b, c = pr->c;
+	int packs[2] = {-1, -1};
+	if (need.a) {
+		s = add_pack(ctx, pl, pr, p, true, workspace, d.a_off, d.Mp, d.Kp);
+		packs[0] = (int)pl->n - 1;
+		a = (operand){workspace, d.a_off, d.Mp, true};
 	}
-	/* The padded product: A packed K-major (transposed form), B K-major. */
-	operand a = {workspace, d.a_off, d.Mp, true}, b = {workspace, d.b_off, d.Np, false};
-	operand c = {workspace, d.c_off, d.Np, false};
-	s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha, 0.0, a, b, c, 0,
-	                slices_of(p));
+	if (s == TXF_SUCCESS && need.b) {
+		s = add_pack(ctx, pl, pr, p, false, workspace, d.b_off, d.Np, d.Kp);
+		packs[1] = (int)pl->n - 1;
+		b = (operand){workspace, d.b_off, d.Np, false};
+	}
 	if (s != TXF_SUCCESS)
 		return s;
-	pl->l[pl->n - 1].after[1] = 1;
-	return add_unpack(ctx, pl, pr, p, workspace, d.c_off, d.Np, slices_of(p), d.Mp * d.Np, 2);
+	if (need.c)
+		c = (operand){workspace, d.c_off, d.Np, false};
+	s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha,
+	                need.c ? 0.0 : pr->beta, a, b, c, packs[0], slices_of(p));
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->l[pl->n - 1].after[1] = packs[1];
+	if (!need.c)
+		return TXF_SUCCESS;
+	return add_unpack(ctx, pl, pr, p, workspace, d.c_off, d.Np, slices_of(p), d.Mp * d.Np,
+	                  (int)pl->n - 1);
 }
 
 static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr,
@@ -604,7 +689,10 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 			s = add_split(ctx, &pl, &pr, &p);
 			break;
 		case TXF_STRATEGY_PADCOPY:
-			s = add_padcopy(ctx, &pl, &pr, &p, opts ? opts->workspace : NULL);
+			/* Its temporaries are aligned; an operand it reads where it
+			 * is must be aligned for the chosen widths (padcopy_needs). */
+			s = add_padcopy(ctx, &pl, &pr, &choice.params,
+			                opts ? opts->workspace : NULL);
 			break;
 		default:
 			s = txf__fail(TXF_ERR_BAD_STRATEGY, "unresolved strategy %d",
@@ -656,12 +744,14 @@ txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_
 	const size_t elem = txf_dtype_size(dtype);
 	size_t need = 0;
 	if (c.strategy == TXF_STRATEGY_PADCOPY) {
+		/* The most any layout needs: every temporary. */
+		const padcopy_parts all = {true, true, true};
 		padded d;
-		TXF_CHECK_ARG(padded_layout(m, n, k, elem, &c.params, &d), TXF_ERR_SIZE_OVERFLOW,
-		              "padcopy temporaries overflow size_t");
+		TXF_CHECK_ARG(padded_layout(m, n, k, elem, &c.params, all, &d),
+		              TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
 		/* The storage order of C may swap m and n; take the larger of both. */
 		padded e;
-		if (padded_layout(n, m, k, elem, &c.params, &e) && e.bytes > d.bytes)
+		if (padded_layout(n, m, k, elem, &c.params, all, &e) && e.bytes > d.bytes)
 			d = e;
 		need = d.bytes;
 	} else if (c.strategy == TXF_STRATEGY_PAD && c.params.ksplit > 1) {

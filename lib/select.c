@@ -744,8 +744,8 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
 	if (st == TXF_STRATEGY_SPLIT)
 		return (m_t && n_t && k_t) + (m_t && n_t && k_t < k) + (m_t < m) +
 		       (n_t < n && m_t > 0);
-	if (st == TXF_STRATEGY_PADCOPY)
-		return 4;
+	if (st == TXF_STRATEGY_PADCOPY) /* (row-major, no transposes: A is packed) */
+		return 2 + (n % p->nwg || k % p->kwg) + (m % p->mwg || n % p->nwg || p->ksplit > 1);
 	return p->ksplit > 1 ? 2 : 1;
 }
 

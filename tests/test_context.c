@@ -407,6 +407,7 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(c.params.lbuf, 2);
 	assert_int_equal(c.params.wmap, 2);
 	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(c.launches, 2); /* the blocks divide it: pack A, product */
 	assert_non_null(strstr(c.why, "large blocks"));
 	txf_matmul_options po;
 	txf_matmul_options_default(&po);

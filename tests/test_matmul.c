@@ -459,9 +459,11 @@ static void check_result(const mcase *c, prepared *p, const char *what)
 }
 
 /* Launches a strategy runs for a row-major m x n x k product with blocks
- * mwg x nwg x kwg: SPLIT one per non-empty part (the main block, its K
- * remainder, the bottom band, the right band), PADCOPY four (pack A, pack B,
- * product, unpack), PAD with K slices two (product, sum), the others one. */
+ * mwg x nwg x kwg, neither operand transposed: SPLIT one per non-empty part
+ * (the main block, its K remainder, the bottom band, the right band),
+ * PADCOPY two to four (pack A; pack B unless the blocks divide N and K; the
+ * product; the copy out of C unless the blocks divide M and N and K is not
+ * sliced), PAD with K slices two (product, sum), the others one. */
 static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k,
                                   const txf_matmul_params *p)
 {
@@ -470,7 +472,8 @@ static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k,
 	if (k == 0)
 		return 1;
 	if (s == TXF_STRATEGY_PADCOPY)
-		return 4;
+		return 2 + (n % p->nwg != 0 || k % p->kwg != 0) +
+		       (m % p->mwg != 0 || n % p->nwg != 0 || p->ksplit > 1);
 	if (s == TXF_STRATEGY_PAD && p->ksplit > 1)
 		return 2;
 	if (s != TXF_STRATEGY_SPLIT)
@@ -944,7 +947,8 @@ static void test_split_launches(void **state)
 		c.lc = TXF_ROW_MAJOR;
 		run_case(&c, &small_params, &sp, 1);
 	}
-	/* PADCOPY: pack A, pack B, product, unpack; the others one launch. */
+	/* PADCOPY on an uneven shape: pack A, pack B, product, unpack; the
+	 * others one launch. */
 	for (size_t i = 0; i < COUNT(strategies); i++) {
 		txf_matmul_options o = mm_opts(strategies[i], &small_params);
 		txf_matmul_choice ch;
@@ -1102,6 +1106,86 @@ static void test_padcopy_workspace(void **state)
 		clReleaseMemObject(exact);
 		clReleaseMemObject(less);
 	}
+}
+
+/* PADCOPY on shapes the blocks divide in all, some or none of M, N and K,
+ * through every op combination and layout, with operands whose rows are and
+ * are not aligned for the vector loads: a pack is left out where the
+ * operand is already K-major (A transposed, B not), aligned and divided,
+ * and the product writes C itself where the blocks divide it. */
+static void test_padcopy_skips(void **state)
+{
+	(void)state;
+	static const shape shapes[] = {{64, 48, 24}, {64, 48, 25}, {64, 47, 24},
+	                               {63, 48, 24}, {32, 16, 8},  {96, 64, 40}};
+	static const txf_strategy pc[] = {TXF_STRATEGY_PADCOPY};
+	const txf_matmul_params sets[] = {small_params, vector_params, layout_params};
+	unsigned v = 0;
+	for (size_t si = 0; si < COUNT(sets); si++)
+		for (size_t i = 0; i < COUNT(shapes); i++)
+			for (unsigned r = 0; r < 32; r++) {
+				mcase c = make_case(shapes[i].m, shapes[i].n, shapes[i].k, TXF_F32,
+				                    v++, (r & 1) ? 4 : 0);
+				run_case(&c, &sets[si], pc, 1);
+			}
+	/* K slices on a divided shape: C through the padded slices. */
+	txf_matmul_params p = vector_params;
+	p.ksplit = 2;
+	for (unsigned r = 0; r < 8; r++) {
+		mcase c = make_case(64, 48, 48, TXF_F32, r * 5, 4);
+		run_case(&c, &p, pc, 1);
+	}
+	if (has_fp64())
+		for (unsigned r = 0; r < 8; r++) {
+			mcase c = make_case(64, 48, 24, TXF_F64, r * 3, 4);
+			run_case(&c, &vector_params, pc, 1);
+		}
+}
+
+/* What PADCOPY copies shows in the workspace it needs: on a shape the blocks
+ * divide, row-major operands without transposes need only the packed A
+ * (Kp x Mp elements), so a caller's workspace of that size is enough; with B
+ * transposed B is packed too, and the same workspace is refused with C
+ * unchanged. txf_matmul_workspace_size still gives the most any layout
+ * needs. */
+static void test_padcopy_workspace_parts(void **state)
+{
+	(void)state;
+	const size_t m = 64, n = 48, k = 24;
+	txf_matmul_options o = mm_opts(TXF_STRATEGY_PADCOPY, &vector_params);
+	size_t most = 0;
+	assert_int_equal(txf_matmul_workspace_size(test_ctx, m, n, k, TXF_F32, &o, &most),
+	                 TXF_SUCCESS);
+	const size_t a_only = m * k * 4;
+	assert_true(most >= (m * k + k * n + m * n) * 4);
+	cl_int err;
+	cl_mem ws =
+	    clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE, a_only, NULL, &err);
+	assert_non_null(ws);
+	for (unsigned tb = 0; tb < 2; tb++) {
+		mcase c = make_case(m, n, k, TXF_F32, tb ? 2 : 0, 0);
+		c.la = c.lb = c.lc = TXF_ROW_MAJOR;
+		c.pad_a = c.pad_b = c.pad_c = 0;
+		c.off_a = c.off_b = c.off_c = 0;
+		c.beta = 0.5;
+		prepared pr;
+		prepare(&c, &pr);
+		if (!tb) {
+			run_prepared(&c, &pr, TXF_STRATEGY_PADCOPY, &vector_params, ws);
+		} else {
+			o.workspace = ws;
+			cl_event ev = NULL;
+			txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &pr.a.m,
+			                          &pr.b.m, c.beta, &pr.c.m, &o, 0, NULL, &ev);
+			if (s == TXF_SUCCESS)
+				test_wait(ev);
+			assert_int_equal(s, TXF_ERR_WORKSPACE_TOO_SMALL);
+			assert_non_null(strstr(txf_last_error(), "workspace"));
+			test_assert_image(&pr.c.buf, pr.c_image, 4, "padcopy, B packed too");
+		}
+		prepared_free(&pr);
+	}
+	clReleaseMemObject(ws);
 }
 
 /* K slices: PAD and PADCOPY, and AUTO (which must resolve to one of them),
@@ -1335,7 +1419,7 @@ static void test_events_out_of_order(void **state)
 	/* With 16 x 16 x 8 blocks SPLIT runs all four parts on both shapes;
 	 * on the second the main block has most of the work. Which launch
 	 * finishes last varies from run to run: each case runs four times. */
-	static const shape shapes[] = {{40, 40, 20}, {136, 132, 130}};
+	static const shape shapes[] = {{40, 40, 20}, {136, 132, 130}, {48, 32, 16}};
 	for (size_t r = 0; r < 4 * COUNT(shapes) * COUNT(multi); r++) {
 		const shape *sh = &shapes[r / 4 % COUNT(shapes)];
 		const txf_strategy st = multi[r / (4 * COUNT(shapes))];
@@ -1892,6 +1976,8 @@ int main(void)
 	    cmocka_unit_test(test_sweep_device_f64),
 	    cmocka_unit_test(test_large),
 	    cmocka_unit_test(test_padcopy_workspace),
+	    cmocka_unit_test(test_padcopy_skips),
+	    cmocka_unit_test(test_padcopy_workspace_parts),
 	    cmocka_unit_test(test_ksplit),
 	    cmocka_unit_test(test_ksplit_workspace),
 	    cmocka_unit_test(test_padcopy_pool),
