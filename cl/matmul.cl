@@ -768,43 +768,46 @@ __kernel void matmul_pack_b(ulong N, ulong K, __global const real_t *b, ulong b_
 }
 
 /* PADCOPY's packs of an operand stored across K (A not transposed, B
- * transposed): element (r, k) of op() is src[r * ld + k]. A work-group
- * moves a PACK_T x PACK_T tile through local memory, so that its reads run
- * along k and its writes along r; dimension 0 of the grid walks K, 1 walks
- * R, with local size (PACK_T, rows) for any rows that divides PACK_T. The
- * tile's rows are PACK_T + 1 long, so that the column reads of the second
- * half fall in distinct banks. */
+ * transposed): element (r, k) of op() is src[r * ld + k]. A work-group of
+ * PACK_T x PACK_R work-items moves a PACK_T x PACK_T tile through local
+ * memory, so that its reads run along k and its writes along r; dimension 0
+ * of the grid walks K, 1 walks R. The tile's rows are PACK_T + 1 long, so
+ * that the column reads of the second half fall in distinct banks. */
 #define PACK_T 32
+#define PACK_R 8
+#define PACK_WG __attribute__((reqd_work_group_size(PACK_T, PACK_R, 1)))
 
-inline void pack_across(ulong R, ulong K, __global const real_t *src, ulong ld,
-                        __global real_t *dst, ulong Rp, ulong Kp,
+inline void pack_across(ulong R, ulong K, __global const real_t *restrict src, ulong ld,
+                        __global real_t *restrict dst, ulong Rp, ulong Kp,
                         __local real_t (*t)[PACK_T + 1])
 {
-	const uint x = get_local_id(0), y = get_local_id(1), ny = get_local_size(1);
-	const ulong k0 = get_group_id(0) * PACK_T, r0 = get_group_id(1) * PACK_T;
-	for (uint i = y; i < PACK_T; i += ny) {
-		const ulong r = r0 + i, k = k0 + x;
-		t[i][x] = (r < R && k < K) ? src[r * ld + k] : (real_t)0;
+	const uint x = get_local_id(0), y = get_local_id(1);
+	const ulong k0 = (ulong)get_group_id(0) * PACK_T, r0 = (ulong)get_group_id(1) * PACK_T;
+	if (k0 + x < K) {
+		for (uint i = y; i < PACK_T; i += PACK_R)
+			t[i][x] = r0 + i < R ? src[(r0 + i) * ld + k0 + x] : (real_t)0;
+	} else {
+		for (uint i = y; i < PACK_T; i += PACK_R)
+			t[i][x] = 0;
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint i = y; i < PACK_T; i += ny) {
-		const ulong k = k0 + i, r = r0 + x;
-		if (k < Kp && r < Rp)
-			dst[k * Rp + r] = t[x][i];
-	}
+	if (r0 + x < Rp)
+		for (uint i = y; i < PACK_T; i += PACK_R)
+			if (k0 + i < Kp)
+				dst[(k0 + i) * Rp + r0 + x] = t[x][i];
 }
 
-__kernel void matmul_pack_a_tiled(ulong M, ulong K, __global const real_t *a, ulong a_off,
-                                  ulong lda, __global real_t *dst, ulong dst_off, ulong Mp,
-                                  ulong Kp)
+__kernel PACK_WG void matmul_pack_a_tiled(ulong M, ulong K, __global const real_t *restrict a,
+                                          ulong a_off, ulong lda, __global real_t *restrict dst,
+                                          ulong dst_off, ulong Mp, ulong Kp)
 {
 	__local real_t t[PACK_T][PACK_T + 1];
 	pack_across(M, K, a + a_off, lda, dst + dst_off, Mp, Kp, t);
 }
 
-__kernel void matmul_pack_b_tiled(ulong N, ulong K, __global const real_t *b, ulong b_off,
-                                  ulong ldb, __global real_t *dst, ulong dst_off, ulong Np,
-                                  ulong Kp)
+__kernel PACK_WG void matmul_pack_b_tiled(ulong N, ulong K, __global const real_t *restrict b,
+                                          ulong b_off, ulong ldb, __global real_t *restrict dst,
+                                          ulong dst_off, ulong Np, ulong Kp)
 {
 	__local real_t t[PACK_T][PACK_T + 1];
 	pack_across(N, K, b + b_off, ldb, dst + dst_off, Np, Kp, t);

@@ -362,13 +362,15 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 	return s;
 }
 
-/* Side of the tiles of the packs that transpose (cl/matmul.cl PACK_T). */
+/* The work-groups of the packs that transpose (cl/matmul.cl PACK_T x
+ * PACK_R work-items, tiles of PACK_T x PACK_T). */
 #define PACK_T 32
+#define PACK_R 8
 
 /* A pack launch: operand X (A or B) into its K-major temporary of Rp x Kp
  * (R = M or N). An operand stored across K (A not transposed, B
- * transposed) is moved through local tiles where the device runs PACK_T
- * work-items in a row; the plain pack copies element by element. */
+ * transposed) is moved through local tiles where the device runs work-groups
+ * of PACK_T x PACK_R; the plain pack copies element by element. */
 static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
                            const txf_matmul_params *p, bool is_a, cl_mem workspace, size_t dst_off,
                            size_t Rp, size_t Kp)
@@ -379,16 +381,17 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
 	memset(l, 0, sizeof *l);
 	l->dims = 2;
 	l->after[0] = l->after[1] = -1;
-	size_t max = 0;
 	txf_status s = TXF_SUCCESS;
 	if (across) {
 		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
 		               is_a ? "matmul_pack_a_tiled" : "matmul_pack_b_tiled", &l->kernel);
 		if (s != TXF_SUCCESS)
 			return s;
+		size_t max = 0;
 		if (clGetKernelWorkGroupInfo(l->kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE,
 		                             sizeof max, &max, NULL) != CL_SUCCESS ||
-		    max < PACK_T || ctx->profile.max_work_item_sizes[0] < PACK_T) {
+		    max < PACK_T * PACK_R || ctx->profile.max_work_item_sizes[0] < PACK_T ||
+		    ctx->profile.max_work_item_sizes[1] < PACK_R) {
 			clReleaseKernel(l->kernel);
 			l->kernel = NULL;
 			across = false;
@@ -411,14 +414,11 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
 		txf__untiled_geometry(ctx, l->kernel, Kp, Rp, l->local, l->global);
 		return TXF_SUCCESS;
 	}
-	/* Work-groups of PACK_T x rows: dimension 0 along K, 1 along R. */
-	size_t rows = 8;
-	while (rows > 1 && (PACK_T * rows > max || rows > ctx->profile.max_work_item_sizes[1]))
-		rows /= 2;
+	/* Dimension 0 along K, 1 along R. */
 	l->local[0] = PACK_T;
-	l->local[1] = rows;
+	l->local[1] = PACK_R;
 	l->global[0] = txf__round_up(Kp, PACK_T);
-	l->global[1] = txf__round_up(Rp, PACK_T) / PACK_T * rows;
+	l->global[1] = txf__round_up(Rp, PACK_T) / PACK_T * PACK_R;
 	return TXF_SUCCESS;
 }
 

@@ -452,9 +452,10 @@ typedef struct matmul_defaults {
 	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
 	 * f64), before K slices are considered; mwg 0: none. */
 	txf_matmul_params few_f32, few_f64;
-	/* Blocks for products of padcopy_from multiply-adds and more, in place
-	 * of f32 / f64 (mwg 0: the usual ones). */
+	/* Blocks for products of big_from multiply-adds and more, in place of
+	 * f32 / f64 (mwg 0: the usual ones). */
 	txf_matmul_params big_f32, big_f64;
+	double big_from; /* the large blocks from this m * n * k on (0: never) */
 	const char *why;
 } matmul_defaults;
 
@@ -468,16 +469,17 @@ static const matmul_defaults matmul_table[] = {
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
-     2e10,
+     3e9,
      2,
      {128, 64, 16, 16, 16, 4, 4, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {256, 128, 16, 16, 16, 4, 4, 0, 2, 2},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     2e10,
      "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
-     "16 bytes at a time; from 2e10 multiply-adds on, operands copied K-major first into "
-     "256 x 128 blocks of 16 x 8 registers per work-item, two local buffers and 4 x 8 "
-     "work-item tiles (measured on an H100)"},
+     "16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major first where "
+     "they are not; from 2e10 on, 256 x 128 blocks of 16 x 8 registers per work-item, two "
+     "local buffers and 4 x 8 work-item tiles (measured on an H100)"},
     {"gpu",
      ANY_VENDOR,
      TXF_DEVICE_GPU,
@@ -492,6 +494,7 @@ static const matmul_defaults matmul_table[] = {
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     0,
      "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
     {"pocl-cpu",
      TXF_VENDOR_POCL,
@@ -507,6 +510,7 @@ static const matmul_defaults matmul_table[] = {
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     0,
      "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
      "(16-wide vectors), B packed per K panel of 256"},
     {"cpu",
@@ -523,6 +527,7 @@ static const matmul_defaults matmul_table[] = {
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     0,
      "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
     {"fallback",
      ANY_VENDOR,
@@ -538,6 +543,7 @@ static const matmul_defaults matmul_table[] = {
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     0,
      "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
 };
 
@@ -870,8 +876,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	const bool open = !(given->mwg || given->nwg || given->kwg || given->mdimc ||
 	                    given->ndimc || given->vwa || given->vwb || given->lbuf || given->wmap);
 	bool took_few = false, took_big = false;
-	if (open && big->mwg && e->padcopy_from > 0 &&
-	    (double)m * (double)n * (double)k >= e->padcopy_from &&
+	if (open && big->mwg && e->big_from > 0 &&
+	    (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *big;

@@ -391,12 +391,22 @@ static void nvidia_entry_ksplit(void **state)
 	/* A short K limits the slices: 64 K steps, 8 slices at most. */
 	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.params.ksplit, 8);
-	/* Enough blocks: the usual ones, no slices. */
+	/* Enough blocks: the usual ones, no slices; from 3e9 multiply-adds
+	 * on padcopy (A packed, B and C in place on this shape). */
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(c.params.nwg, 128);
 	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(c.launches, 2);
 	assert_null(strstr(c.why, "slices"));
+	assert_null(strstr(c.why, "large blocks"));
+	/* Below 3e9 (1408^3 = 2.8e9): SPLIT, 1999^3 (8e9) padcopy, four
+	 * launches. */
+	assert_int_equal(txf_matmul_explain(ctx, 1408, 1408, 1408, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+	assert_int_equal(txf_matmul_explain(ctx, 1999, 1999, 1999, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(c.launches, 4);
 	/* From 2e10 multiply-adds on: padcopy with the large set, 256 x 128
 	 * blocks, two local buffers, 4 x 8 work-item tiles; a forced strategy
 	 * keeps the set, forced blocks keep the usual layout. */
