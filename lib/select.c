@@ -34,9 +34,10 @@ typedef struct transpose_defaults {
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 2, 64, 4, 4, 0,
-     "32-wide tiles give full 128-byte rows, written aligned where the output's rows start "
-     "off a boundary; 64 x 4 work-groups where 64 divides the shape, 32 x 4 in place"},
+     1024, 3, 64, 4, 4, 0,
+     "32-wide tiles give full 128-byte rows, written aligned (three runs per work-group) where "
+     "the output's rows start off a boundary; 64 x 4 work-groups where 64 divides the shape, "
+     "32 x 4 in place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
      0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
@@ -473,13 +474,13 @@ static const matmul_defaults matmul_table[] = {
      2,
      {128, 64, 16, 16, 16, 4, 4, 0, 0, 0},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {256, 128, 16, 16, 16, 4, 4, 0, 2, 2},
+     {256, 128, 32, 16, 16, 4, 4, 0, 1, 2},
      {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      2e10,
      "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
      "16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major first where "
-     "they are not; from 2e10 on, 256 x 128 blocks of 16 x 8 registers per work-item, two "
-     "local buffers and 4 x 8 work-item tiles (measured on an H100)"},
+     "they are not; from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x 8 registers per "
+     "work-item in 4 x 8 work-item tiles (measured on an H100)"},
     {"gpu",
      ANY_VENDOR,
      TXF_DEVICE_GPU,

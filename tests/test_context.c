@@ -290,7 +290,7 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
 	assert_int_equal(c.wg_rows, 8);
-	assert_int_equal(c.segments, 2);
+	assert_int_equal(c.segments, 3);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
 	assert_int_equal(c.wg_rows, 4); /* in place: 32 x 4 */
@@ -408,13 +408,15 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(c.launches, 4);
 	/* From 2e10 multiply-adds on: padcopy with the large set, 256 x 128
-	 * blocks, two local buffers, 4 x 8 work-item tiles; a forced strategy
-	 * keeps the set, forced blocks keep the usual layout. */
+	 * blocks, K steps of 32 (one local buffer: two would not fit), 4 x 8
+	 * work-item tiles; a forced strategy keeps the set, forced blocks keep
+	 * the usual layout. */
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(c.params.mwg, 256);
 	assert_int_equal(c.params.nwg, 128);
-	assert_int_equal(c.params.lbuf, 2);
+	assert_int_equal(c.params.kwg, 32);
+	assert_int_equal(c.params.lbuf, 1);
 	assert_int_equal(c.params.wmap, 2);
 	assert_int_equal(c.params.ksplit, 1);
 	assert_int_equal(c.launches, 2); /* the blocks divide it: pack A, product */
@@ -425,7 +427,8 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 4093, 4093, 4093, TXF_F32, &po, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
 	assert_int_equal(c.params.mwg, 256);
-	assert_int_equal(c.params.lbuf, 2);
+	assert_int_equal(c.params.kwg, 32);
+	assert_int_equal(c.params.wmap, 2);
 	po.params.mwg = 128;
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &po, &c), TXF_SUCCESS);
 	assert_int_equal(c.params.mwg, 128);

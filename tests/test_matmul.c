@@ -723,12 +723,15 @@ static void test_sweep_layout_f32(void **state)
 	p = layout_params;
 	p.lbuf = 1;
 	sweep(TXF_F32, &p, false, 4, 31);
-	/* The NVIDIA entry's set for large products, on shapes a few of its
-	 * 256 x 128 blocks cover (both orders of C through the cases). */
-	static const txf_matmul_params big = {256, 128, 16, 16, 16, 4, 4, 0, 2, 2};
-	for (unsigned v = 0; v < 2; v++) {
-		mcase c = make_case(300, 260, 40, TXF_F32, 41 + v, 4);
-		run_case(&c, &big, strategies, COUNT(strategies));
+	/* The NVIDIA entry's set for large products (K steps of 32, one
+	 * buffer) and the same blocks with two buffers of K steps of 16, on
+	 * shapes a few of their 256 x 128 blocks cover (both orders of C
+	 * through the cases). */
+	static const txf_matmul_params big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2},
+	                                        {256, 128, 16, 16, 16, 4, 4, 0, 2, 2}};
+	for (unsigned v = 0; v < 4; v++) {
+		mcase c = make_case(300, 260, v < 2 ? 40 : 70, TXF_F32, 41 + v, 4);
+		run_case(&c, &big[v % 2], strategies, COUNT(strategies));
 	}
 }
 
