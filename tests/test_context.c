@@ -265,14 +265,11 @@ static void transpose_checked(txf_context *ctx, size_t rows, size_t cols, const 
 	free(got);
 }
 
-/* The NVIDIA entry of the built-in table, on the test device dressed as an
- * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles for
- * out-of-place shapes 64 divides, 32 x 8 tiles with two output-aligned runs
- * otherwise, the plain tile in place or where the large one does not
- * fit, never over a forced tile; both configurations transpose exactly. */
-static void nvidia_entry_tiles(void **state)
+/* A context on the test device, without tuning file, whose profile says
+ * NVIDIA GPU with 48 KiB of local memory and 1024 work-items per group, so
+ * that explain consults the NVIDIA entries. */
+static txf_context *nvidia_gpu_context(void)
 {
-	(void)state;
 	setenv("TXF_TUNING", "0", 1);
 	txf_context *ctx = NULL;
 	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
@@ -281,6 +278,18 @@ static void nvidia_entry_tiles(void **state)
 	ctx->profile.kind = TXF_DEVICE_GPU;
 	ctx->profile.local_mem_size = 48 * 1024;
 	ctx->profile.max_work_group_size = 1024;
+	return ctx;
+}
+
+/* The NVIDIA entry of the built-in table, on the test device dressed as an
+ * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles for
+ * out-of-place shapes 64 divides, 32 x 8 tiles with three output-aligned runs
+ * otherwise, the plain tile in place or where the large one does not
+ * fit, never over a forced tile; both configurations transpose exactly. */
+static void nvidia_entry_tiles(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
 	txf_choice c;
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_string_equal(c.entry, "nvidia-gpu");
@@ -362,14 +371,7 @@ static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const
 static void nvidia_entry_ksplit(void **state)
 {
 	(void)state;
-	setenv("TXF_TUNING", "0", 1);
-	txf_context *ctx = NULL;
-	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
-	unsetenv("TXF_TUNING");
-	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
-	ctx->profile.kind = TXF_DEVICE_GPU;
-	ctx->profile.local_mem_size = 48 * 1024;
-	ctx->profile.max_work_group_size = 1024;
+	txf_context *ctx = nvidia_gpu_context();
 	ctx->profile.compute_units = 132;
 	txf_matmul_choice c;
 	/* 8 x 6 blocks of 128 x 128 (48): 128 x 64 blocks, 8 x 11 = 88 of
