@@ -17,11 +17,12 @@
  *                       be multiples of T (SPLIT's main section)
  *   transpose_pad       PAD: launch rounded up to whole tiles; reads and
  *                       writes outside the matrix are skipped
- *   transpose_pad_aligned  PAD with output-aligned tiles, for outputs whose
- *                       rows do not start on a T-element boundary (odd
+ *   transpose_pad_aligned  PAD with output-aligned runs, for outputs whose
+ *                       rows do not start on an ALIGN-element boundary (odd
  *                       leading dimensions): every run of T elements it
- *                       writes starts on such a boundary, at the price of
- *                       reading (SEGMENTS + 1) / SEGMENTS of the input
+ *                       writes starts on such a boundary (whole 32-byte
+ *                       sectors), at the price of reading (SEGMENTS T +
+ *                       ALIGN) / (SEGMENTS T) of the input
  *   transpose_truncate  TRUNCATE: launch rounded down to whole tiles; the
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
@@ -103,40 +104,70 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 }
 
 /* Work-group (g0, g1) writes output rows c0 .. c0 + T - 1 (c0 = g1 T), each
- * over SEGMENTS runs of T elements that start on T-element boundaries of
- * the output buffer: run s of output row c covers input rows
- * r = (g0 SEGMENTS + s) T - sh(c) + x, x < T, where sh(c) is how far row c
- * starts past a boundary. Together the work-groups cover every r in
- * [0, rows) exactly once (the launch has ceil((rows + T - 1) / (SEGMENTS T))
- * groups along dimension 0). The runs of one group need input rows from
- * rbase = g0 SEGMENTS T - T on, (SEGMENTS + 1) T of them: they are staged in
- * local memory first, rows outside the matrix skipped. */
+ * over SEGMENTS runs of T elements that start on ALIGN-element boundaries
+ * of the output buffer (ALIGN, a power of two no larger than T, is one
+ * 32-byte memory sector or T where that is less; the host sets it): run s of output row c covers input
+ * rows r = (g0 SEGMENTS + s) T - sh(c) + x, x < T, where sh(c) < ALIGN is
+ * how far row c starts past a boundary. Together the work-groups cover
+ * every r in [0, rows) exactly once (the launch has
+ * ceil((rows + ALIGN - 1) / (SEGMENTS T)) groups along dimension 0). The
+ * runs of one group need input rows from rbase = g0 SEGMENTS T - ALIGN on,
+ * SEGMENTS T + ALIGN of them: they are staged in local memory first, rows
+ * outside the matrix skipped. */
+#ifndef ALIGN
+#define ALIGN TILE
+#endif
+#if ALIGN > TILE || (ALIGN & (ALIGN - 1)) != 0
+#error "ALIGN must be a power of two no larger than TILE"
+#endif
+#define PA_ROWS (SEGMENTS * TILE + ALIGN) /* input rows a work-group stages */
 __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict in, ulong in_off,
                                                  ulong in_ld, __global elem_t *restrict out,
                                                  ulong out_off, ulong out_ld, ulong rows,
                                                  ulong cols)
 {
-	__local elem_t tile[(SEGMENTS + 1) * TILE][TILE + 1];
+	__local elem_t tile[PA_ROWS][TILE + 1];
 	const uint lx = get_local_id(0), ly = get_local_id(1);
-	const long rbase = (long)get_group_id(0) * SEGMENTS * TILE - TILE;
+	const long rbase = (long)get_group_id(0) * SEGMENTS * TILE - ALIGN;
 	const ulong c0 = (ulong)get_group_id(1) * TILE;
-	if (c0 + lx < cols)
-		for (uint y = ly; y < (SEGMENTS + 1) * TILE; y += WG_ROWS) {
-			const long r = rbase + y;
-			if (r >= 0 && r < (long)rows)
-				tile[y][lx] = in[in_off + (ulong)r * in_ld + c0 + lx];
+	/* Work-groups whose rows all lie inside the matrix (all but the first
+	 * and the last along dimension 0) skip the row tests; the loops have
+	 * fixed trip counts so that every load is in flight at once. */
+	const bool inside = rbase >= 0 && rbase + PA_ROWS <= (long)rows;
+	if (c0 + lx < cols) {
+		if (inside) {
+			__global const elem_t *src = in + in_off + ((ulong)rbase + ly) * in_ld + c0 + lx;
+			for (uint k = 0; k < PA_ROWS; k += WG_ROWS)
+				if (PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS)
+					tile[ly + k][lx] = src[k * in_ld];
+		} else {
+			for (uint k = 0; k < PA_ROWS; k += WG_ROWS) {
+				const long r = rbase + ly + k;
+				if ((PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS) && r >= 0 && r < (long)rows)
+					tile[ly + k][lx] = in[in_off + (ulong)r * in_ld + c0 + lx];
+			}
 		}
+	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint y = ly; y < TILE; y += WG_ROWS) {
+	for (uint k = 0; k < TILE; k += WG_ROWS) {
+		const uint y = ly + k;
 		const ulong c = c0 + y;
 		if (c >= cols)
 			break;
 		const ulong start = out_off + c * out_ld; /* element offset of output row c */
-		const uint sh = (uint)(start & (TILE - 1));
-		for (uint s = 0; s < SEGMENTS; s++) {
-			const long r = rbase + TILE + (long)(s * TILE) - sh + lx;
-			if (r >= 0 && r < (long)rows)
-				out[start + (ulong)r] = tile[s * TILE + TILE - sh + lx][y];
+		const uint sh = (uint)(start & (ALIGN - 1));
+		__local const elem_t *t = &tile[ALIGN - sh + lx][y];
+		const long r0 = rbase + ALIGN - (long)sh + lx; /* input row of run 0 */
+		if (inside) {
+			__global elem_t *dst = out + start + (ulong)r0;
+			for (uint s = 0; s < SEGMENTS; s++)
+				dst[s * TILE] = t[s * TILE * (TILE + 1)];
+		} else {
+			for (uint s = 0; s < SEGMENTS; s++) {
+				const long r = r0 + (long)(s * TILE);
+				if (r >= 0 && r < (long)rows)
+					out[start + (ulong)r] = t[s * TILE * (TILE + 1)];
+			}
 		}
 	}
 }

@@ -450,17 +450,27 @@ static void tr_row_init(struct bench_row *row, const struct bench *b, size_t row
 	row->note = r->note;
 }
 
-/* rows: of the output's rows (the input's columns)... the dense output of
- * the bench has leading dimension `out_ld`; output-aligned runs are used
- * where the tile does not divide it. */
-static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t out_ld)
+/* Whether a transpose with choice ch writes output-aligned runs into the
+ * dense output of the bench (leading dimension out_ld, elem-byte elements):
+ * where the run boundary, one 32-byte sector or the tile where that is less
+ * (txf_choice.segments), does not divide out_ld. */
+static int tr_uses_runs(const txf_choice *ch, size_t out_ld, size_t elem)
+{
+	size_t align = elem && elem < 32 ? 32 / elem : 1;
+
+	if (align > ch->tile)
+		align = ch->tile;
+	return ch->segments && !ch->stream && align && out_ld % align != 0;
+}
+
+static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t out_ld, size_t elem)
 {
 	int tiled = ch->strategy != TXF_STRATEGY_SIMPLE; /* SIMPLE uses no tiles */
 
 	row->chosen = txf_strategy_name(ch->strategy);
 	row->launches = ch->launches;
 	if (tiled) {
-		unsigned seg = ch->segments && out_ld % ch->tile ? ch->segments : 0;
+		unsigned seg = tr_uses_runs(ch, out_ld, elem) ? ch->segments : 0;
 		if (ch->stream)
 			snprintf(row->params, sizeof(row->params), "%ux%u s", ch->tile,
 			         ch->wg_rows);
@@ -488,6 +498,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 	};
 	const size_t n_inplace = sizeof(tr_inplace_order) / sizeof(tr_inplace_order[0]);
 	const cli_args *a = b->args;
+	const size_t elem = txf_dtype_size(a->dtype);
 	unsigned mask = a->strategies ? a->strategies : (1u << TXF_STRATEGY_COUNT) - 1;
 	struct bench_row row;
 	tr_result res;
@@ -547,18 +558,18 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 		row.strategy = txf_strategy_name(st);
 		if (res.have_choice)
-			tr_row_params(&row, &res.choice, rows);
+			tr_row_params(&row, &res.choice, rows, elem);
 		bench_emit(b, &row);
 		/* Where pad wrote output-aligned runs, also time it without them. */
-		if (st == TXF_STRATEGY_PAD && res.have_choice && res.choice.segments &&
-		    rows % res.choice.tile) {
+		if (st == TXF_STRATEGY_PAD && res.have_choice &&
+		    tr_uses_runs(&res.choice, rows, elem)) {
 			opts.segments = -1;
 			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
 				b->failures++;
 			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 			row.strategy = "pad-unaligned";
 			if (res.have_choice)
-				tr_row_params(&row, &res.choice, rows);
+				tr_row_params(&row, &res.choice, rows, elem);
 			bench_emit(b, &row);
 		}
 		/* Where pad ran the streaming kernel, also time the tiled one. */
@@ -569,7 +580,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 			row.strategy = "pad-tiled";
 			if (res.have_choice)
-				tr_row_params(&row, &res.choice, rows);
+				tr_row_params(&row, &res.choice, rows, elem);
 			bench_emit(b, &row);
 		}
 	}
@@ -585,7 +596,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
 		row.strategy = inplace_names[st];
 		if (res.have_choice)
-			tr_row_params(&row, &res.choice, rows);
+			tr_row_params(&row, &res.choice, rows, elem);
 		bench_emit(b, &row);
 	}
 	/* The host BLAS's transpose, against the same ceiling. */
@@ -642,7 +653,7 @@ static void print_header(const struct bench *b)
 	case CLI_FORMAT_TABLE:
 		printf("device:   %s (%s)\n", b->prof.name, b->prof.platform);
 		printf("time:     device time from event profiling%s, median and fastest of %u "
-		       "run%s after a warm-up\n",
+		       "run%s after 20 ms of warm-up runs\n",
 		       blas ? " (host BLAS: monotonic clock)" : "", a->repeat,
 		       a->repeat == 1 ? "" : "s");
 		if (mm) {

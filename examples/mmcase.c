@@ -254,15 +254,14 @@ static int check_result(mm_case *c, mm_result *r)
 static int time_runs(mm_case *c, tool_launch_fn fn, void *arg, unsigned repeat, mm_result *r)
 {
 	double *t = calloc(repeat ? repeat : 1, sizeof(*t));
-	txf_status s = TXF_SUCCESS;
+	txf_status s;
 
 	if (!t) {
 		snprintf(r->note, sizeof(r->note), "out of memory");
 		r->check = "error";
 		return -1;
 	}
-	for (unsigned i = 0; i < repeat && s == TXF_SUCCESS; i++)
-		s = tool_time_launch(c->ctx, fn, arg, &t[i], r->note, sizeof(r->note));
+	s = tool_time_runs(c->ctx, fn, arg, repeat, t, r->note, sizeof(r->note));
 	if (s != TXF_SUCCESS) {
 		free(t);
 		r->check = "error";

@@ -87,6 +87,10 @@ int tool_time_host(void (*fn)(void *), void *arg, unsigned repeat, double *media
 
 	if (!t)
 		return -1;
+	const double w0 = tool_now_ms();
+	for (unsigned i = 0; i < TOOL_WARM_MAX && (i == 0 || tool_now_ms() - w0 < TOOL_WARM_MS);
+	     i++)
+		fn(arg);
 	for (unsigned i = 0; i < repeat; i++) {
 		double t0 = tool_now_ms();
 
@@ -149,6 +153,22 @@ txf_status tool_time_launch(txf_context *ctx, tool_launch_fn fn, void *arg, doub
 	}
 	*ms = t1 > t0 ? (double)(t1 - t0) / 1e6 : 0.0;
 	return TXF_SUCCESS;
+}
+
+txf_status tool_time_runs(txf_context *ctx, tool_launch_fn fn, void *arg, unsigned repeat,
+                          double *t, char *msg, size_t msglen)
+{
+	const double w0 = tool_now_ms();
+	txf_status s = TXF_SUCCESS;
+	double ms;
+
+	for (unsigned i = 0;
+	     s == TXF_SUCCESS && i < TOOL_WARM_MAX && (i == 0 || tool_now_ms() - w0 < TOOL_WARM_MS);
+	     i++)
+		s = tool_time_launch(ctx, fn, arg, &ms, msg, msglen);
+	for (unsigned i = 0; i < repeat && s == TXF_SUCCESS; i++)
+		s = tool_time_launch(ctx, fn, arg, &t[i], msg, msglen);
+	return s;
 }
 
 uint64_t tool_rand(uint64_t *state)

@@ -45,11 +45,22 @@ typedef txf_status (*tool_launch_fn)(txf_context *ctx, void *arg, cl_event *ev, 
 txf_status tool_time_launch(txf_context *ctx, tool_launch_fn fn, void *arg, double *ms, char *msg,
                             size_t msglen);
 
+/* Time `repeat` runs of fn into t[0..repeat-1] (tool_time_launch each),
+ * after warm-up runs: fn runs until TOOL_WARM_MS of wall time have passed
+ * (once at least, TOOL_WARM_MAX times at most), so that the timed runs
+ * find the device at the clocks of steady work rather than those of an
+ * idle pause (a host check, a build). On failure msg says why. */
+#define TOOL_WARM_MS 20.0
+#define TOOL_WARM_MAX 1000u
+txf_status tool_time_runs(txf_context *ctx, tool_launch_fn fn, void *arg, unsigned repeat,
+                          double *t, char *msg, size_t msglen);
+
 /* splitmix64: the next value of the generator whose state is *state. */
 uint64_t tool_rand(uint64_t *state);
 
-/* Time `repeat` calls of fn(arg) on the host with the monotonic clock; the
- * median and the fastest in ms. Returns 0, or -1 when out of memory. */
+/* Time `repeat` calls of fn(arg) on the host with the monotonic clock,
+ * after warm-up calls as tool_time_runs makes them; the median and the
+ * fastest in ms. Returns 0, or -1 when out of memory. */
 int tool_time_host(void (*fn)(void *), void *arg, unsigned repeat, double *median_ms,
                    double *min_ms);
 

@@ -199,14 +199,13 @@ static int tr_check(const tr_case *c, tr_result *r)
 static int tr_time(tr_case *c, unsigned repeat, tr_result *r)
 {
 	double *t = calloc(repeat ? repeat : 1, sizeof(*t));
-	txf_status s = TXF_SUCCESS;
+	txf_status s;
 
 	if (!t) {
 		snprintf(r->note, sizeof(r->note), "out of memory");
 		return -1;
 	}
-	for (unsigned i = 0; i < repeat && s == TXF_SUCCESS; i++)
-		s = tool_time_launch(c->ctx, tr_launch, c, &t[i], r->note, sizeof(r->note));
+	s = tool_time_runs(c->ctx, tr_launch, c, repeat, t, r->note, sizeof(r->note));
 	if (s != TXF_SUCCESS) {
 		free(t);
 		return -1;

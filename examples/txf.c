@@ -53,7 +53,7 @@ static void print_choice(const char *title, const txf_choice *c)
 	       tool_source_name(c->strategy_source));
 	if (c->segments)
 		printf("    aligned:  %u output-aligned runs per work-group where output rows "
-		       "start off a tile boundary\n",
+		       "start off a 32-byte sector (or a smaller tile)\n",
 		       c->segments);
 	if (c->stream)
 		printf("    stream:   %u x %u blocks transposed in registers per work-item, "

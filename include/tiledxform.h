@@ -336,10 +336,11 @@ typedef struct txf_choice {
 	unsigned wg_rows;
 	unsigned launches; /* kernels it enqueues */
 	/* PAD out of place: when not 0, an output whose rows do not start on a
-	 * tile boundary (a leading dimension or offset that the tile does not
-	 * divide) is written in output-aligned runs: each work-group writes
-	 * `segments` tile-wide runs per output row, every one starting on a
-	 * tile boundary, and reads (segments + 1) / segments of its input. */
+	 * run boundary (A elements: one 32-byte sector, or the tile where that
+	 * is less; a leading dimension or offset that A does not divide) is
+	 * written in output-aligned runs: each work-group writes `segments`
+	 * tile-wide runs per output row, every one starting on such a
+	 * boundary, and reads (segments T + A) / (segments T) of its input. */
 	unsigned segments;
 	/* PAD out of place, 4- and 8-byte elements: when 1, the streaming
 	 * kernel runs instead of the tiled one: each work-item moves blocks of

@@ -22,9 +22,9 @@ typedef struct transpose_defaults {
 	txf_strategy uneven;    /* when it does not */
 	size_t simple_below;    /* SIMPLE for matrices of fewer elements */
 	unsigned segments;      /* PAD: output-aligned runs per row (0: plain tiles) */
-	/* Out of place, for shapes this tile divides: even_tile x even_rows
-	 * instead (0: tile x wg_rows everywhere). */
-	unsigned even_tile, even_rows;
+	/* Out of place: out_tile x out_rows instead, where they fit (0: tile x
+	 * wg_rows everywhere). */
+	unsigned out_tile, out_rows;
 	/* In place: work-item rows per tile pair (0: wg_rows). */
 	unsigned inplace_rows;
 	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
@@ -34,10 +34,9 @@ typedef struct transpose_defaults {
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 3, 64, 4, 4, 0,
-     "32-wide tiles give full 128-byte rows, written aligned (three runs per work-group) where "
-     "the output's rows start off a boundary; 64 x 4 work-groups where 64 divides the shape, "
-     "32 x 4 in place"},
+     1024, 1, 64, 4, 4, 0,
+     "64 x 4 work-groups out of place (256-byte row pieces), one aligned run per output row "
+     "and work-group; 32 x 4 in place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
      0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
@@ -72,12 +71,24 @@ static const transpose_defaults *lookup(const txf_device_profile *p)
 	return &transpose_table[n - 1];
 }
 
-/* Whether a T x R work-group with `tiles` local tiles of elem bytes fits the
- * device; if not, *why says what does not fit. */
-static bool tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
-                      unsigned tiles, char *why, size_t why_size)
+unsigned txf__run_align(unsigned tile, size_t elem)
 {
-	size_t local = (size_t)tiles * tile * (tile + 1) * elem;
+	unsigned a = elem && elem < 32 ? (unsigned)(32 / elem) : 1;
+	return a < tile ? a : tile;
+}
+
+size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments)
+{
+	return (size_t)segments * tile + txf__run_align(tile, elem);
+}
+
+/* Whether a T x R work-group with `local_rows` rows of T + 1 elem-byte
+ * elements in local memory fits the device; if not, *why says what does
+ * not fit. */
+static bool tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                      size_t local_rows, char *why, size_t why_size)
+{
+	size_t local = local_rows * (tile + 1) * elem;
 	size_t wg = (size_t)tile * rows;
 	if (wg > p->max_work_group_size) {
 		snprintf(why, why_size,
@@ -158,19 +169,25 @@ static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t e
 }
 
 /* Output-aligned runs for PAD out of place, where the device's entry asks
- * for them and (segments + 1) local tiles fit. */
+ * for them and their rows fit local memory. The entry's count is for its
+ * out-of-place tile; another tile (a smaller one that fits, a tuned one)
+ * gets as many runs as cover the same span of rows, 1 to 8. */
 static void set_segments(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
                          bool in_place, txf_choice *c)
 {
 	char why[200];
+	const unsigned e_tile = e->out_tile ? e->out_tile : e->tile;
+	unsigned runs = e->segments * e_tile / c->tile;
+	runs = runs < 1 ? 1 : runs > 8 ? 8 : runs;
 	c->segments = 0;
 	if (!in_place && c->strategy == TXF_STRATEGY_PAD && e->segments &&
-	    tile_fits(p, c->tile, c->wg_rows, elem, e->segments + 1, why, sizeof why)) {
-		c->segments = e->segments;
+	    tile_fits(p, c->tile, c->wg_rows, elem, txf__run_rows(c->tile, elem, runs), why,
+	              sizeof why)) {
+		c->segments = runs;
 		size_t len = strlen(c->why);
-		snprintf(
-		    c->why + len, sizeof c->why - len,
-		    "; output rows that start off a tile boundary are written in aligned runs");
+		snprintf(c->why + len, sizeof c->why - len,
+		         "; output rows off %u-element boundaries written in aligned runs",
+		         txf__run_align(c->tile, elem));
 	}
 }
 
@@ -216,7 +233,7 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, co
 			         e->tile, e->wg_rows);
 			return TXF_ERR_BAD_TILE;
 		}
-		if (!elem || !tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, 1, why, n))
+		if (!elem || !tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, e->tile, why, n))
 			return TXF_ERR_TILE_UNSUPPORTED;
 		return TXF_SUCCESS;
 	}
@@ -332,16 +349,15 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	unsigned tiles = in_place ? 2 : 1;
 	char why[200];
 
-	/* Tile and work-group rows: the entry's tile for shapes it divides
-	 * where it has one and the tile fits. */
+	/* Tile and work-group rows: the entry's out-of-place tile where it has
+	 * one and the tile fits. */
 	unsigned tile = opts->tile ? opts->tile : e->tile;
 	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->wg_rows;
-	bool even_tile = !in_place && !opts->tile && !opts->wg_rows && e->even_tile && rows &&
-	                 cols && rows % e->even_tile == 0 && cols % e->even_tile == 0 &&
-	                 tile_fits(p, e->even_tile, e->even_rows, elem, 1, why, sizeof why);
-	if (even_tile) {
-		tile = e->even_tile;
-		wg_rows = e->even_rows;
+	bool out_tile = !in_place && !opts->tile && !opts->wg_rows && e->out_tile &&
+	                tile_fits(p, e->out_tile, e->out_rows, elem, e->out_tile, why, sizeof why);
+	if (out_tile) {
+		tile = e->out_tile;
+		wg_rows = e->out_rows;
 	} else if (in_place && !opts->wg_rows && e->inplace_rows) {
 		wg_rows = e->inplace_rows;
 	}
@@ -353,13 +369,14 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
 	              wg_rows, tile);
 	if (opts->tile && opts->wg_rows) {
-		TXF_CHECK_ARG(tile_fits(p, tile, wg_rows, elem, tiles, why, sizeof why),
-		              TXF_ERR_TILE_UNSUPPORTED, "tile %u x %u not supported on %s: %s",
-		              tile, wg_rows, p->normalized_name, why);
+		TXF_CHECK_ARG(
+		    tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why, sizeof why),
+		    TXF_ERR_TILE_UNSUPPORTED, "tile %u x %u not supported on %s: %s", tile, wg_rows,
+		    p->normalized_name, why);
 	} else {
 		/* Shrink what was not forced until it fits: rows first, then the
 		 * tile (keeping a forced tile). */
-		while (!tile_fits(p, tile, wg_rows, elem, tiles, why, sizeof why)) {
+		while (!tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why, sizeof why)) {
 			if (!opts->wg_rows && wg_rows > 1)
 				wg_rows /= 2;
 			else if (!opts->tile && tile > 4)
@@ -418,7 +435,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	out->strategy = s;
 	out->launches = transpose_launches(s, rows, cols, tile, in_place);
 	if (opts->segments > 0) {
-		TXF_CHECK_ARG(tile_fits(p, tile, wg_rows, elem, (unsigned)opts->segments + 1, why,
+		TXF_CHECK_ARG(tile_fits(p, tile, wg_rows, elem,
+		                        txf__run_rows(tile, elem, (unsigned)opts->segments), why,
 		                        sizeof why),
 		              TXF_ERR_TILE_UNSUPPORTED,
 		              "tile %u x %u with %d output-aligned runs not supported on %s: %s",

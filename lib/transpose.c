@@ -33,8 +33,9 @@ static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem,
 	int len = snprintf(options, sizeof options, "-DELEM_SIZE=%zu -DTILE=%u -DWG_ROWS=%u", elem,
 	                   c->tile, c->wg_rows);
 	if (segments)
-		len += snprintf(options + len, sizeof options - (size_t)len, " -DSEGMENTS=%u",
-		                segments);
+		len +=
+		    snprintf(options + len, sizeof options - (size_t)len,
+		             " -DSEGMENTS=%u -DALIGN=%u", segments, txf__run_align(c->tile, elem));
 	if (extra)
 		snprintf(options + len, sizeof options - (size_t)len, " %s", extra);
 	cl_program prog;
@@ -118,9 +119,11 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 	const char *names[3];
 	bool tiled[3];
 	unsigned count = 0;
-	/* Output-aligned runs where the output's rows start off a tile boundary. */
+	/* Output-aligned runs where the output's rows start off a run boundary
+	 * (elsewhere the tiles' writes start on one). */
+	const size_t A = txf__run_align(c->tile, pi.elem);
 	const unsigned segments = c->strategy == TXF_STRATEGY_PAD && !c->stream && c->segments &&
-	                                  (po.ld % T || po.offset % T)
+	                                  (po.ld % A || po.offset % A)
 	                              ? c->segments
 	                              : 0;
 	if (c->strategy == TXF_STRATEGY_PAD && c->stream)
@@ -179,10 +182,10 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 			l[i].local[0] = T;
 			l[i].local[1] = R;
 			if (segments) {
-				/* Along 0: groups of segments runs over rows + T - 1
+				/* Along 0: groups of segments runs over rows + A - 1
 				 * (the shifted runs); along 1: tiles of columns. */
 				size_t span = (size_t)segments * T;
-				l[i].global[0] = (parts[i].rows + T - 1 + span - 1) / span * T;
+				l[i].global[0] = (parts[i].rows + A - 1 + span - 1) / span * T;
 				l[i].global[1] = txf__round_up(parts[i].cols, T) / T * R;
 			} else if (c->strategy == TXF_STRATEGY_PAD) {
 				l[i].global[0] = txf__round_up(parts[i].cols, T);

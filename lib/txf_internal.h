@@ -345,6 +345,13 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
                                  bool in_place, const txf_transpose_options *opts, txf_choice *out);
 bool txf__is_pow2(size_t x);
 
+/* Output-aligned runs of a transpose (transpose_pad_aligned): the boundary
+ * in elements each run starts on, one 32-byte memory sector or the tile
+ * where that is less (at least 1), and the input rows a work-group stages
+ * in local memory, segments tiles plus that boundary. */
+unsigned txf__run_align(unsigned tile, size_t elem);
+size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
+
 /* Resolve strategy and kernel parameters for a matmul of m x n x k with
  * physical transposes ta, tb; validates forced choices. */
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,

@@ -282,10 +282,11 @@ static txf_context *nvidia_gpu_context(void)
 }
 
 /* The NVIDIA entry of the built-in table, on the test device dressed as an
- * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles for
- * out-of-place shapes 64 divides, 32 x 8 tiles with three output-aligned runs
- * otherwise, the plain tile in place or where the large one does not
- * fit, never over a forced tile; both configurations transpose exactly. */
+ * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles out of
+ * place, with one output-aligned run per work-group where the output's rows
+ * start off a 32-byte sector, the plain 32-wide tile in place or where the
+ * large one does not fit, never over a forced tile; each configuration
+ * transposes exactly. */
 static void nvidia_entry_tiles(void **state)
 {
 	(void)state;
@@ -297,24 +298,37 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.wg_rows, 4);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.tile, 32);
-	assert_int_equal(c.wg_rows, 8);
-	assert_int_equal(c.segments, 3);
+	assert_int_equal(c.tile, 64);
+	assert_int_equal(c.wg_rows, 4);
+	assert_int_equal(c.segments, 1);
+	assert_non_null(strstr(c.why, "8-element boundaries"));
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 64);
+	assert_int_equal(c.segments, 1);
+	assert_non_null(strstr(c.why, "4-element boundaries"));
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
 	assert_int_equal(c.wg_rows, 4); /* in place: 32 x 4 */
-	/* 64 x 65 elements of 16 bytes are over 48 KiB. */
-	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_C128, 0, NULL, &c),
+	/* 64 x 65 elements of 16 bytes are over 48 KiB: 32-wide tiles, with two
+	 * runs to cover the 64 rows of the entry's one (2 x 32 + 2 rows of 33
+	 * elements fit). */
+	assert_int_equal(txf_transpose_explain(ctx, 4095, 4097, TXF_C128, 0, NULL, &c),
 	                 TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
+	assert_int_equal(c.segments, 2);
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
 	o.tile = 32;
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
 	assert_int_equal(c.wg_rows, 8);
+	o.tile = 16;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 16);
+	assert_int_equal(c.segments, 4); /* 4 x 16 rows: the span of the entry's run */
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
-	transpose_checked(ctx, 97, 131, "32 x 8 tiles, two aligned runs");
+	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run");
+	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");
 	txf_context_release(&ctx);
 }
 

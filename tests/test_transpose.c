@@ -302,22 +302,30 @@ static void test_mixed_layouts(void **state)
 }
 
 /* PAD with output-aligned runs, forced: 1, 2, 3 and 8 runs per work-group,
- * every tile and element size, both layouts, and outputs whose rows start
- * on and off tile boundaries (leading-dimension slack and offsets). AUTO
- * with runs forced means PAD; -1 turns them off. */
+ * tiles from 8 to 64, every element size, both layouts, and outputs whose
+ * rows start on and off run boundaries (leading-dimension slack and
+ * offsets). A run boundary is A = min(T, 32 / element bytes) elements; the
+ * rows 2 S T - A and 2 S T - 1 need a last group of runs only because
+ * output rows start up to A - 1 elements past a boundary. AUTO with runs
+ * forced means PAD; -1 turns them off. */
 static void test_output_aligned_runs(void **state)
 {
 	(void)state;
 	static const int segs[] = {1, 2, 3, 8, -1};
+	static const unsigned run_tiles[] = {8, 16, 32, 64};
 	unsigned k = 0;
 	for (size_t gi = 0; gi < COUNT(segs); gi++) {
-		for (size_t ti = 0; ti < COUNT(tiles); ti++) {
+		for (size_t ti = 0; ti < COUNT(run_tiles); ti++) {
 			for (size_t di = 0; di < COUNT(dtypes); di++) {
-				const size_t T = tiles[ti];
+				const size_t T = run_tiles[ti], elem = txf_dtype_size(dtypes[di]);
+				const size_t A = 32 / elem < T ? 32 / elem : T;
+				const size_t S = segs[gi] > 0 ? (size_t)segs[gi] : 1;
 				const size_t shapes[][2] = {{1, 7},
 				                            {T - 1, T + 1},
 				                            {2 * T + 3, 3 * T + 1},
-				                            {5 * T + 1, 2 * T - 1}};
+				                            {5 * T + 1, 2 * T - 1},
+				                            {2 * S * T - A, T + 3},
+				                            {2 * S * T - 1, 5}};
 				for (size_t sh = 0; sh < COUNT(shapes); sh++, k++) {
 					tcase c = {0};
 					c.rows = shapes[sh][0];
