@@ -775,7 +775,10 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
 }
 
 /* A matmul with nothing forced takes the tuned entry for its shape; uneven
- * shapes from the tuned size on are copied into padded temporaries. */
+ * shapes from the tuned size on are copied into padded temporaries. Where
+ * the device's built-in entry has blocks for large products (big_from) and
+ * the tuner measured its entry below that size, products from big_from on
+ * keep the built-in blocks: the tuner has not measured them. */
 static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                          txf_matmul_choice *out)
 {
@@ -788,6 +791,11 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 	txf_strategy st = t->strategy;
 	bool uneven = m % p->mwg || n % p->nwg || k % p->kwg;
 	double size = (double)m * (double)n * (double)k;
+	const matmul_defaults *e = matmul_lookup(&ctx->profile);
+	const txf_matmul_params *big = elem == 8 ? &e->big_f64 : &e->big_f32;
+	const double measured = (double)t->shape[0] * (double)t->shape[1] * (double)t->shape[2];
+	if (big->mwg && e->big_from > 0 && size >= e->big_from && measured < e->big_from)
+		return false; /* the built-in table decides */
 	bool padcopy = uneven && tp.limits.padcopy_min > 0 && size >= tp.limits.padcopy_min;
 	if (padcopy)
 		st = TXF_STRATEGY_PADCOPY;

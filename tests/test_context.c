@@ -483,6 +483,54 @@ static void nvidia_entry_ksplit(void **state)
 	txf_context_release(&ctx);
 }
 
+/* A tuning whose large-even f32 matmul entry (128 x 64 blocks, split) was
+ * measured at side^3. */
+static txf_tuning large_tuning(size_t side)
+{
+	txf_tuning t;
+	memset(&t, 0, sizeof t);
+	snprintf(t.mode, sizeof t.mode, "test");
+	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
+	t.limits[TXF_TUNE_MATMUL][TXF_F32].valid = 1;
+	t.limits[TXF_TUNE_MATMUL][TXF_F32].large_from = 1e6;
+	txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][TXF_LARGE_EVEN];
+	e->valid = 1;
+	e->strategy = TXF_STRATEGY_SPLIT;
+	e->params = (txf_matmul_params){128, 64, 16, 16, 16, 4, 4, 1, 1, 1};
+	e->shape[0] = e->shape[1] = e->shape[2] = side;
+	e->median_ms = 1.0;
+	return t;
+}
+
+/* A tuned matmul entry stands for the sizes the tuner measured: on the
+ * NVIDIA entry, whose large blocks start at 2e10 multiply-adds, an entry
+ * measured at 2048^3 (8.6e9) chooses up to there and leaves 4096^3 to the
+ * built-in large blocks; one measured at 4096^3 chooses there too. */
+static void nvidia_tuned_below_big(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	txf_tuning t = large_tuning(2048);
+	assert_int_equal(txf_tuning_set(ctx, &t), TXF_SUCCESS);
+	txf_matmul_choice c;
+	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params_source, TXF_SOURCE_TUNED);
+	assert_int_equal(c.params.mwg, 128);
+	assert_int_equal(c.params.nwg, 64);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params_source, TXF_SOURCE_DEVICE);
+	assert_string_equal(c.entry, "nvidia-gpu");
+	assert_int_equal(c.params.mwg, 256);
+	assert_int_equal(c.params.kwg, 32);
+	t = large_tuning(4096);
+	assert_int_equal(txf_tuning_set(ctx, &t), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.params_source, TXF_SOURCE_TUNED);
+	assert_int_equal(c.params.mwg, 128);
+	matmul_checked(ctx, 256, 192, 64, "tuned 128 x 64 blocks");
+	txf_context_release(&ctx);
+}
+
 int main(void)
 {
 	unsetenv("TXF_DEVICE");
@@ -491,6 +539,7 @@ int main(void)
 	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
 	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_ksplit),
+	    cmocka_unit_test(nvidia_tuned_below_big),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }
