@@ -6,8 +6,9 @@
  * (small and large, divisible by the usual tiles or not). Every candidate is
  * run once on a poisoned output and checked (transposes exactly, products
  * against a float64 host reference), then timed: the median of the timed
- * runs, each measured with events, the checked run serving as warm-up. A
- * candidate whose result is wrong is rejected and reported. Then, for
+ * runs, each measured with events, after the checked run and 20 ms of runs
+ * as warm-up. A candidate whose result is wrong is rejected and reported.
+ * Then, for
  * matmul, a ladder of uneven sizes finds where copying into padded
  * temporaries (PADCOPY) starts to pay.
  */
