@@ -206,3 +206,12 @@ void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, c
 	fail_msg("%s: element %zu (usable byte %zu of %zu) differs, %zu bytes differ in all", what,
 	         at / (elem ? elem : 1), at, b->bytes, count);
 }
+
+txf_tuning test_tuning_blank(const char *mode)
+{
+	txf_tuning t;
+	memset(&t, 0, sizeof t);
+	snprintf(t.mode, sizeof t.mode, "%s", mode);
+	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
+	return t;
+}

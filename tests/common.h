@@ -77,4 +77,8 @@ unsigned char *test_image_poisoned(const test_buffer *b);
  * band hit, and how many bytes differ. */
 void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, const char *what);
 
+/* A tuning with no entry and no limits, its header set: mode, and a fixed
+ * creation time. */
+txf_tuning test_tuning_blank(const char *mode);
+
 #endif

@@ -487,10 +487,7 @@ static void nvidia_entry_ksplit(void **state)
  * measured at side^3. */
 static txf_tuning large_tuning(size_t side)
 {
-	txf_tuning t;
-	memset(&t, 0, sizeof t);
-	snprintf(t.mode, sizeof t.mode, "test");
-	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
+	txf_tuning t = test_tuning_blank("test");
 	t.limits[TXF_TUNE_MATMUL][TXF_F32].valid = 1;
 	t.limits[TXF_TUNE_MATMUL][TXF_F32].large_from = 1e6;
 	txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][TXF_LARGE_EVEN];

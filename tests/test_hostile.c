@@ -419,10 +419,7 @@ static txf_context_stats stats_of(txf_context *c)
 /* A valid tuning for this device (one transpose entry). */
 static txf_tuning one_tuning(void)
 {
-	txf_tuning t;
-	memset(&t, 0, sizeof t);
-	snprintf(t.mode, sizeof t.mode, "hostile");
-	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
+	txf_tuning t = test_tuning_blank("hostile");
 	t.limits[TXF_TUNE_TRANSPOSE][TXF_F32].valid = 1;
 	t.limits[TXF_TUNE_TRANSPOSE][TXF_F32].large_from = 1e6;
 	txf_tuned *e = &t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][TXF_SMALL_UNEVEN];

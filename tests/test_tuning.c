@@ -91,10 +91,7 @@ static char *capture_stderr(txf_context **out, const char *tuning_file)
 /* A tuning with every kind of entry, values exact in the text format. */
 static txf_tuning sample(void)
 {
-	txf_tuning t;
-	memset(&t, 0, sizeof t);
-	snprintf(t.mode, sizeof t.mode, "test");
-	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
+	txf_tuning t = test_tuning_blank("test");
 	txf_tuning_limits *lt = &t.limits[TXF_TUNE_TRANSPOSE][TXF_F32];
 	lt->valid = 1;
 	lt->large_from = 1 << 20;
