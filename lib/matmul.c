@@ -66,11 +66,11 @@ typedef struct plan {
 	bool last_writes_c;
 } plan;
 
-static void plan_free(plan *p)
+static void plan_free(txf_context *ctx, plan *p)
 {
 	for (unsigned i = 0; i < p->n; i++)
 		if (p->l[i].kernel)
-			clReleaseKernel(p->l[i].kernel);
+			txf__give_back_kernel(ctx, p->l[i].kernel);
 	p->n = 0;
 	txf__pool_give_back(p->ticket);
 	p->ticket = NULL;
@@ -88,7 +88,7 @@ static txf_status get_kernel(txf_context *ctx, const txf_matmul_params *p, size_
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)
-		s = txf__create_kernel(prog, name, out);
+		s = txf__take_kernel(ctx, prog, name, out);
 	return s;
 }
 
@@ -392,7 +392,7 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
 		                             sizeof max, &max, NULL) != CL_SUCCESS ||
 		    max < PACK_T * PACK_R || ctx->profile.max_work_item_sizes[0] < PACK_T ||
 		    ctx->profile.max_work_item_sizes[1] < PACK_R) {
-			clReleaseKernel(l->kernel);
+			txf__give_back_kernel(ctx, l->kernel);
 			l->kernel = NULL;
 			across = false;
 		}
@@ -498,15 +498,21 @@ static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr,
 static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_event *wait,
                       cl_event *event)
 {
-	cl_event evs[MAX_LAUNCHES];
+	cl_event evs[MAX_LAUNCHES] = {NULL};
 	bool waited_on[MAX_LAUNCHES] = {false};
 	unsigned done = 0;
 	txf__gate gate = {NULL, NULL, 0};
 	/* Launches that each write C are held back by a gate until all are
 	 * enqueued, so that a failure part way runs none of them. Where only
 	 * the last one writes C, an in-order queue needs no gate: the gate's
-	 * user event costs tens of microseconds on some drivers. */
-	const bool gated = pl->n > 1 && !(pl->last_writes_c && ctx->queue_in_order);
+	 * user event costs tens of microseconds on some drivers. In order,
+	 * each launch starts after the one before (and so after the caller's
+	 * list, which the first one waits for): the launches need no wait
+	 * lists, and only the last one an event, for the caller or the
+	 * workspace. Each costs microseconds of host time per launch on some
+	 * drivers, time in which the device waits for the operation. */
+	const bool in_order = ctx->queue_in_order;
+	const bool gated = pl->n > 1 && !(pl->last_writes_c && in_order);
 	txf_status s = gated ? txf__gate_open(ctx, num_wait, wait, &gate) : TXF_SUCCESS;
 	if (gate.event) {
 		num_wait = gate.count;
@@ -521,11 +527,21 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 				deps[nd++] = evs[l->after[i]];
 				waited_on[l->after[i]] = true;
 			}
-		/* A launch after another inherits the caller's list through it. */
-		s = nd ? txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local, nd, deps,
-		                      &evs[done])
-		       : txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local, num_wait, wait,
-		                      &evs[done]);
+		const bool last = done + 1 == pl->n;
+		if (in_order) {
+			/* A gate that fails the launches needs their events (POCL
+			 * 3.1 aborts when it fails a command that has none). */
+			const bool need_event = gate.event || (last && (event || pl->ticket));
+			s = txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local,
+			                 done ? 0 : num_wait, wait, need_event ? &evs[done] : NULL);
+		} else {
+			/* A launch after another inherits the caller's list through
+			 * it. */
+			s = nd ? txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local, nd,
+			                      deps, &evs[done])
+			       : txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local,
+			                      num_wait, wait, &evs[done]);
+		}
 		if (s != TXF_SUCCESS)
 			break;
 	}
@@ -538,9 +554,9 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		for (unsigned i = 0; i < done; i++)
 			if (!waited_on[i])
 				last[nl++] = evs[i];
-		if (nl == 1 || ctx->queue_in_order) {
+		if (nl == 1 || in_order) {
 			/* One launch ends the operation, or, in order, the last one does. */
-			cl_event e = nl == 1 ? last[0] : evs[done - 1];
+			cl_event e = in_order ? evs[done - 1] : last[0];
 			clRetainEvent(e);
 			*event = e;
 		} else {
@@ -552,7 +568,7 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	}
 	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < pl->n; i++)
-		clReleaseKernel(pl->l[i].kernel);
+		txf__give_back_kernel(ctx, pl->l[i].kernel);
 	pl->n = 0;
 	if (s == TXF_SUCCESS && pl->ticket) {
 		/* A pooled workspace is free once the last launch (unpack) is. */
@@ -562,7 +578,8 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	txf__pool_give_back(pl->ticket);
 	pl->ticket = NULL;
 	for (unsigned i = 0; i < done; i++)
-		clReleaseEvent(evs[i]);
+		if (evs[i])
+			clReleaseEvent(evs[i]);
 	return s;
 }
 
@@ -700,7 +717,7 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 		}
 	}
 	if (s != TXF_SUCCESS) {
-		plan_free(&pl);
+		plan_free(ctx, &pl);
 		return s;
 	}
 	return run(ctx, &pl, num_wait, wait, event);

@@ -41,7 +41,7 @@ static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem,
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)
-		s = txf__create_kernel(prog, name, out);
+		s = txf__take_kernel(ctx, prog, name, out);
 	if (s != TXF_SUCCESS || !tiled)
 		return s;
 	size_t wg = 0;
@@ -50,7 +50,7 @@ static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem,
 	if (err == CL_SUCCESS && wg < (size_t)c->tile * c->wg_rows)
 		err = CL_INVALID_WORK_GROUP_SIZE;
 	if (err != CL_SUCCESS) {
-		clReleaseKernel(*out);
+		txf__give_back_kernel(ctx, *out);
 		*out = NULL;
 		return txf__fail(
 		    TXF_ERR_TILE_UNSUPPORTED,
@@ -95,7 +95,7 @@ static txf_status prepare_stream(txf_context *ctx, const txf_choice *c, txf__phy
 		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
 	if (s != TXF_SUCCESS) {
 		if (l->kernel)
-			clReleaseKernel(l->kernel);
+			txf__give_back_kernel(ctx, l->kernel);
 		l->kernel = NULL;
 		return s;
 	}
@@ -174,7 +174,7 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 		if (s != TXF_SUCCESS) {
 			for (unsigned j = 0; j <= i; j++)
 				if (l[j].kernel)
-					clReleaseKernel(l[j].kernel);
+					txf__give_back_kernel(ctx, l[j].kernel);
 			return s;
 		}
 		l[i].dims = 2;
@@ -206,7 +206,7 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint num_wait,
                                const cl_event *wait, cl_event *event)
 {
-	cl_event evs[3];
+	cl_event evs[3] = {NULL};
 	unsigned done = 0;
 	txf__gate gate = {NULL, NULL, 0};
 	txf_status s = n > 1 ? txf__gate_open(ctx, num_wait, wait, &gate) : TXF_SUCCESS;
@@ -215,8 +215,14 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 		wait = gate.merged;
 	}
 	for (; s == TXF_SUCCESS && done < n; done++) {
+		/* In order, the last launch ends after the others: only its
+		 * event is needed (see run() in matmul.c), unless the gate may
+		 * fail the launches (POCL 3.1 aborts when it fails a command
+		 * that has no event). */
+		const bool need_event =
+		    gate.event || (event && (!ctx->queue_in_order || done + 1 == n));
 		s = txf__enqueue(ctx, l[done].kernel, l[done].dims, l[done].global, l[done].local,
-		                 num_wait, wait, &evs[done]);
+		                 num_wait, wait, need_event ? &evs[done] : NULL);
 		if (s != TXF_SUCCESS)
 			break;
 	}
@@ -226,9 +232,10 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 		s = txf__join_events(ctx, evs, n, event);
 	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < done; i++)
-		clReleaseEvent(evs[i]);
+		if (evs[i])
+			clReleaseEvent(evs[i]);
 	for (unsigned i = 0; i < n; i++)
-		clReleaseKernel(l[i].kernel);
+		txf__give_back_kernel(ctx, l[i].kernel);
 	return s;
 }
 
@@ -328,7 +335,7 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	size_t sz[4] = {sizeof(cl_mem), sizeof a[0], sizeof a[1], sizeof a[2]};
 	s = txf__set_args(l.kernel, 4, sz, v);
 	if (s != TXF_SUCCESS) {
-		clReleaseKernel(l.kernel);
+		txf__give_back_kernel(ctx, l.kernel);
 		return s;
 	}
 	if (simple) {

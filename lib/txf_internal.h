@@ -206,8 +206,18 @@ void txf__program_cache_free(txf__program_cache *cache);
  * (the -D parameters). The cache owns it: do not release. Thread-safe. */
 txf_status txf__get_program(txf_context *ctx, const char *file, const char *options,
                             cl_program *out);
-/* Create a kernel from a cached program; the caller releases it. */
-txf_status txf__create_kernel(cl_program prog, const char *name, cl_kernel *out);
+/* Kernel `name` of a cached program for one operation: one the context
+ * keeps that no other thread holds, or a new one. Its arguments are the
+ * last user's: set them all. Give it back with txf__give_back_kernel once
+ * its launches are enqueued (or the operation fails). Thread-safe. */
+txf_status txf__take_kernel(txf_context *ctx, cl_program prog, const char *name, cl_kernel *out);
+void txf__give_back_kernel(txf_context *ctx, cl_kernel kernel);
+/* The most kernel objects a context keeps. */
+#define TXF__KERNELS_MAX 256
+/* For tests: the kernel objects the context keeps, how many of them an
+ * operation holds now, and how many it has created in all. */
+void txf__kernel_counts(txf_context *ctx, unsigned long *cached, unsigned long *busy,
+                        unsigned long *created);
 /* Number of programs made (built or loaded) by the cache so far. ctx->lock
  * guards it; a test that runs no other thread may read it without. */
 unsigned long txf__program_builds(const txf_context *ctx);

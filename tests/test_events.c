@@ -1,7 +1,9 @@
 /* Events: operations wait for their wait list, return one event that
  * completes when all of their work has, chain on an out-of-order queue
- * through events alone, and work without an event (then clFinish). */
+ * through events alone, and work without an event (then clFinish). Kernel
+ * objects the context keeps are launched again with new arguments. */
 #include "common.h"
+#include "txf_internal.h" /* txf__kernel_counts */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -415,6 +417,52 @@ static void test_no_event(void **state)
 	operand_free(&m);
 }
 
+/* (f) Kernel objects come from the context and go back to it, and every
+ * launch sets all of its kernel's arguments: transposes with each strategy
+ * over several shapes, leading dimensions and offsets, then the same again
+ * in reverse order on fresh buffers and data. The second round creates no
+ * kernel, and every result is exact with the poison outside it intact. */
+static void test_kernels_kept(void **state)
+{
+	(void)state;
+	static const size_t shapes[][4] = {
+	    {70, 45, 3, 1}, {33, 61, 0, 5}, {17, 200, 1, 0}, {128, 16, 2, 2}};
+	static const txf_strategy strategies[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT,
+	                                          TXF_STRATEGY_TRUNCATE, TXF_STRATEGY_AUTO};
+	unsigned long kept[2], busy[2], created[2];
+	for (int round = 0; round < 2; round++) {
+		for (size_t j = 0; j < COUNT(shapes); j++) {
+			const size_t *sh = shapes[round ? COUNT(shapes) - 1 - j : j];
+			for (size_t si = 0; si < COUNT(strategies); si++) {
+				operand in = operand_new(TXF_F32, sh[0], sh[1], sh[2], sh[3],
+				                         TXF_ROW_MAJOR, 1);
+				operand out = operand_new(TXF_F32, sh[1], sh[0], sh[3], sh[2],
+				                          TXF_ROW_MAJOR, 0);
+				txf_transpose_options o = opts(strategies[si], 16);
+				cl_event ev = NULL;
+				txf_status s =
+				    txf_transpose(test_ctx, &in.m, &out.m, &o, 0, NULL, &ev);
+				if (s != TXF_SUCCESS)
+					fail_msg("%zu x %zu %s: %s (%s)", sh[0], sh[1],
+					         txf_strategy_name(strategies[si]),
+					         txf_status_name(s), txf_last_error());
+				test_wait(ev);
+				expect_transpose(&out, &in);
+				test_assert_image(&out.buf, out.image, 4,
+				                  txf_strategy_name(strategies[si]));
+				operand_free(&in);
+				operand_free(&out);
+			}
+		}
+		txf__kernel_counts(test_ctx, &kept[round], &busy[round], &created[round]);
+	}
+	assert_int_equal(busy[0], 0);
+	assert_int_equal(busy[1], 0);
+	if (created[1] != created[0])
+		fail_msg("the second round created %lu kernels", created[1] - created[0]);
+	assert_int_equal(kept[1], kept[0]);
+}
+
 /* (e) Non-blocking host transfers chained into a transpose by events, with
  * padded host and device layouts: write (held by a user event), transpose,
  * read; only the read's event is waited on. */
@@ -487,6 +535,7 @@ int main(void)
 	    cmocka_unit_test(test_multi_launch_event),
 	    cmocka_unit_test(test_no_event),
 	    cmocka_unit_test(test_nonblocking_transfers),
+	    cmocka_unit_test(test_kernels_kept),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }

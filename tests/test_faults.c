@@ -8,9 +8,10 @@
  *  - leave every buffer of the caller as it was, byte for byte, guard bands
  *    included (outputs hold poison or known data before the run),
  *  - return no event and leak no OpenCL object: the wrappers keep a ledger of
- *    the objects the library holds; after the failure only programs it
- *    cached and workspaces it pooled may remain, and after the context is
- *    released nothing does (the suite also runs under LeakSanitizer),
+ *    the objects the library holds; after the failure only programs and
+ *    kernels it cached and workspaces it pooled may remain, and after the
+ *    context is released nothing does (the suite also runs under
+ *    LeakSanitizer),
  *  - leave no program in the in-memory cache and no file in the binary
  *    cache that a later run would trip over,
  *  - and leave the context able to run the operation correctly, checked
@@ -694,6 +695,9 @@ static void inject(fixture *f, txf__fault_class cls, unsigned long n, unsigned l
 	ledger l1 = ledger_now();
 	unsigned long builds = ctx ? txf__program_builds(ctx) : 0;
 	unsigned long pooled = ctx ? txf__pool_created(ctx->pool) : 0;
+	unsigned long kernels = 0, busy = 0, created = 0;
+	if (ctx)
+		txf__kernel_counts(ctx, &kernels, &busy, &created);
 
 	txf__fault_reset();
 	txf__fault_set(cls, n);
@@ -731,12 +735,19 @@ static void inject(fixture *f, txf__fault_class cls, unsigned long n, unsigned l
 			fail_msg("%s: the message \"%s\" does not name %s", what, detail,
 			         txf__cl_error_name(err));
 		check_unchanged(f, what);
-		/* Only programs the cache kept and buffers the pool kept remain. */
+		/* Only programs and kernels the cache kept and buffers the pool
+		 * kept remain. */
 		ledger l2 = ledger_now();
 		long want[TXF__OBJ_COUNT] = {0};
 		if (ctx) {
 			want[TXF__OBJ_PROGRAM] = (long)(txf__program_builds(ctx) - builds);
 			want[TXF__OBJ_MEM] = (long)(txf__pool_created(ctx->pool) - pooled);
+			unsigned long kept = 0;
+			txf__kernel_counts(ctx, &kept, &busy, &created);
+			want[TXF__OBJ_KERNEL] = (long)(kept - kernels);
+			if (busy)
+				fail_msg("%s: %lu kernels still held after the failure", what,
+				         busy);
 		}
 		for (int k = 0; k < TXF__OBJ_COUNT; k++)
 			if (l2.n[k] - l1.n[k] != want[k])

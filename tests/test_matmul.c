@@ -13,6 +13,7 @@
  *                  + 4 eps |beta| |C0_ij| + floor
  * with the reference in double (float32) or long double (float64). */
 #include "common.h"
+#include "txf_internal.h" /* txf__kernel_counts */
 
 #include <float.h>
 #include <math.h>
@@ -1384,6 +1385,39 @@ static void test_padcopy_pool(void **state)
 	padcopy_burst(test_ctx, false);
 }
 
+/* Kernel objects: an operation takes them from the context and gives them
+ * back, and every launch sets all of its kernel's arguments. Products with
+ * K slices (a product and a sum launch) over several shapes, leading
+ * dimensions, offsets and scalars, then the same cases again in reverse
+ * order on fresh buffers and data: the second round creates no kernel,
+ * each kernel's last arguments were another case's, and every result is
+ * right. */
+static void test_kernels_kept(void **state)
+{
+	(void)state;
+	static const shape shapes[] = {{45, 70, 27}, {33, 17, 40}, {70, 45, 64}, {16, 16, 8}};
+	static const txf_strategy pad[] = {TXF_STRATEGY_PAD};
+	txf_matmul_params p = small_params;
+	p.ksplit = 3;
+	unsigned long kept[2], busy[2], created[2];
+	for (int round = 0; round < 2; round++) {
+		for (size_t j = 0; j < COUNT(shapes); j++) {
+			const size_t i = round ? COUNT(shapes) - 1 - j : j;
+			/* Multiples of 32: N N, all row-major; other pads,
+			 * offsets and scalars. */
+			mcase c = make_case(shapes[i].m, shapes[i].n, shapes[i].k, TXF_F32,
+			                    32u * (unsigned)i, 0);
+			run_case(&c, &p, pad, 1);
+		}
+		txf__kernel_counts(test_ctx, &kept[round], &busy[round], &created[round]);
+	}
+	assert_int_equal(busy[0], 0);
+	assert_int_equal(busy[1], 0);
+	if (created[1] != created[0])
+		fail_msg("the second round created %lu kernels", created[1] - created[0]);
+	assert_int_equal(kept[1], kept[0]);
+}
+
 /* -------------------------------------------------------------- events */
 
 /* A library context on the shared OpenCL context with an out-of-order
@@ -1984,6 +2018,7 @@ int main(void)
 	    cmocka_unit_test(test_ksplit),
 	    cmocka_unit_test(test_ksplit_workspace),
 	    cmocka_unit_test(test_padcopy_pool),
+	    cmocka_unit_test(test_kernels_kept),
 	    cmocka_unit_test(test_event_gate),
 	    cmocka_unit_test(test_events_out_of_order),
 	};

@@ -770,6 +770,12 @@ static void threads_share_contexts(void **state)
 	       txf__program_count(shared), st.programs_built, st.programs_loaded,
 	       st.programs_stored, st.cache_rejected, txf__pool_created(shared->pool), entries);
 	unsigned long programs = txf__program_count(shared);
+	/* Threads that wanted a kernel another one held made their own; the
+	 * cache kept them all, and every one was given back. */
+	unsigned long kernels = 0, kernels_busy = 0, kernels_created = 0;
+	txf__kernel_counts(shared, &kernels, &kernels_busy, &kernels_created);
+	printf("  shared context: %lu kernel objects kept, %lu created\n", kernels,
+	       kernels_created);
 	txf_context_release(&shared);
 	remove_tree(cache_dir);
 
@@ -782,6 +788,8 @@ static void threads_share_contexts(void **state)
 	 * many asked for it at once; each is on disk. */
 	assert_int_equal(st.programs_built + st.programs_loaded, programs);
 	assert_true(programs <= entries);
+	assert_int_equal(kernels_busy, 0);
+	assert_true(kernels == kernels_created || kernels == TXF__KERNELS_MAX);
 }
 
 /* ------------------------------------------------------- the host storm */
