@@ -1,4 +1,5 @@
 #include "common.h"
+#include "txf_internal.h" /* txf__kernel_counts */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -214,4 +215,20 @@ txf_tuning test_tuning_blank(const char *mode)
 	snprintf(t.mode, sizeof t.mode, "%s", mode);
 	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
 	return t;
+}
+
+test_kernels test_kernels_of(txf_context *ctx)
+{
+	test_kernels k;
+	txf__kernel_counts(ctx, &k.kept, &k.busy, &k.created);
+	return k;
+}
+
+void test_assert_no_new_kernels(const test_kernels *first, const test_kernels *second)
+{
+	assert_int_equal(first->busy, 0);
+	assert_int_equal(second->busy, 0);
+	if (second->created != first->created)
+		fail_msg("the second round created %lu kernels", second->created - first->created);
+	assert_int_equal(second->kept, first->kept);
 }

@@ -81,4 +81,14 @@ void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, c
  * creation time. */
 txf_tuning test_tuning_blank(const char *mode);
 
+/* The kernel objects a context keeps, holds for an operation now, and has
+ * created in all. */
+typedef struct test_kernels {
+	unsigned long kept, busy, created;
+} test_kernels;
+test_kernels test_kernels_of(txf_context *ctx);
+/* After a second round of the same operations as `first`: no kernel is
+ * held, none was created, and the context keeps as many as before. */
+void test_assert_no_new_kernels(const test_kernels *first, const test_kernels *second);
+
 #endif

@@ -3,7 +3,6 @@
  * through events alone, and work without an event (then clFinish). Kernel
  * objects the context keeps are launched again with new arguments. */
 #include "common.h"
-#include "txf_internal.h" /* txf__kernel_counts */
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,7 +428,7 @@ static void test_kernels_kept(void **state)
 	    {70, 45, 3, 1}, {33, 61, 0, 5}, {17, 200, 1, 0}, {128, 16, 2, 2}};
 	static const txf_strategy strategies[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT,
 	                                          TXF_STRATEGY_TRUNCATE, TXF_STRATEGY_AUTO};
-	unsigned long kept[2], busy[2], created[2];
+	test_kernels counts[2];
 	for (int round = 0; round < 2; round++) {
 		for (size_t j = 0; j < COUNT(shapes); j++) {
 			const size_t *sh = shapes[round ? COUNT(shapes) - 1 - j : j];
@@ -454,13 +453,9 @@ static void test_kernels_kept(void **state)
 				operand_free(&out);
 			}
 		}
-		txf__kernel_counts(test_ctx, &kept[round], &busy[round], &created[round]);
+		counts[round] = test_kernels_of(test_ctx);
 	}
-	assert_int_equal(busy[0], 0);
-	assert_int_equal(busy[1], 0);
-	if (created[1] != created[0])
-		fail_msg("the second round created %lu kernels", created[1] - created[0]);
-	assert_int_equal(kept[1], kept[0]);
+	test_assert_no_new_kernels(&counts[0], &counts[1]);
 }
 
 /* (e) Non-blocking host transfers chained into a transpose by events, with

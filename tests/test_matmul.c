@@ -13,7 +13,6 @@
  *                  + 4 eps |beta| |C0_ij| + floor
  * with the reference in double (float32) or long double (float64). */
 #include "common.h"
-#include "txf_internal.h" /* txf__kernel_counts */
 
 #include <float.h>
 #include <math.h>
@@ -1399,7 +1398,7 @@ static void test_kernels_kept(void **state)
 	static const txf_strategy pad[] = {TXF_STRATEGY_PAD};
 	txf_matmul_params p = small_params;
 	p.ksplit = 3;
-	unsigned long kept[2], busy[2], created[2];
+	test_kernels counts[2];
 	for (int round = 0; round < 2; round++) {
 		for (size_t j = 0; j < COUNT(shapes); j++) {
 			const size_t i = round ? COUNT(shapes) - 1 - j : j;
@@ -1409,13 +1408,9 @@ static void test_kernels_kept(void **state)
 			                    32u * (unsigned)i, 0);
 			run_case(&c, &p, pad, 1);
 		}
-		txf__kernel_counts(test_ctx, &kept[round], &busy[round], &created[round]);
+		counts[round] = test_kernels_of(test_ctx);
 	}
-	assert_int_equal(busy[0], 0);
-	assert_int_equal(busy[1], 0);
-	if (created[1] != created[0])
-		fail_msg("the second round created %lu kernels", created[1] - created[0]);
-	assert_int_equal(kept[1], kept[0]);
+	test_assert_no_new_kernels(&counts[0], &counts[1]);
 }
 
 /* -------------------------------------------------------------- events */
