@@ -28,9 +28,15 @@
  *                   that 32 consecutive work-items read 4 distinct A and 8
  *                   distinct B vectors from local memory per k (needs MDIMC
  *                   a multiple of 4 and NDIMC of 8)
+ *   KGRP            K groups of the tiled kernels: a work-group is KGRP
+ *                   groups of MDIMC x NDIMC work-items (local id 2 is the
+ *                   group), each walking its own run of whole K steps of
+ *                   the work-group's K with its own local tiles; at the end
+ *                   group 0 adds the others' partial sums, in group order,
+ *                   through local memory and stores the block (1: none)
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
- *   columns; LBUF and WMAP must be 1.
+ *   columns; LBUF, WMAP and KGRP must be 1.
  *
  * Kernels and the edge strategy each implements:
  *   matmul_simple    SIMPLE: one work-item per element of C, bounds-checked;
@@ -100,11 +106,17 @@ typedef float real_t;
 #ifndef WMAP
 #define WMAP 1
 #endif
+#ifndef KGRP
+#define KGRP 1
+#endif
 #if LBUF != 1 && LBUF != 2
 #error "LBUF must be 1 or 2"
 #endif
 #if WMAP != 1 && WMAP != 2
 #error "WMAP must be 1 or 2"
+#endif
+#if KGRP < 1 || (KGRP > 1 && MDIMC == 1 && NDIMC == 1)
+#error "KGRP must be at least 1, and 1 for the blocked kernel"
 #endif
 #ifndef VWA
 #define VWA 1
@@ -242,7 +254,7 @@ __kernel void matmul_simple(ulong M, ulong N, ulong K, real_t alpha, __global co
 		K = min(K - k0_, len_);                                                            \
 	} while (0)
 
-#define TXF_MATMUL_WG __attribute__((reqd_work_group_size(NDIMC, MDIMC, 1)))
+#define TXF_MATMUL_WG __attribute__((reqd_work_group_size(NDIMC, MDIMC, KGRP)))
 #define MATMUL_ARGS                                                                                \
 	ulong M, ulong N, ulong K, real_t alpha, __global const real_t *restrict a, ulong a_off,    \
 	    ulong lda, __global const real_t *restrict b, ulong b_off, ulong ldb, real_t beta,      \
@@ -476,6 +488,17 @@ inline void fetch_tiles(vec_a ra[LA], vec_b rb[LB], __global const real_t *a, ul
                         __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong k0,
                         ulong M, ulong N, ulong K, uint tid, bool guarded)
 {
+#if KGRP > 1
+	/* A K group whose run is shorter than the others' still takes part in
+	 * every step (barriers); past its run it multiplies zeros. */
+	if (!guarded && k0 >= K) {
+		for (uint l = 0; l < LA; l++)
+			ra[l] = 0;
+		for (uint l = 0; l < LB; l++)
+			rb[l] = 0;
+		return;
+	}
+#endif
 #pragma unroll
 	for (uint l = 0; l < LA; l++) {
 		const uint f = tid + l * WGS;
@@ -634,10 +657,70 @@ inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
 #endif
 }
 
-/* The local tiles, aligned for the vector reads. */
+/* The local tiles, aligned for the vector reads. With K groups each group
+ * has its own tiles in one array, which also holds the partial sums of one
+ * group at the end (KGROUP_SUM); kg is this work-item's group. */
+#if KGRP > 1
+#define ROUND4(x) (((x) + 3) / 4 * 4)
+#define TILE_A (ROUND4(LBUF * KWG * MWG))
+#define TILE_ELEMS (TILE_A + ROUND4(LBUF * KWG * NWG))
+#define LMEM_ELEMS (KGRP * TILE_ELEMS > MWG * NWG ? KGRP * TILE_ELEMS : MWG * NWG)
+#define TILES                                                                                      \
+	__local real_t lmem[LMEM_ELEMS] __attribute__((aligned(16)));                              \
+	const uint kg = get_local_id(2);                                                           \
+	__local real_t(*al)[MWG] = (__local real_t(*)[MWG])(lmem + kg * TILE_ELEMS);               \
+	__local real_t(*bl)[NWG] = (__local real_t(*)[NWG])(lmem + kg * TILE_ELEMS + TILE_A)
+#else
 #define TILES                                                                                      \
 	__local real_t al[LBUF * KWG][MWG] __attribute__((aligned(16)));                          \
 	__local real_t bl[LBUF * KWG][NWG] __attribute__((aligned(16)))
+#endif
+
+/* This K group's run of the kend elements of K that the work-group walks
+ * in whole steps (all of them without K groups): the loop bound `iters`,
+ * the same for every group, and the run's length `len`, `from` elements
+ * in. */
+#if KGRP > 1
+#define K_GROUP(kend, from, iters, len)                                                            \
+	const ulong iters = ((kend) / KWG + (((kend) % KWG) != 0) + KGRP - 1) / KGRP * KWG;        \
+	const ulong from = min((ulong)(kend), (ulong)kg * iters);                                   \
+	const ulong len = min((ulong)(kend) - from, iters)
+#else
+#define K_GROUP(kend, from, iters, len)                                                            \
+	const ulong iters = (kend), from = 0, len = (kend)
+#endif
+
+#if KGRP > 1
+/* Group 0 adds the partial sums of groups 1, 2, ... in that order, one
+ * group at a time through local memory (the tiles are no longer read once
+ * every group has passed the first barrier). */
+inline void kgroup_sum(real_t acc[MWI][NWI], __local real_t *red, uint kg, uint tm, uint tn)
+{
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint r = 1; r < KGRP; r++) {
+		if (kg == r)
+			for (uint i = 0; i < MWI; i++)
+				for (uint j = 0; j < NWI; j++)
+					red[ROW_OF(i) * NWG + COL_OF(j)] = acc[i][j];
+		barrier(CLK_LOCAL_MEM_FENCE);
+		if (kg == 0)
+			for (uint i = 0; i < MWI; i++)
+				for (uint j = 0; j < NWI; j++)
+					acc[i][j] += red[ROW_OF(i) * NWG + COL_OF(j)];
+		if (r + 1 < KGRP)
+			barrier(CLK_LOCAL_MEM_FENCE);
+	}
+}
+/* Only group 0 goes on to store. */
+#define KGROUP_SUM(acc)                                                                            \
+	do {                                                                                       \
+		kgroup_sum(acc, lmem, kg, tm, tn);                                                 \
+		if (kg != 0)                                                                       \
+			return;                                                                    \
+	} while (0)
+#else
+#define KGROUP_SUM(acc) ((void)0)
+#endif
 
 /* This work-item's index in the group (tid) and its place (tm, tn) in the
  * MDIMC x NDIMC grid, as WMAP lays them out. */
@@ -661,11 +744,14 @@ __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 	PLACE();
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	K_SLICE();
+	K_GROUP(K, from, iters, len);
 	real_t acc[MWI][NWI];
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, tid, false);
+	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
+	              N, len, tm, tn, tid, false);
+	KGROUP_SUM(acc);
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,
@@ -678,13 +764,16 @@ __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 	PLACE();
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	K_SLICE();
+	K_GROUP(K, from, iters, len);
 	real_t acc[MWI][NWI];
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
 	/* Every work-item takes part in the loads, even those whose outputs
 	 * lie outside C: their tiles are shared. */
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, tid, true);
+	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
+	              N, len, tm, tn, tid, true);
+	KGROUP_SUM(acc);
 	for (uint i = 0; i < MWI; i++) {
 		const ulong m = m0 + ROW_OF(i);
 		for (uint j = 0; j < NWI; j++) {
@@ -709,7 +798,10 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
 	/* Main area: whole K steps through local memory, no checks... */
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, k_t, M, N, K, tm, tn, tid, false);
+	K_GROUP(k_t, from, iters, len);
+	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
+	              N, len, tm, tn, tid, false);
+	KGROUP_SUM(acc);
 	/* ...and the K remainder straight from global memory. */
 	for (uint i = 0; i < MWI; i++) {
 		const ulong m = m0 + ROW_OF(i);

@@ -117,8 +117,8 @@ static const char usage_matmul[] =
     "                 where beta = 0 keeps NaN and Inf in C out of the result)\n"
     "  --strategy S   simple, pad, truncate, split, padcopy or auto (default auto)\n"
     "  --params LIST  kernel parameters mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,\n"
-    "                 lbuf,wmap]] as seven, eight or ten numbers, or NAME=VALUE\n"
-    "                 pairs such as\n"
+    "                 lbuf,wmap[,kgroups]]] as seven, eight, ten or eleven\n"
+    "                 numbers, or NAME=VALUE pairs such as\n"
     "                 kwg=16,vwa=2; a value of 0 or a name left out is chosen\n"
     "                 for the device\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
@@ -134,7 +134,10 @@ static const char usage_matmul[] =
     "the work-group two local buffers per operand (one barrier per K step\n"
     "instead of two); wmap 2 lays its work-items in tiles of 4 x 8 (mdimc a\n"
     "multiple of 4, ndimc of 8); 1 is the plain form of each, and the blocked\n"
-    "kernel takes 1. 'txf bench matmul' times them.\n";
+    "kernel takes 1. kgroups (up to 8) puts that many groups of mdimc x ndimc\n"
+    "work-items on each block, each walking part of K, their sums added in\n"
+    "local memory (1: none; the blocked kernel takes 1). 'txf bench matmul'\n"
+    "times them.\n";
 
 static const char usage_demo[] =
     "usage: txf demo [--device SPEC] [--rows R] [--cols C] [--matmul-shape MxNxK]\n"
@@ -479,14 +482,15 @@ static int parse_shape(const char *s, size_t *rows, size_t *cols, size_t *k)
 	return 0;
 }
 
-#define PARAM_COUNT 10
-static const char *const param_names[PARAM_COUNT] = {"mwg", "nwg", "kwg",    "mdimc", "ndimc",
-                                                     "vwa", "vwb", "ksplit", "lbuf",  "wmap"};
+#define PARAM_COUNT 11
+static const char *const param_names[PARAM_COUNT] = {
+    "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb", "ksplit", "lbuf", "wmap", "kgroups"};
 
 static unsigned *param_field(txf_matmul_params *p, size_t i)
 {
-	unsigned *const f[PARAM_COUNT] = {&p->mwg, &p->nwg, &p->kwg,    &p->mdimc, &p->ndimc,
-	                                  &p->vwa, &p->vwb, &p->ksplit, &p->lbuf,  &p->wmap};
+	unsigned *const f[PARAM_COUNT] = {&p->mwg,   &p->nwg,  &p->kwg,    &p->mdimc,
+	                                  &p->ndimc, &p->vwa,  &p->vwb,    &p->ksplit,
+	                                  &p->lbuf,  &p->wmap, &p->kgroups};
 
 	return f[i];
 }
@@ -530,15 +534,15 @@ int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t er
 				return fail(
 				    err, errlen,
 				    "unknown parameter '%s' (expected mwg, nwg, kwg, mdimc, "
-				    "ndimc, vwa, vwb, ksplit, lbuf or wmap)",
+				    "ndimc, vwa, vwb, ksplit, lbuf, wmap or kgroups)",
 				    item);
 			if (seen & (1u << field))
 				return fail(err, errlen, "parameter %s given more than once",
 				            param_names[field]);
 		} else if (n == PARAM_COUNT) {
 			return fail(err, errlen,
-			            "'%s' has more than ten values "
-			            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb,ksplit,lbuf,wmap)",
+			            "'%s' has more than eleven values "
+			            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb,ksplit,lbuf,wmap,kgroups)",
 			            s);
 		}
 		seen |= 1u << field;
@@ -549,23 +553,27 @@ int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t er
 		if ((field == 5 || field == 6) && v != 0 && (v > 16 || !is_pow2(v)))
 			return fail(err, errlen, "%s %u is not a vector width of 1, 2, 4, 8 or 16",
 			            param_names[field], (unsigned)v);
-		if (field >= 8 && v > 2)
+		if (field == 10 && v > TXF_MAX_KGROUPS)
+			return fail(err, errlen,
+			            "kgroups %u is more than %d (0: the device's entry)",
+			            (unsigned)v, TXF_MAX_KGROUPS);
+		if (field >= 8 && field <= 9 && v > 2)
 			return fail(err, errlen, "%s %u is not 1 or 2 (0: the device's entry)",
 			            param_names[field], (unsigned)v);
 		*param_field(&p, field) = (unsigned)v;
 	}
 	if (r < 0 || n == 0)
-		return fail(
-		    err, errlen,
-		    "'%s' is not a list of mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap]] "
-		    "or of NAME=VALUE",
-		    s);
-	if (!named && n != 7 && n != 8 && n != PARAM_COUNT)
-		return fail(
-		    err, errlen,
-		    "'%s' has %zu values; expected seven, eight or ten "
-		    "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap]]) or NAME=VALUE pairs",
-		    s, n);
+		return fail(err, errlen,
+		            "'%s' is not a list of "
+		            "mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap[,kgroups]]] "
+		            "or of NAME=VALUE",
+		            s);
+	if (!named && n != 7 && n != 8 && n != 10 && n != PARAM_COUNT)
+		return fail(err, errlen,
+		            "'%s' has %zu values; expected seven, eight, ten or eleven "
+		            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap[,kgroups]]]) or "
+		            "NAME=VALUE pairs",
+		            s, n);
 	if (!divides_if_given(p.mdimc, p.mwg) || !divides_if_given(p.ndimc, p.nwg))
 		return fail(err, errlen,
 		            "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", p.mdimc,

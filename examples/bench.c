@@ -317,15 +317,19 @@ static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 	char slices[16] = "";
 	if (p->ksplit > 1)
 		snprintf(slices, sizeof(slices), "/%u", p->ksplit);
-	/* Two local buffers and the 4 x 8 work-item tiles show as L2 and W2. */
-	snprintf(r->params, sizeof(r->params), "%ux%ux%u%s %ux%u %u/%u%s%s", p->mwg, p->nwg, p->kwg,
-	         slices, p->mdimc, p->ndimc, p->vwa, p->vwb, p->lbuf == 2 ? " L2" : "",
-	         p->wmap == 2 ? " W2" : "");
+	/* Two local buffers, the 4 x 8 work-item tiles and G K groups show as
+	 * L2, W2 and GG. */
+	char groups[16] = "";
+	if (p->kgroups > 1)
+		snprintf(groups, sizeof(groups), " G%u", p->kgroups);
+	snprintf(r->params, sizeof(r->params), "%ux%ux%u%s %ux%u %u/%u%s%s%s", p->mwg, p->nwg,
+	         p->kwg, slices, p->mdimc, p->ndimc, p->vwa, p->vwb, p->lbuf == 2 ? " L2" : "",
+	         p->wmap == 2 ? " W2" : "", groups);
 	snprintf(r->params_json, sizeof(r->params_json),
 	         "{\"mwg\":%u,\"nwg\":%u,\"kwg\":%u,\"mdimc\":%u,\"ndimc\":%u,\"vwa\":%u,"
-	         "\"vwb\":%u,\"ksplit\":%u,\"lbuf\":%u,\"wmap\":%u}",
+	         "\"vwb\":%u,\"ksplit\":%u,\"lbuf\":%u,\"wmap\":%u,\"kgroups\":%u}",
 	         p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb, p->ksplit, p->lbuf,
-	         p->wmap);
+	         p->wmap, p->kgroups);
 }
 
 static void bench_matmul_shape(struct bench *b, size_t m, size_t n, size_t k)

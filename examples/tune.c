@@ -238,15 +238,17 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 		out[n++] = ch.params;
 	}
 	/* Sets that did well somewhere: 256 x 128 blocks with 16 x 8 registers,
-	 * two local buffers and 4 x 8 work-item tiles, and 128 x 128 blocks with
-	 * 8 x 8 registers (GPUs); the blocked kernel with 16- and 8-wide
-	 * vectors (CPUs). Sets a device cannot run are left out by explain. */
+	 * two local buffers and 4 x 8 work-item tiles, 128 x 128 blocks with
+	 * 8 x 8 registers, and 96 x 64 or 64 x 64 blocks in two K groups for a
+	 * small C (GPUs); the blocked kernel with 16- and 8-wide vectors (CPUs). Sets a device
+	 * cannot run are left out by explain. */
 	static const txf_matmul_params known[] = {
-	    {256, 128, 16, 16, 16, 4, 4, 0, 2, 2}, {128, 128, 16, 16, 16, 2, 2, 0, 1, 1},
-	    {128, 128, 16, 16, 16, 2, 2, 0, 0, 0}, {128, 128, 16, 8, 32, 4, 4, 0, 0, 0},
-	    {64, 128, 16, 16, 16, 4, 4, 0, 0, 0},  {128, 64, 16, 16, 16, 4, 4, 0, 0, 0},
-	    {128, 64, 256, 1, 1, 8, 16, 0, 0, 0},  {64, 64, 256, 1, 1, 8, 16, 0, 0, 0},
-	    {128, 64, 128, 1, 1, 8, 8, 0, 0, 0},   {64, 64, 256, 1, 1, 4, 8, 0, 0, 0},
+	    {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}, {128, 128, 16, 16, 16, 2, 2, 0, 1, 1, 0},
+	    {128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0}, {128, 128, 16, 8, 32, 4, 4, 0, 0, 0, 0},
+	    {64, 128, 16, 16, 16, 4, 4, 0, 0, 0, 0},  {128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0},
+	    {128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0},  {64, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0},
+	    {128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0},   {64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0},
+	    {96, 64, 16, 8, 16, 4, 4, 0, 0, 0, 2},    {64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 2},
 	};
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
 		txf_matmul_params p = known[i];
@@ -270,8 +272,9 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 				for (size_t m = 0; m < 2; m++)
 					for (size_t v = 0; v < 3; v++) {
 						txf_matmul_params p = {
-						    blocks[a], blocks[b], kwgs[k], dims[m], dims[m],
-						    vws[v],    vws[v],    0,       0,       0};
+						    blocks[a], blocks[b], kwgs[k], dims[m],
+						    dims[m],   vws[v],    vws[v],  0,
+						    0,         0,         0};
 						/* Quick: square blocks, 4-wide vectors (2 for f64).
 						 */
 						if (!t->set->full &&

@@ -104,10 +104,10 @@ static int explain_matmul(txf_context *ctx, const cli_args *a)
 	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c.strategy)),
 	       tool_source_name(c.strategy_source));
 	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u, ksplit %u, "
-	       "lbuf %u wmap %u (%s)\n",
+	       "lbuf %u wmap %u, kgroups %u (%s)\n",
 	       c.params.mwg, c.params.nwg, c.params.kwg, c.params.mdimc, c.params.ndimc,
 	       c.params.vwa, c.params.vwb, c.params.ksplit, c.params.lbuf, c.params.wmap,
-	       tool_source_name(c.params_source));
+	       c.params.kgroups, tool_source_name(c.params_source));
 	printf("    launches: %u\n", c.launches);
 	printf("    entry:    %s\n", c.entry[0] ? c.entry : "-");
 	printf("    why:      %s\n", c.why[0] ? c.why : "-");

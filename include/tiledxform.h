@@ -414,14 +414,26 @@ typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;
  * of 4 x 8 work-items, so that each 32 consecutive work-items read fewer
  * distinct addresses of local memory per k (needs mdimc a multiple of 4 and
  * ndimc of 8). 0 takes the device's entry where it fits the other
- * parameters, else 1; a choice reports the value used. */
+ * parameters, else 1; a choice reports the value used.
+ *
+ * kgroups (tiled kernel only) makes a work-group of kgroups groups of
+ * mdimc x ndimc work-items that share its block of C: each walks its own
+ * run of the K steps with its own local tiles, and at the end the first
+ * group adds the others' partial sums in group order (the same order on
+ * every run) through local memory and stores the block. More work-items
+ * per block without a second launch; the work-group needs mdimc x ndimc x
+ * kgroups work-items and local memory for kgroups sets of tiles (and at
+ * least one mwg x nwg block). 1 means none, at most TXF_MAX_KGROUPS; 0
+ * takes the device's entry where it fits, else 1. */
 #define TXF_MAX_KSPLIT 64
+#define TXF_MAX_KGROUPS 8
 typedef struct txf_matmul_params {
 	unsigned mwg, nwg, kwg;
 	unsigned mdimc, ndimc;
 	unsigned vwa, vwb;
 	unsigned ksplit;
 	unsigned lbuf, wmap;
+	unsigned kgroups;
 } txf_matmul_params;
 
 typedef struct txf_matmul_options {

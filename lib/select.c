@@ -483,17 +483,17 @@ static const matmul_defaults matmul_table[] = {
     {"nvidia-gpu",
      TXF_VENDOR_NVIDIA,
      TXF_DEVICE_GPU,
-     {128, 128, 16, 16, 16, 2, 2, 0, 0, 0},
-     {64, 64, 16, 16, 16, 2, 2, 0, 0, 0},
+     {128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0},
+     {64, 64, 16, 16, 16, 2, 2, 0, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      3e9,
      2,
-     {128, 64, 16, 16, 16, 4, 4, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {256, 128, 32, 16, 16, 4, 4, 0, 1, 2},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      2e10,
      "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
      "16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major first where "
@@ -502,66 +502,66 @@ static const matmul_defaults matmul_table[] = {
     {"gpu",
      ANY_VENDOR,
      TXF_DEVICE_GPU,
-     {64, 64, 16, 16, 16, 4, 4, 0, 0, 0},
-     {32, 32, 16, 8, 8, 2, 2, 0, 0, 0},
+     {64, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0},
+     {32, 32, 16, 8, 8, 2, 2, 0, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      2,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      0,
      "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
     {"pocl-cpu",
      TXF_VENDOR_POCL,
      TXF_DEVICE_CPU,
-     {128, 64, 256, 1, 1, 8, 16, 0, 0, 0},
-     {128, 64, 128, 1, 1, 8, 8, 0, 0, 0},
+     {128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0},
+     {128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      0,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      0,
      "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
      "(16-wide vectors), B packed per K panel of 256"},
     {"cpu",
      ANY_VENDOR,
      TXF_DEVICE_CPU,
-     {64, 64, 256, 1, 1, 4, 8, 0, 0, 0},
-     {64, 64, 128, 1, 1, 4, 4, 0, 0, 0},
+     {64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0},
+     {64, 64, 128, 1, 1, 4, 4, 0, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      0,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      0,
      "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
     {"fallback",
      ANY_VENDOR,
      ANY_KIND,
-     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0},
-     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0},
+     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0, 0},
+     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0, 0},
      TXF_STRATEGY_SPLIT,
      TXF_STRATEGY_PAD,
      32768.0,
      0,
      0,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
+     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
      0,
      "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
 };
@@ -625,35 +625,52 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_par
 	              "wmap 2 lays work-items in tiles of 4 x 8: mdimc %u must be a multiple of 4 "
 	              "and ndimc %u of 8",
 	              md, nd);
+	const unsigned kgroups = p->kgroups ? p->kgroups : 1;
+	TXF_CHECK_ARG(kgroups <= TXF_MAX_KGROUPS, TXF_ERR_BAD_TILE,
+	              "kgroups %u is more K groups than the %d allowed", p->kgroups,
+	              TXF_MAX_KGROUPS);
+	TXF_CHECK_ARG(!blocked || kgroups == 1, TXF_ERR_BAD_TILE,
+	              "the blocked kernel (mdimc = ndimc = 1) takes kgroups 1, not %u", kgroups);
 	const txf_device_profile *d = &ctx->profile;
 	/* The tiled kernels keep a K step of A and B in local memory (two with
-	 * lbuf 2), the blocked kernel a K panel of B and the partial sums of
+	 * lbuf 2) per K group, each operand's part rounded up to 4 elements;
+	 * with K groups the same memory holds one block of partial sums at the
+	 * end. The blocked kernel keeps a K panel of B and the partial sums of
 	 * its block. */
 	size_t local = (size_t)lbuf * kwg * (mwg + nwg) * elem;
+	if (kgroups > 1) {
+		const size_t tile =
+		    ((size_t)lbuf * kwg * mwg + 3) / 4 * 4 + ((size_t)lbuf * kwg * nwg + 3) / 4 * 4;
+		local = kgroups * tile;
+		if (local < (size_t)mwg * nwg)
+			local = (size_t)mwg * nwg;
+		local *= elem;
+	}
 	if (blocked)
 		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
-	TXF_CHECK_ARG(wgs <= d->max_work_group_size && nd <= d->max_work_item_sizes[0] &&
-	                  md <= d->max_work_item_sizes[1],
+	TXF_CHECK_ARG((size_t)wgs * kgroups <= d->max_work_group_size &&
+	                  nd <= d->max_work_item_sizes[0] && md <= d->max_work_item_sizes[1] &&
+	                  kgroups <= d->max_work_item_sizes[2],
 	              TXF_ERR_TILE_UNSUPPORTED,
-	              "a %u x %u work-group is larger than %s allows (%zu work-items)", md, nd,
-	              d->normalized_name, d->max_work_group_size);
+	              "a %u x %u x %u work-group is larger than %s allows (%zu work-items)", md, nd,
+	              kgroups, d->normalized_name, d->max_work_group_size);
 	TXF_CHECK_ARG(local <= d->local_mem_size, TXF_ERR_TILE_UNSUPPORTED,
-	              "blocks %u x %u x %u with %u local buffer%s need %zu bytes of local memory, "
-	              "%s has %llu",
-	              mwg, nwg, kwg, lbuf, lbuf > 1 ? "s" : "", local, d->normalized_name,
-	              (unsigned long long)d->local_mem_size);
+	              "blocks %u x %u x %u with %u local buffer%s and %u K group%s need %zu bytes "
+	              "of local memory, %s has %llu",
+	              mwg, nwg, kwg, lbuf, lbuf > 1 ? "s" : "", kgroups, kgroups > 1 ? "s" : "",
+	              local, d->normalized_name, (unsigned long long)d->local_mem_size);
 	return TXF_SUCCESS;
 }
 
 static bool params_forced(const txf_matmul_params *p)
 {
 	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
-	       p->ksplit || p->lbuf || p->wmap;
+	       p->ksplit || p->lbuf || p->wmap || p->kgroups;
 }
 
-/* lbuf and wmap the caller left open: the entry's values where they fit
- * the other parameters (a blocked kernel, a grid wmap 2 cannot tile, local
- * memory for two buffers), else 1. */
+/* lbuf, wmap and kgroups the caller left open: the entry's values where
+ * they fit the other parameters (a blocked kernel, a grid wmap 2 cannot
+ * tile, local memory for two buffers or for K groups, work-items), else 1. */
 static void settle_layout(const txf_context *ctx, const txf_matmul_params *given,
                           txf_matmul_params *p, size_t elem)
 {
@@ -666,12 +683,19 @@ static void settle_layout(const txf_context *ctx, const txf_matmul_params *given
 	if (!given->wmap && p->wmap == 2 &&
 	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
 		p->wmap = 1;
+	one = *p;
+	one.lbuf = 1;
+	if (!given->kgroups && p->kgroups > 1 &&
+	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
+		p->kgroups = 1;
 	if (!given->lbuf && p->lbuf == 2 && txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS)
 		p->lbuf = 1;
 	if (!p->lbuf)
 		p->lbuf = 1;
 	if (!p->wmap)
 		p->wmap = 1;
+	if (!p->kgroups)
+		p->kgroups = 1;
 }
 
 /* Strategies that can sum K slices: their product kernel writes a
@@ -704,9 +728,12 @@ static unsigned auto_ksplit(const txf_context *ctx, const matmul_defaults *e, si
 	const txf_device_profile *d = &ctx->profile;
 	if (!e->split_fill || !m || !n || !k || !d->compute_units)
 		return 1;
-	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
+	/* K groups count as work-groups of their own here: each is one more
+	 * group of work-items on the block. */
+	const double groups = p->kgroups > 1 ? p->kgroups : 1;
+	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg) * groups;
 	const double target = (double)e->split_fill * d->compute_units;
-	const double steps = ceil((double)k / p->kwg);
+	const double steps = ceil((double)k / p->kwg) / groups;
 	if (2 * blocks > target)
 		return 1;
 	double sl = floor(target / blocks);
@@ -894,14 +921,16 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	p.ksplit = p.ksplit ? p.ksplit : t->ksplit;
 	p.lbuf = p.lbuf ? p.lbuf : t->lbuf;
 	p.wmap = p.wmap ? p.wmap : t->wmap;
+	p.kgroups = p.kgroups ? p.kgroups : t->kgroups;
 	/* A large product takes the entry's blocks for that, and a C of few
 	 * blocks the entry's blocks for that, if it has them and the caller
 	 * chose no block or work-item parameter. */
 	const txf_matmul_params *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf_matmul_params *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	const txf_matmul_params *given = &opts->params;
-	const bool open = !(given->mwg || given->nwg || given->kwg || given->mdimc ||
-	                    given->ndimc || given->vwa || given->vwb || given->lbuf || given->wmap);
+	const bool open =
+	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
+	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
 	bool took_few = false, took_big = false;
 	if (open && big->mwg && e->big_from > 0 &&
 	    (double)m * (double)n * (double)k >= e->big_from &&

@@ -119,12 +119,15 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 					const txf_matmul_params *q = &e->params;
 					put(&o, " params=%u,%u,%u,%u,%u,%u,%u", q->mwg, q->nwg,
 					    q->kwg, q->mdimc, q->ndimc, q->vwa, q->vwb);
-					/* ksplit 0 (the device's rule) and lbuf, wmap 0 (the
-					 * device's entry) are left out where they end the list. */
-					if (q->ksplit || q->lbuf || q->wmap)
+					/* ksplit 0 (the device's rule) and lbuf, wmap, kgroups
+					 * 0 (the device's entry) are left out where they end
+					 * the list. */
+					if (q->ksplit || q->lbuf || q->wmap || q->kgroups)
 						put(&o, ",%u", q->ksplit);
-					if (q->lbuf || q->wmap)
+					if (q->lbuf || q->wmap || q->kgroups)
 						put(&o, ",%u,%u", q->lbuf, q->wmap);
+					if (q->kgroups)
+						put(&o, ",%u", q->kgroups);
 					put(&o, " shape=%zux%zux%zu", e->shape[0], e->shape[1],
 					    e->shape[2]);
 				}
@@ -320,22 +323,24 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			ok = parse_uint(v, 1, &e->stream);
 		} else if (op == TXF_TUNE_MATMUL && strcmp(k, "params") == 0) {
 			f = F_PARAMS;
-			/* Seven values, eight with ksplit, ten with lbuf and wmap
-			 * (0 when left out). */
-			unsigned *q[10] = {&e->params.mwg,   &e->params.nwg,    &e->params.kwg,
+			/* Seven values, eight with ksplit, ten with lbuf and wmap,
+			 * eleven with kgroups (0 when left out). */
+			unsigned *q[11] = {&e->params.mwg,   &e->params.nwg,    &e->params.kwg,
 			                   &e->params.mdimc, &e->params.ndimc,  &e->params.vwa,
 			                   &e->params.vwb,   &e->params.ksplit, &e->params.lbuf,
-			                   &e->params.wmap};
+			                   &e->params.wmap,  &e->params.kgroups};
 			char buf[96];
 			snprintf(buf, sizeof buf, "%s", v);
 			char *save = NULL, *tok = strtok_r(buf, ",", &save);
 			size_t got = 0;
 			ok = true;
-			for (; tok && got < 10; tok = strtok_r(NULL, ",", &save)) {
-				const unsigned max = got >= 8 ? 2 : 512;
+			for (; tok && got < 11; tok = strtok_r(NULL, ",", &save)) {
+				const unsigned max = got == 10  ? TXF_MAX_KGROUPS
+				                     : got >= 8 ? 2
+				                                : 512;
 				ok = ok && parse_uint(tok, max, q[got++]);
 			}
-			ok = ok && (got == 7 || got == 8 || got == 10) && !tok &&
+			ok = ok && (got == 7 || got == 8 || got == 10 || got == 11) && !tok &&
 			     strlen(v) < sizeof buf;
 		} else if (strcmp(k, "shape") == 0) {
 			f = F_SHAPE;

@@ -1047,6 +1047,8 @@ static void test_matmul_strategies(void **state)
 		                        NULL};
 		const char *layout[] = {"--strategy", strategies[i], "--params",
 		                        "32,32,8,4,8,2,2,0,2,2", NULL};
+		const char *groups[] = {"--strategy", strategies[i], "--params",
+		                        "32,32,8,4,8,2,2,0,1,1,3", NULL};
 		char opt[64];
 
 		/* The device's blocks (64 x 64 on POCL: the product covers one). */
@@ -1056,6 +1058,8 @@ static void test_matmul_strategies(void **state)
 		matmul_case(TXF_F64, 29, 37, 23, 1, 0, 1, 0, forced);
 		/* Two local buffers and 4 x 8 work-item tiles. */
 		matmul_case(TXF_F32, 70, 45, 33, 0, 1, 0, 0, layout);
+		/* Three K groups per block (eleven values). */
+		matmul_case(TXF_F32, 45, 70, 41, 1, 0, 0, 0, groups);
 		/* NAME=VALUE form, the rest chosen. */
 		snprintf(opt, sizeof(opt), "--strategy=%s", strategies[i]);
 		{
@@ -1200,7 +1204,9 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--strategy", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "1,2,3", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,4,4", NULL},
-	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,1,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,1,1,1,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,1,1,9", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "kgroups=9", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,3,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "wmap=4", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,7,8,1,1", NULL},

@@ -493,7 +493,7 @@ static txf_tuning large_tuning(size_t side)
 	txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][TXF_LARGE_EVEN];
 	e->valid = 1;
 	e->strategy = TXF_STRATEGY_SPLIT;
-	e->params = (txf_matmul_params){128, 64, 16, 16, 16, 4, 4, 1, 1, 1};
+	e->params = (txf_matmul_params){128, 64, 16, 16, 16, 4, 4, 1, 1, 1, 0};
 	e->shape[0] = e->shape[1] = e->shape[2] = side;
 	e->median_ms = 1.0;
 	return t;

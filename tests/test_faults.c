@@ -48,7 +48,7 @@
 #define IO_HOST_LD 13
 static const txf_transpose_options tr_opts = {
     .strategy = TXF_STRATEGY_AUTO, .tile = 8, .wg_rows = 4};
-static const txf_matmul_params mm_params = {8, 8, 8, 4, 4, 1, 1, 0, 0, 0};
+static const txf_matmul_params mm_params = {8, 8, 8, 4, 4, 1, 1, 0, 0, 0, 0};
 static const double mm_alpha = 1.5, mm_beta = 0.5;
 
 typedef enum op_kind {

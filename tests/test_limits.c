@@ -439,7 +439,7 @@ static void workspace_aliasing(void **state)
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	o.strategy = TXF_STRATEGY_PADCOPY;
-	const txf_matmul_params small = {8, 8, 8, 4, 4, 1, 1, 0, 0, 0};
+	const txf_matmul_params small = {8, 8, 8, 4, 4, 1, 1, 0, 0, 0, 0};
 	o.params = small;
 	size_t need = 0;
 	assert_int_equal(txf_matmul_workspace_size(test_ctx, 3, 5, 4, TXF_F32, &o, &need),

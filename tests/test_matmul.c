@@ -30,13 +30,16 @@ static const txf_strategy strategies[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PA
  * work-items, scalar loads; used for the wide sweeps. "vector": blocks of
  * 32 x 16, 8 x 4 work-items with 4 x 4 registers each, vector loads of 2 (A)
  * and 4 (B). All zero: the device's own choice. */
-static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0};
-static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0};
-static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const txf_matmul_params small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0};
+static const txf_matmul_params vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0, 0};
+static const txf_matmul_params device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 /* "layout": 32 x 32 blocks, 4 x 8 work-items laid in one tile of 4 x 8
  * (wmap 2), two local buffers (lbuf 2); A's tile (not transposed) and B's
  * (transposed) go into local memory with the swizzled columns. */
-static const txf_matmul_params layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2};
+static const txf_matmul_params layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2, 0};
+/* "groups": 32 x 16 blocks, three K groups of 4 x 4 work-items, each with
+ * two local buffers. */
+static const txf_matmul_params groups_params = {32, 16, 8, 4, 4, 2, 4, 0, 2, 1, 3};
 
 static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 
@@ -45,19 +48,20 @@ static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 static bool params_zero(const txf_matmul_params *p)
 {
 	return !(p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
-	         p->ksplit || p->lbuf || p->wmap);
+	         p->ksplit || p->lbuf || p->wmap || p->kgroups);
 }
 
 /* Whether a resolved choice a has the forced parameters b (b's ksplit 0:
  * any count of K slices; b's lbuf or wmap 0: 1 or 2, as the choice settles
- * them). */
+ * them; b's kgroups 0: the entry's). */
 static bool params_equal(const txf_matmul_params *a, const txf_matmul_params *b)
 {
 	return a->mwg == b->mwg && a->nwg == b->nwg && a->kwg == b->kwg && a->mdimc == b->mdimc &&
 	       a->ndimc == b->ndimc && a->vwa == b->vwa && a->vwb == b->vwb &&
 	       (b->ksplit ? a->ksplit == b->ksplit : a->ksplit >= 1) &&
 	       (b->lbuf ? a->lbuf == b->lbuf : a->lbuf == 1 || a->lbuf == 2) &&
-	       (b->wmap ? a->wmap == b->wmap : a->wmap == 1 || a->wmap == 2);
+	       (b->wmap ? a->wmap == b->wmap : a->wmap == 1 || a->wmap == 2) &&
+	       (b->kgroups ? a->kgroups == b->kgroups : a->kgroups >= 1);
 }
 
 static size_t round_up(size_t x, size_t m)
@@ -705,7 +709,7 @@ static void test_sweep_vector_f32(void **state)
 	(void)state;
 	sweep(TXF_F32, &vector_params, false, 4, 7);
 	/* The widest loads: 16-element vectors of A and B (float16). */
-	static const txf_matmul_params wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0};
+	static const txf_matmul_params wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0, 0};
 	for (unsigned v = 0; v < 4; v++) {
 		mcase c = make_case(150, 90, 70, TXF_F32, 43 + v, 4);
 		run_case(&c, &wide, strategies, COUNT(strategies));
@@ -727,8 +731,8 @@ static void test_sweep_layout_f32(void **state)
 	 * buffer) and the same blocks with two buffers of K steps of 16, on
 	 * shapes a few of their 256 x 128 blocks cover (both orders of C
 	 * through the cases). */
-	static const txf_matmul_params big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2},
-	                                        {256, 128, 16, 16, 16, 4, 4, 0, 2, 2}};
+	static const txf_matmul_params big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0},
+	                                        {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}};
 	for (unsigned v = 0; v < 4; v++) {
 		mcase c = make_case(300, 260, v < 2 ? 40 : 70, TXF_F32, 41 + v, 4);
 		run_case(&c, &big[v % 2], strategies, COUNT(strategies));
@@ -745,8 +749,32 @@ static void test_sweep_layout_f64(void **state)
 	sweep(TXF_F64, &layout_params, false, 4, 17);
 }
 
+/* K groups: each strategy with a tiled kernel on the common shapes and the
+ * block edges (K of 0 and 1 leave groups without K steps), with two to four
+ * groups, with K slices (pad, padcopy), and f64. */
+static void test_sweep_kgroups(void **state)
+{
+	(void)state;
+	sweep(TXF_F32, &groups_params, false, 4, 37);
+	static const txf_strategy sliced[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_PADCOPY};
+	for (unsigned g = 2; g <= 4; g++) {
+		txf_matmul_params p = layout_params;
+		p.kgroups = g;
+		mcase c = make_case(70, 45, 8 * g + 3, TXF_F32, 50 + g, 4);
+		run_case(&c, &p, strategies, COUNT(strategies));
+		p.ksplit = 2;
+		c = make_case(45, 70, 150, TXF_F32, 53 + g, 4);
+		run_case(&c, &p, sliced, COUNT(sliced));
+	}
+	txf_matmul_params p = small_params;
+	p.kgroups = 2;
+	mcase c = make_case(37, 29, 41, TXF_F64, 3, 4);
+	run_case(&c, &p, strategies, COUNT(strategies));
+}
+
 /* Leading dimensions and offsets that are not multiples of the vector
- * widths: the loads narrow, the results do not change. op(A) = A^T and
+ * widths: the vector loads read rows that start off their width (vloadn needs
+ * only element alignment), the results do not change. op(A) = A^T and
  * op(B) = B, all row-major, so that PADCOPY's product shares the program. */
 static void test_vector_fallback(void **state)
 {
@@ -1830,22 +1858,24 @@ static void test_bad_options(void **state)
 		txf_matmul_params p;
 		const char *what;
 	} bad[] = {
-	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0}, "mdimc 3 does not divide mwg 16"},
-	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0}, "ndimc 5 does not divide nwg 16"},
-	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0}, "vwa 3"},
-	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0}, "vwb 16"},
-	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0}, "vwa 4 does not divide kwg 6"},
-	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0}, "a 16 x 2 A tile over 256 work-items"},
-	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0}, "16 x 4 / 2 A vectors over 256 work-items"},
-	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0}, "mwg 1024"},
-	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
-	    {{16, 16, 8, 4, 4, 1, 1, TXF_MAX_KSPLIT + 1, 0, 0}, "ksplit 65"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0}, "lbuf 3"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3}, "wmap 3"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2}, "wmap 2 on 4 x 4 work-items"},
-	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2}, "wmap 2 on 8 x 4 work-items"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0}, "lbuf 2 with the blocked kernel"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2}, "wmap 2 with the blocked kernel"},
+	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0, 0}, "mdimc 3 does not divide mwg 16"},
+	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0, 0}, "ndimc 5 does not divide nwg 16"},
+	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0, 0}, "vwa 3"},
+	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0, 0}, "vwb 16"},
+	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0, 0}, "vwa 4 does not divide kwg 6"},
+	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0, 0}, "a 16 x 2 A tile over 256 work-items"},
+	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0, 0}, "16 x 4 / 2 A vectors over 256 work-items"},
+	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0}, "mwg 1024"},
+	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0}, "only mdimc 3 forced, the rest from the table"},
+	    {{16, 16, 8, 4, 4, 1, 1, TXF_MAX_KSPLIT + 1, 0, 0, 0}, "ksplit 65"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0}, "lbuf 3"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0}, "wmap 3"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2, 0}, "wmap 2 on 4 x 4 work-items"},
+	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2, 0}, "wmap 2 on 8 x 4 work-items"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0, 0}, "lbuf 2 with the blocked kernel"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2, 0}, "wmap 2 with the blocked kernel"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 0, TXF_MAX_KGROUPS + 1}, "kgroups 9"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 0, 2}, "kgroups 2 with the blocked kernel"},
 	};
 	for (size_t i = 0; i < COUNT(bad); i++) {
 		k = call_new(&f);
@@ -1888,7 +1918,7 @@ static void test_bad_options(void **state)
 		d *= 2;
 	if ((size_t)d * d > prof.max_work_group_size) {
 		k = call_new(&f);
-		txf_matmul_params big = {d, d, d, d, d, 1, 1, 0, 0, 0};
+		txf_matmul_params big = {d, d, d, d, d, 1, 1, 0, 0, 0, 0};
 		k.o.params = big;
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u work-items, the device runs %zu", d, d,
@@ -1902,8 +1932,20 @@ static void test_bad_options(void **state)
 		        "forced work-group to try\n",
 		        prof.max_work_group_size);
 	}
+	/* Work-items that fit one group but not TXF_MAX_KGROUPS of them. */
+	d /= 2;
+	if ((size_t)d * d * TXF_MAX_KGROUPS > prof.max_work_group_size && d >= 2) {
+		k = call_new(&f);
+		txf_matmul_params many = {d, d, d, d, d, 1, 1, 0, 0, 0, TXF_MAX_KGROUPS};
+		k.o.params = many;
+		char what[128];
+		snprintf(what, sizeof what, "%u x %u x %d work-items, the device runs %zu", d, d,
+		         TXF_MAX_KGROUPS, prof.max_work_group_size);
+		expect(&f, &k, TXF_ERR_TILE_UNSUPPORTED, what);
+		assert_non_null(strstr(txf_last_error(), "work-group is larger"));
+	}
 	/* 512 x 512 x 512 blocks of f64 need 4 MiB of local memory. */
-	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0};
+	const txf_matmul_params huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0, 0};
 	if ((cl_ulong)512 * 1024 * 8 > prof.local_mem_size) {
 		txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &huge);
 		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F64, &o, &ch),
@@ -2003,6 +2045,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_vector_f32),
 	    cmocka_unit_test(test_sweep_layout_f32),
 	    cmocka_unit_test(test_sweep_layout_f64),
+	    cmocka_unit_test(test_sweep_kgroups),
 	    cmocka_unit_test(test_vector_fallback),
 	    cmocka_unit_test(test_sweep_device_f32),
 	    cmocka_unit_test(test_sweep_device_f64),

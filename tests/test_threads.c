@@ -497,7 +497,7 @@ static void make_variants(void)
 			txf_tuned *e = &t->entries[TXF_TUNE_MATMUL][TXF_F32][c];
 			e->valid = 1;
 			e->strategy = c % 2 ? TXF_STRATEGY_SPLIT : TXF_STRATEGY_PAD;
-			e->params = (txf_matmul_params){16, 16, 8, 8, 8, 1, 1, 0, 0, 0};
+			e->params = (txf_matmul_params){16, 16, 8, 8, 8, 1, 1, 0, 0, 0, 0};
 			e->shape[0] = 32;
 			e->shape[1] = 32;
 			e->shape[2] = 32 + (size_t)c;
@@ -878,8 +878,8 @@ static void explain_round(worker *w, unsigned round)
 	CHECK_STATUS(w, s, "txf_matmul_explain");
 	if (mc.params_source == TXF_SOURCE_TUNED) {
 		/* The entry leaves K slices to the device's rule (none on POCL),
-		 * lbuf and wmap to the entry's (1 on POCL). */
-		const txf_matmul_params want = {16, 16, 8, 8, 8, 1, 1, 1, 1, 1};
+		 * lbuf, wmap and kgroups to the entry's (1 on POCL). */
+		const txf_matmul_params want = {16, 16, 8, 8, 8, 1, 1, 1, 1, 1, 1};
 		CHECK(w, memcmp(&mc.params, &want, sizeof want) == 0,
 		      "tuned matmul blocks %u x %u x %u are neither variant's", mc.params.mwg,
 		      mc.params.nwg, mc.params.kwg);

@@ -120,9 +120,9 @@ static txf_tuning sample(void)
 		txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][c];
 		e->valid = 1;
 		e->strategy = ms[c];
-		e->params = (txf_matmul_params){32, 32, 16, 8, 8, 2, 2, 0, 0, 0};
+		e->params = (txf_matmul_params){32, 32, 16, 8, 8, 2, 2, 0, 0, 0, 0};
 		if (c == 2)
-			e->params = (txf_matmul_params){64, 32, 8, 8, 8, 1, 4, 0, 0, 0};
+			e->params = (txf_matmul_params){64, 32, 8, 8, 8, 1, 4, 0, 0, 0, 0};
 		if (c == 3) { /* K slices, lbuf and wmap given: ten values */
 			e->params.ksplit = 3;
 			e->params.lbuf = 2;
@@ -133,6 +133,18 @@ static txf_tuning sample(void)
 		e->shape[2] = 128 + (size_t)c;
 		e->median_ms = 1.5 + c;
 	}
+	/* f64: K groups given, eleven values (the three before them 0). */
+	txf_tuning_limits *l8 = &t.limits[TXF_TUNE_MATMUL][TXF_F64];
+	l8->valid = 1;
+	l8->large_from = 1e6;
+	txf_tuned *e8 = &t.entries[TXF_TUNE_MATMUL][TXF_F64][0];
+	e8->valid = 1;
+	e8->strategy = TXF_STRATEGY_PAD;
+	e8->params = (txf_matmul_params){32, 16, 8, 4, 4, 2, 2, 0, 0, 0, 2};
+	e8->shape[0] = 48;
+	e8->shape[1] = 40;
+	e8->shape[2] = 72;
+	e8->median_ms = 0.75;
 	return t;
 }
 
@@ -639,6 +651,9 @@ static void test_corrupt_files(void **state)
 	    {"params=32,32,16,8,8,2,2", "params=32,32,16,8,8,3,2", "entry matmul f32"},
 	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,8,2,2,3,3,2", "bad value"},
 	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,8,2,2,3,2", "bad value"},
+	    {"params=32,16,8,4,4,2,2,0,0,0,2", "params=32,16,8,4,4,2,2,0,0,0,9", "bad value"},
+	    {"params=32,16,8,4,4,2,2,0,0,0,2", "params=32,16,8,4,4,2,2,0,0,0,2,2", "bad value"},
+	    {"params=32,16,8,4,4,2,2,0,0,0,2", "params=32,16,8,4,4,2,2,0,0,0,0,2", "bad value"},
 	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,4,2,2,3,2,2", "entry matmul f32"},
 	    {"shape=", "shape=0x", "bad value"},
 	    {"shape=", "shape=99999999999x", "bad value"},
@@ -669,7 +684,7 @@ static void test_corrupt_files(void **state)
 		size_t n = strlen(good);
 		char *bad = malloc(n + 32);
 		snprintf(bad, n + 32, "%.*s%s", (int)(a - good), good, b);
-		char *fixed = replace(bad, "end 10", "end 9");
+		char *fixed = replace(bad, "end 12", "end 11");
 		expect_ignored(path, fixed, strlen(fixed), 0600, "no limits");
 		free(bad);
 		free(fixed);

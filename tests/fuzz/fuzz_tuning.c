@@ -118,8 +118,8 @@ static void consult(int which, txf_tuning *t)
 						s = txf__select_matmul(&ctx, dims[0], dims[1],
 						                       dims[2], elem, NULL, &ch);
 						/* An entry's ksplit 0 leaves K slices to
-						 * the device's rule, lbuf and wmap 0 to
-						 * the device's entry (1 or 2). */
+						 * the device's rule, lbuf, wmap and kgroups
+						 * 0 to the device's entry. */
 						txf_matmul_params want = pick.entry.params;
 						if (!want.ksplit)
 							want.ksplit = ch.params.ksplit;
@@ -129,6 +129,9 @@ static void consult(int which, txf_tuning *t)
 						if (!want.wmap && ch.params.wmap >= 1 &&
 						    ch.params.wmap <= 2)
 							want.wmap = ch.params.wmap;
+						if (!want.kgroups && ch.params.kgroups >= 1 &&
+						    ch.params.kgroups <= TXF_MAX_KGROUPS)
+							want.kgroups = ch.params.kgroups;
 						if (s == TXF_SUCCESS &&
 						    ch.params_source == TXF_SOURCE_TUNED)
 							FUZZ_CHECK(found && ch.params.ksplit >= 1 &&
