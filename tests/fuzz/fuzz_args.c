@@ -50,7 +50,7 @@ static void check_params(const txf_matmul_params *p)
 	                       p->ndimc, p->vwa, p->vwb, p->ksplit};
 	for (int i = 0; i < 8; i++)
 		FUZZ_CHECK(v[i] <= CLI_PARAM_MAX);
-	FUZZ_CHECK(p->lbuf <= 2 && p->wmap <= 2);
+	FUZZ_CHECK(p->lbuf <= 2 && p->wmap <= 2 && p->kgroups <= TXF_MAX_KGROUPS);
 	FUZZ_CHECK(p->vwa == 0 || pow2_in(p->vwa, 1, 16));
 	FUZZ_CHECK(p->vwb == 0 || pow2_in(p->vwb, 1, 16));
 	FUZZ_CHECK(divides_if_given(p->mdimc, p->mwg) && divides_if_given(p->ndimc, p->nwg));

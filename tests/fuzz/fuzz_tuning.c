@@ -68,7 +68,8 @@ static void check_fits(const txf_device_profile *p, txf_tune_op op, txf_dtype d,
 	FUZZ_CHECK(d == TXF_F32 || (d == TXF_F64 && p->has_fp64));
 	FUZZ_CHECK(q->mwg && q->nwg && q->kwg && q->mdimc && q->ndimc);
 	FUZZ_CHECK(q->mwg % q->mdimc == 0 && q->nwg % q->ndimc == 0);
-	FUZZ_CHECK((size_t)q->mdimc * q->ndimc <= p->max_work_group_size);
+	FUZZ_CHECK((size_t)q->mdimc * q->ndimc * (q->kgroups ? q->kgroups : 1) <=
+	           p->max_work_group_size);
 	FUZZ_CHECK((size_t)q->kwg * (q->mwg + q->nwg) * elem <= p->local_mem_size);
 }
 

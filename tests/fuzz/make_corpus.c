@@ -196,9 +196,9 @@ static void make_tuning(void)
 	entry_t(&t, TXF_F32, TXF_LARGE_UNEVEN, TXF_STRATEGY_SPLIT, 16, 16, 2047, 2049, 1.5);
 	entry_t(&t, TXF_U8, TXF_SMALL_UNEVEN, TXF_STRATEGY_SIMPLE, 64, 4, 99, 7, 0.001);
 	entry_m(&t, TXF_F32, TXF_LARGE_EVEN, TXF_STRATEGY_SPLIT,
-	        (txf_matmul_params){64, 64, 16, 8, 8, 4, 4, 0, 0, 0}, 512, 3.25);
+	        (txf_matmul_params){64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 0}, 512, 3.25);
 	entry_m(&t, TXF_F32, TXF_SMALL_UNEVEN, TXF_STRATEGY_TRUNCATE,
-	        (txf_matmul_params){32, 32, 16, 8, 8, 1, 1, 0, 0, 0}, 129, 0.5);
+	        (txf_matmul_params){32, 32, 16, 8, 8, 1, 1, 0, 0, 0, 0}, 129, 0.5);
 	char *text = tuning_text(&t);
 	put_text("tuning", "valid-cpu.txt", text);
 	put_tuning_edit("near-no-end.txt", text, "end ", "");
@@ -214,7 +214,7 @@ static void make_tuning(void)
 	memset(&t, 0, sizeof t);
 	entry_t(&t, TXF_F64, TXF_LARGE_EVEN, TXF_STRATEGY_PAD, 128, 2, 4096, 4096, 10);
 	entry_m(&t, TXF_F64, TXF_SMALL_EVEN, TXF_STRATEGY_PAD,
-	        (txf_matmul_params){32, 32, 8, 4, 4, 2, 2, 0, 0, 0}, 64, 0.25);
+	        (txf_matmul_params){32, 32, 8, 4, 4, 2, 2, 0, 0, 0, 0}, 64, 0.25);
 	text = tuning_text(&t);
 	put_text("tuning", "valid-f64-cpu-only.txt", text);
 	free(text);
