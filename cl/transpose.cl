@@ -36,6 +36,8 @@
  *                       element pair below the diagonal
  *   transpose_inplace_tiled   in place, square: one work-group per pair of
  *                       tiles (ti, tj), ti >= tj, swapped through local memory
+ *                       (INPLACE_TILES of them: 2, or 1 with the second tile
+ *                       of the pair held in registers)
  */
 #ifndef TXF_COMMON_CL
 #include "common.cl"
@@ -407,10 +409,26 @@ __kernel void transpose_inplace_simple(__global elem_t *m, ulong off, ulong ld, 
 	*b = tmp;
 }
 
+/* INPLACE_TILES 2: both tiles of the pair are staged in local memory and
+ * written after one barrier. INPLACE_TILES 1: half the local memory, for
+ * tiles large enough that two would limit how many work-groups a compute
+ * unit holds: the upper tile waits in registers (T / R elements per
+ * work-item) while the lower one goes through the local tile; then the
+ * upper one takes its turn, after two more barriers. */
+#ifndef INPLACE_TILES
+#define INPLACE_TILES 2
+#endif
+#if INPLACE_TILES != 1 && INPLACE_TILES != 2
+#error "INPLACE_TILES must be 1 or 2"
+#endif
 __kernel TXF_TILED_WG void transpose_inplace_tiled(__global elem_t *m, ulong off, ulong ld, ulong n)
 {
 	__local elem_t lo[TILE][TILE + 1];
+#if INPLACE_TILES == 2
 	__local elem_t up[TILE][TILE + 1];
+#else
+	elem_t up[TILE / WG_ROWS];
+#endif
 	const uint lx = get_local_id(0), ly = get_local_id(1);
 	/* Group g handles tile pair (ti, tj), ti >= tj, counted row by row over
 	 * the lower triangle of tiles, diagonal included. */
@@ -423,10 +441,17 @@ __kernel TXF_TILED_WG void transpose_inplace_tiled(__global elem_t *m, ulong off
 		const ulong y = ly + k;
 		if (r0 + y < n && c0 + lx < n)
 			lo[y][lx] = m[off + (r0 + y) * ld + c0 + lx];
+#if INPLACE_TILES == 2
 		if (!diagonal && c0 + y < n && r0 + lx < n)
 			up[y][lx] = m[off + (c0 + y) * ld + r0 + lx];
+#else
+		up[k / WG_ROWS] = !diagonal && c0 + y < n && r0 + lx < n
+		                      ? m[off + (c0 + y) * ld + r0 + lx]
+		                      : (elem_t)0;
+#endif
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
+#if INPLACE_TILES == 2
 	for (uint k = 0; k < TILE; k += WG_ROWS) {
 		const ulong y = ly + k;
 		if (c0 + y < n && r0 + lx < n)
@@ -434,4 +459,24 @@ __kernel TXF_TILED_WG void transpose_inplace_tiled(__global elem_t *m, ulong off
 		if (!diagonal && r0 + y < n && c0 + lx < n)
 			m[off + (r0 + y) * ld + c0 + lx] = up[lx][y];
 	}
+#else
+	for (uint k = 0; k < TILE; k += WG_ROWS) {
+		const ulong y = ly + k;
+		if (c0 + y < n && r0 + lx < n)
+			m[off + (c0 + y) * ld + r0 + lx] = lo[lx][y];
+	}
+	if (diagonal) /* the same for the whole work-group */
+		return;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* The zeros `up` holds for elements outside the matrix land where the
+	 * guarded writes below skip them. */
+	for (uint k = 0; k < TILE; k += WG_ROWS)
+		lo[ly + k][lx] = up[k / WG_ROWS];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint k = 0; k < TILE; k += WG_ROWS) {
+		const ulong y = ly + k;
+		if (r0 + y < n && c0 + lx < n)
+			m[off + (r0 + y) * ld + c0 + lx] = lo[lx][y];
+	}
+#endif
 }

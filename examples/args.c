@@ -93,6 +93,9 @@ static const char usage_transpose[] =
     "                 (blocks transposed in registers, whole 64-byte output\n"
     "                 lines) with 1, never with -1 (default: chosen)\n"
     "  --in-place     transpose the uploaded buffer in place (square arrays only)\n"
+    "  --inplace-tiles N  with --in-place and tiles (pad or auto): tiles of local\n"
+    "                 memory per work-group, 1 (the second tile of a pair waits in\n"
+    "                 registers) or 2 (default: chosen)\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n";
 
@@ -599,6 +602,7 @@ enum opt_id {
 	OPT_WG_ROWS,
 	OPT_SEGMENTS,
 	OPT_STREAM,
+	OPT_INPLACE_TILES,
 	OPT_IN_PLACE,
 	OPT_TRANS_A,
 	OPT_TRANS_B,
@@ -643,6 +647,7 @@ static const struct opt_def {
     [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_SEGMENTS] = {"segments", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_STREAM] = {"stream", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_INPLACE_TILES] = {"inplace-tiles", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
     [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
     [OPT_TRANS_B] = {"trans-b", 0, FOR(CLI_CMD_MATMUL), 0},
@@ -895,6 +900,11 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			return fail(err, errlen,
 			            "%s: --stream '%s' is not 1 (always) or -1 (never)", cmd, v);
 		a->stream = atoi(v);
+		return 0;
+	case OPT_INPLACE_TILES:
+		if (parse_uint(v, 1, 2, &u) != 0)
+			return fail(err, errlen, "%s: --inplace-tiles '%s' is not 1 or 2", cmd, v);
+		a->inplace_tiles = (int)u;
 		return 0;
 	case OPT_IN_PLACE:
 		a->in_place = 1;

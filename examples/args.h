@@ -73,6 +73,7 @@ typedef struct cli_args {
 	unsigned wg_rows;      /* 0: the library chooses */
 	int segments;          /* 0: the library chooses; -1 never; 1..8 */
 	int stream;            /* 0: the library chooses; -1 never; 1 always */
+	int inplace_tiles;     /* 0: the library chooses; 1 or 2 */
 	int in_place;          /* also bench transpose */
 
 	/* matmul (and bench: params) */

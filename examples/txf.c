@@ -59,6 +59,9 @@ static void print_choice(const char *title, const txf_choice *c)
 		printf("    stream:   %u x %u blocks transposed in registers per work-item, "
 		       "written as whole 64-byte lines\n",
 		       c->tile, c->tile);
+	if (c->inplace_tiles)
+		printf("    local:    %u tile%s of local memory per work-group, in place\n",
+		       c->inplace_tiles, c->inplace_tiles == 2 ? "s" : "");
 	printf("    tile:     %u, wg_rows %u (%s)\n", c->tile, c->wg_rows,
 	       tool_source_name(c->tile_source));
 	printf("    launches: %u\n", c->launches);
@@ -277,6 +280,7 @@ static int cmd_transpose(const cli_args *a)
 	opts.wg_rows = a->wg_rows;
 	opts.segments = a->segments;
 	opts.stream = a->stream;
+	opts.inplace_tiles = a->inplace_tiles;
 	if (a->in_place) {
 		s = txf_transpose_inplace(ctx, &m_in, &opts, 0, NULL, &ev);
 	} else {

@@ -322,6 +322,11 @@ typedef struct txf_transpose_options {
 	 * PAD). Needs 4- or 8-byte elements; tile, when forced, must be
 	 * 64 / element bytes and wg_rows 1. */
 	int stream;
+	/* Tiled in-place transpose (PAD or AUTO in place; see
+	 * txf_choice.inplace_tiles): 0 = chosen from the tile and the device's
+	 * local memory, 1 or 2 = that many tiles of local memory per
+	 * work-group. */
+	int inplace_tiles;
 } txf_transpose_options;
 
 TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
@@ -355,6 +360,14 @@ typedef struct txf_choice {
 	 * which keep the output out of the cache). wg_rows is then 1 (one
 	 * work-item per work-group) and segments 0. */
 	unsigned stream;
+	/* Tiled in place: tiles of local memory per work-group (0 otherwise).
+	 * 2: both tiles of a pair are staged there and written after one
+	 * barrier. 1: the second tile waits in registers while the first goes
+	 * through local memory, then takes its turn (three barriers, half the
+	 * local memory). Chosen: 2 where two tiles take at most a quarter of
+	 * the local memory a work-group may use, 1 beyond (more work-groups
+	 * per compute unit). */
+	unsigned inplace_tiles;
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64]; /* name of the table entry used */

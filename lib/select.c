@@ -25,8 +25,9 @@ typedef struct transpose_defaults {
 	/* Out of place: out_tile x out_rows instead, where they fit (0: tile x
 	 * wg_rows everywhere). */
 	unsigned out_tile, out_rows;
-	/* In place: work-item rows per tile pair (0: wg_rows). */
-	unsigned inplace_rows;
+	/* In place: tile edge and work-item rows per tile pair (0: tile,
+	 * wg_rows). */
+	unsigned inplace_tile, inplace_rows;
 	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
 	unsigned stream;
 	const char *why;
@@ -34,20 +35,20 @@ typedef struct transpose_defaults {
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 1, 64, 4, 4, 0,
-     "64 x 4 work-groups out of place (256-byte row pieces), one aligned run per output row "
-     "and work-group; 32 x 4 in place"},
+     1024, 1, 64, 4, 64, 4, 0,
+     "64 x 4 work-groups: one aligned run per output row out of place, one local tile in "
+     "place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+     0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
-     0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
+     0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, 0, 0, 0, 1,
+     0, 0, 0, 0, 0, 1,
      "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)"},
     {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, "CPU default: 32 x 32 tiles fit in L1 cache"},
+     0, 0, "CPU default: 32 x 32 tiles fit in L1 cache"},
     {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
+     0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
 bool txf__is_pow2(size_t x)
@@ -110,6 +111,21 @@ static bool tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 		return false;
 	}
 	return true;
+}
+
+/* Tiles of local memory per work-group of the tiled in-place kernel: as
+ * forced, else 2 where two take at most a quarter of the local memory a
+ * work-group may use. Beyond that one tile leaves room for more work-groups
+ * per compute unit, which pays for its two extra barriers (on the H100:
+ * 64-wide f32 pairs at 16384^2 took 0.861 ms with one tile against 1.000
+ * with two; 32-wide ones, 8.4 KiB for two, 0.876 with two against 1.465
+ * with one). */
+static unsigned inplace_tiles_for(const txf_device_profile *p, int forced, unsigned tile,
+                                  size_t elem)
+{
+	if (forced > 0)
+		return (unsigned)forced;
+	return (cl_ulong)2 * tile * (tile + 1) * elem <= p->local_mem_size / 4 ? 2 : 1;
 }
 
 static unsigned transpose_launches(txf_strategy s, size_t rows, size_t cols, unsigned tile,
@@ -299,6 +315,16 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 
 	TXF_CHECK_ARG(opts->stream >= -1 && opts->stream <= 1, TXF_ERR_BAD_TILE,
 	              "stream %d is not -1 (never), 0 (choose) or 1 (always)", opts->stream);
+	TXF_CHECK_ARG(opts->inplace_tiles >= 0 && opts->inplace_tiles <= 2, TXF_ERR_BAD_TILE,
+	              "inplace_tiles %d is not 0 (choose), 1 or 2", opts->inplace_tiles);
+	TXF_CHECK_ARG(opts->inplace_tiles == 0 ||
+	                  (in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
+	                                opts->strategy == TXF_STRATEGY_PAD)),
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "inplace_tiles %d belongs to the tiled in-place transpose (pad or auto in "
+	              "place), not to %s %s",
+	              opts->inplace_tiles, txf_strategy_name(opts->strategy),
+	              in_place ? "in place" : "out of place");
 	const unsigned vt = stream_tile(elem);
 	if (opts->stream == 1) {
 		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
@@ -346,12 +372,14 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		set_stream(out, elem, "");
 		return TXF_SUCCESS;
 	}
-	unsigned tiles = in_place ? 2 : 1;
+	unsigned tiles = 1; /* of local memory per work-group */
 	char why[200];
 
-	/* Tile and work-group rows: the entry's out-of-place tile where it has
-	 * one and the tile fits. */
-	unsigned tile = opts->tile ? opts->tile : e->tile;
+	/* Tile and work-group rows: the entry's out-of-place or in-place tile
+	 * where it has one and the tile fits. */
+	unsigned tile = opts->tile                    ? opts->tile
+	                : in_place && e->inplace_tile ? e->inplace_tile
+	                                              : e->tile;
 	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->wg_rows;
 	bool out_tile = !in_place && !opts->tile && !opts->wg_rows && e->out_tile &&
 	                tile_fits(p, e->out_tile, e->out_rows, elem, e->out_tile, why, sizeof why);
@@ -369,22 +397,34 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
 	              wg_rows, tile);
 	if (opts->tile && opts->wg_rows) {
+		tiles = in_place ? inplace_tiles_for(p, opts->inplace_tiles, tile, elem) : 1;
 		TXF_CHECK_ARG(
 		    tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why, sizeof why),
-		    TXF_ERR_TILE_UNSUPPORTED, "tile %u x %u not supported on %s: %s", tile, wg_rows,
+		    TXF_ERR_TILE_UNSUPPORTED, "tile %u x %u%s not supported on %s: %s", tile,
+		    wg_rows, in_place && tiles == 2 ? " with two local tiles" : "",
 		    p->normalized_name, why);
 	} else {
-		/* Shrink what was not forced until it fits: rows first, then the
-		 * tile (keeping a forced tile). */
-		while (!tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why, sizeof why)) {
-			if (!opts->wg_rows && wg_rows > 1)
+		/* Shrink what was not forced until it fits: the tile where local
+		 * memory is short, else rows first, then the tile (keeping a
+		 * forced tile). */
+		for (;;) {
+			tiles =
+			    in_place ? inplace_tiles_for(p, opts->inplace_tiles, tile, elem) : 1;
+			if (tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why,
+			              sizeof why))
+				break;
+			const bool local_short =
+			    (cl_ulong)tiles * tile * (tile + 1) * elem > p->local_mem_size;
+			if (!local_short && !opts->wg_rows && wg_rows > 1)
 				wg_rows /= 2;
 			else if (!opts->tile && tile > 4)
 				tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
 			else
-				return txf__fail(TXF_ERR_TILE_UNSUPPORTED,
-				                 "tile %u x %u not supported on %s: %s", tile,
-				                 wg_rows, p->normalized_name, why);
+				return txf__fail(
+				    TXF_ERR_TILE_UNSUPPORTED,
+				    "tile %u x %u%s not supported on %s: %s", tile, wg_rows,
+				    in_place && tiles == 2 ? " with two local tiles" : "",
+				    p->normalized_name, why);
 		}
 	}
 	out->tile = tile;
@@ -434,6 +474,15 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		    tile, rows, cols);
 	out->strategy = s;
 	out->launches = transpose_launches(s, rows, cols, tile, in_place);
+	if (in_place && s != TXF_STRATEGY_SIMPLE) {
+		out->inplace_tiles = tiles;
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len, "; %s local tile%s%s",
+		         tiles == 2 ? "two" : "one", tiles == 2 ? "s" : "",
+		         opts->inplace_tiles ? " (forced)"
+		         : tiles == 2        ? ""
+		                             : " (two would take over a quarter of local memory)");
+	}
 	if (opts->segments > 0) {
 		TXF_CHECK_ARG(tile_fits(p, tile, wg_rows, elem,
 		                        txf__run_rows(tile, elem, (unsigned)opts->segments), why,

@@ -325,9 +325,11 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	bool simple = c.strategy == TXF_STRATEGY_SIMPLE;
 	launch l;
 	memset(&l, 0, sizeof l);
+	char extra[32];
+	snprintf(extra, sizeof extra, "-DINPLACE_TILES=%u", c.inplace_tiles);
 	s = kernel_for(ctx, &c, p.elem,
 	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple, 0,
-	               NULL, &l.kernel);
+	               simple ? NULL : extra, &l.kernel);
 	if (s != TXF_SUCCESS)
 		return s;
 	cl_ulong a[3] = {p.offset, p.ld, n};

@@ -522,6 +522,10 @@ static void test_usage_errors(void **state)
 	    {"transpose", IN, OUT, "--stream", "2", NULL},
 	    {"transpose", IN, OUT, "--stream", "yes", NULL},
 	    {"transpose", IN, OUT, "--stream", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "0", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "3", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "-1", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", NULL},
 	    {"transpose", IN, OUT, "--tile", "8", "--wg-rows", "16", NULL},
 	    {"transpose", IN, OUT, "--strategy", "fastest", NULL},
 	    {"transpose", IN, OUT, "--strategy", "PAD", NULL},
@@ -699,6 +703,27 @@ static void test_runtime_errors(void **state)
 	free(bytes);
 	expect_failure(plain, in, out, 1);
 
+	/* Local tiles out of place, or with the element-pair kernel: the
+	 * library refuses them and OUT is not written. */
+	path_in_tmp(in, sizeof(in), "sq.npy");
+	make_input(in, TXF_F32, 4, 4, 0, NULL);
+	{
+		const char *cases[][8] = {
+		    {"transpose", in, out, "--inplace-tiles", "1", NULL},
+		    {"transpose", in, out, "--in-place", "--strategy", "simple", "--inplace-tiles",
+		     "2"},
+		};
+		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			const char *args[9] = {0};
+			memcpy(args, cases[i], sizeof(cases[i]));
+			struct run r = expect_status(args, 1);
+			assert_non_null(strstr(r.err, "TXF_ERR_STRATEGY_NOT_APPLICABLE"));
+			assert_non_null(strstr(r.err, "inplace_tiles"));
+			run_free(&r);
+			assert_false(exists(out));
+		}
+	}
+
 	/* --in-place on a non-square array. */
 	path_in_tmp(in, sizeof(in), "rect.npy");
 	make_input(in, TXF_F32, 3, 5, 0, NULL);
@@ -821,6 +846,11 @@ static void test_transpose_in_place(void **state)
 			               extra);
 		}
 	}
+	/* Both tiled kernel forms. */
+	const char *one[] = {"--in-place", "--inplace-tiles", "1", "--tile", "16", NULL};
+	const char *two[] = {"--in-place", "--strategy", "pad", "--inplace-tiles", "2", NULL};
+	transpose_case(TXF_F64, 37, 37, 1, one);
+	transpose_case(TXF_U16, 40, 40, 0, two);
 }
 
 static void test_overwrite_and_same_path(void **state)

@@ -265,6 +265,29 @@ static void transpose_checked(txf_context *ctx, size_t rows, size_t cols, const 
 	free(got);
 }
 
+/* In place on ctx with its own choice, f32 n x n, checked exactly. */
+static void inplace_checked(txf_context *ctx, size_t n, const char *what)
+{
+	const size_t bytes = n * n * 4;
+	unsigned char *in = malloc(bytes), *want = malloc(bytes), *got = malloc(bytes);
+	assert_true(in && want && got);
+	test_fill_random(in, bytes);
+	test_host_transpose(in, TXF_ROW_MAJOR, n, 0, want, TXF_ROW_MAJOR, n, 0, n, n, 4);
+	txf_matrix m;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, n, n, TXF_ROW_MAJOR, &m), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &m, in, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	cl_event ev = NULL;
+	assert_int_equal(txf_transpose_inplace(ctx, &m, NULL, 0, NULL, &ev), TXF_SUCCESS);
+	test_wait(ev);
+	assert_int_equal(txf_matrix_read(ctx, &m, got, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	if (memcmp(got, want, bytes) != 0)
+		fail_msg("%s: %zu x %zu transposed wrongly in place", what, n, n);
+	txf_matrix_free(&m);
+	free(in);
+	free(want);
+	free(got);
+}
+
 /* A context on the test device, without tuning file, whose profile says
  * NVIDIA GPU with 48 KiB of local memory and 1024 work-items per group, so
  * that explain consults the NVIDIA entries. */
@@ -284,8 +307,9 @@ static txf_context *nvidia_gpu_context(void)
 /* The NVIDIA entry of the built-in table, on the test device dressed as an
  * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles out of
  * place, with one output-aligned run per work-group where the output's rows
- * start off a 32-byte sector, the plain 32-wide tile in place or where the
- * large one does not fit, never over a forced tile; each configuration
+ * start off a 32-byte sector, the plain 32-wide tile where the large one does
+ * not fit, never over a forced tile; 64 x 4 in place, with one local tile
+ * where two would take over a quarter of local memory; each configuration
  * transposes exactly. */
 static void nvidia_entry_tiles(void **state)
 {
@@ -306,9 +330,24 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.segments, 1);
 	assert_non_null(strstr(c.why, "4-element boundaries"));
+	/* In place: 64 x 4 work-groups. Two 64-wide tiles of 4-byte elements
+	 * (33 KiB) are over a quarter of 48 KiB: one local tile; of bytes
+	 * (8 KiB) two. 16-byte elements need a 32-wide tile even alone. */
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 1, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 64);
+	assert_int_equal(c.wg_rows, 4);
+	assert_int_equal(c.inplace_tiles, 1);
+	assert_non_null(strstr(c.why, "one local tile"));
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 1, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 64);
+	assert_int_equal(c.inplace_tiles, 2);
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_C128, 1, NULL, &c),
+	                 TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
-	assert_int_equal(c.wg_rows, 4); /* in place: 32 x 4 */
+	assert_int_equal(c.wg_rows, 4);
+	assert_int_equal(c.inplace_tiles, 1);
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.inplace_tiles, 0); /* out of place */
 	/* 64 x 65 elements of 16 bytes are over 48 KiB: 32-wide tiles, with two
 	 * runs to cover the 64 rows of the entry's one (2 x 32 + 2 rows of 33
 	 * elements fit). */
@@ -329,6 +368,8 @@ static void nvidia_entry_tiles(void **state)
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
 	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run");
 	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");
+	inplace_checked(ctx, 200, "64 x 4 tiles in place, one local tile");
+	inplace_checked(ctx, 64, "one 64 x 4 tile in place, one local tile");
 	txf_context_release(&ctx);
 }
 

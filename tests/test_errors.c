@@ -465,6 +465,41 @@ static void test_bad_tile(void **state)
 	fixture_free(&f);
 }
 
+/* Local tiles of the in-place kernel asked of an out-of-place transpose
+ * (any strategy), and counts other than 0, 1 and 2 anywhere. */
+static void test_bad_inplace_tiles(void **state)
+{
+	(void)state;
+	fixture f = fixture_new();
+	static const txf_strategy st[] = {TXF_STRATEGY_AUTO, TXF_STRATEGY_PAD,
+	                                  TXF_STRATEGY_TRUNCATE, TXF_STRATEGY_SPLIT,
+	                                  TXF_STRATEGY_SIMPLE};
+	for (size_t i = 0; i < COUNT(st); i++) {
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.strategy = st[i];
+		o.inplace_tiles = 1 + (int)(i % 2);
+		char what[64];
+		snprintf(what, sizeof what, "%s out of place with %d local tiles",
+		         txf_strategy_name(st[i]), o.inplace_tiles);
+		check_status(&f, transpose(&f.in, &f.out, &o), TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		             what);
+	}
+	static const int bad[] = {3, -1, 1000};
+	for (size_t i = 0; i < COUNT(bad); i++) {
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.inplace_tiles = bad[i];
+		char what[64];
+		snprintf(what, sizeof what, "%d local tiles", bad[i]);
+		check_status(&f, transpose(&f.in, &f.out, &o), TXF_ERR_BAD_TILE, what);
+		txf_matrix sq = test_view(&f.bout, TXF_F32, COLS, COLS, COLS, 0, TXF_ROW_MAJOR);
+		check_status(&f, txf_transpose_inplace(test_ctx, &sq, &o, 0, NULL, NULL),
+		             TXF_ERR_BAD_TILE, what);
+	}
+	fixture_free(&f);
+}
+
 /* A tile the device cannot run, worked out from its profile: a work-group
  * of more work-items than it allows, or larger than its item sizes, or
  * failing that a local tile larger than its local memory. */
@@ -719,6 +754,7 @@ int main(void)
 	    cmocka_unit_test(test_overlap_unaligned_halves),
 	    cmocka_unit_test(test_bad_strategy),
 	    cmocka_unit_test(test_bad_tile),
+	    cmocka_unit_test(test_bad_inplace_tiles),
 	    cmocka_unit_test(test_tile_unsupported),
 	    cmocka_unit_test(test_build_failure),
 	    cmocka_unit_test(test_kernel_not_found),

@@ -22,15 +22,17 @@ typedef struct icase {
 	size_t pad, off; /* ld = n + pad; offset in elements */
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
+	int inplace_tiles; /* forced local tiles (0: chosen) */
 } icase;
 
 static void run_inplace(const icase *c)
 {
 	char what[200];
 	snprintf(what, sizeof what,
-	         "in place %s tile %u wg_rows %u, %s %zu x %zu %s ld+%zu off %zu",
-	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, txf_dtype_name(c->dtype),
-	         c->n, c->n, c->layout == TXF_COL_MAJOR ? "col" : "row", c->pad, c->off);
+	         "in place %s tile %u wg_rows %u local tiles %d, %s %zu x %zu %s ld+%zu off %zu",
+	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->inplace_tiles,
+	         txf_dtype_name(c->dtype), c->n, c->n, c->layout == TXF_COL_MAJOR ? "col" : "row",
+	         c->pad, c->off);
 	const size_t elem = txf_dtype_size(c->dtype), ld = c->n + c->pad;
 	const size_t span = test_view_span(c->dtype, c->n, c->n, ld, c->off, c->layout);
 	test_buffer b = test_buffer_new(span);
@@ -54,6 +56,7 @@ static void run_inplace(const icase *c)
 	o.strategy = c->strategy;
 	o.tile = c->tile;
 	o.wg_rows = c->wg_rows;
+	o.inplace_tiles = c->inplace_tiles;
 
 	txf_choice ch;
 	txf_status s = txf_transpose_explain(test_ctx, c->n, c->n, c->dtype, 1, &o, &ch);
@@ -64,6 +67,18 @@ static void run_inplace(const icase *c)
 	    (c->wg_rows && ch.wg_rows != c->wg_rows) || ch.launches != 1)
 		fail_msg("%s: explain reports %s tile %u x %u, %u launches", what,
 		         txf_strategy_name(ch.strategy), ch.tile, ch.wg_rows, ch.launches);
+	/* The element-pair kernel has no tiles; the tiled one reports the
+	 * forced count, or the one chosen from the device's local memory. */
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(test_ctx, &prof), TXF_SUCCESS);
+	const unsigned want_tiles =
+	    want_s == TXF_STRATEGY_SIMPLE ? 0
+	    : c->inplace_tiles            ? (unsigned)c->inplace_tiles
+	    : (cl_ulong)2 * ch.tile * (ch.tile + 1) * elem <= prof.local_mem_size / 4 ? 2
+	                                                                              : 1;
+	if (ch.inplace_tiles != want_tiles)
+		fail_msg("%s: explain reports %u local tiles, expected %u", what, ch.inplace_tiles,
+		         want_tiles);
 
 	cl_event ev = NULL;
 	s = txf_transpose_inplace(test_ctx, &m, &o, 0, NULL, &ev);
@@ -110,6 +125,11 @@ static void test_small_sweep(void **state)
 					c.wg_rows = strategies[si] == TXF_STRATEGY_SIMPLE
 					                ? 0
 					                : wg[(k / 3) % COUNT(wg)];
+					/* Both kernel forms, and the chosen one,
+					 * for every strategy, tile and size. */
+					c.inplace_tiles = strategies[si] == TXF_STRATEGY_SIMPLE
+					                      ? 0
+					                      : (int)((si + ti + di) % 3);
 					run_inplace(&c);
 				}
 			}
@@ -123,9 +143,9 @@ static void test_n4609(void **state)
 {
 	(void)state;
 	const icase cases[] = {
-	    {4609, TXF_F32, TXF_ROW_MAJOR, 3, 5, TXF_STRATEGY_SIMPLE, 0, 0},
-	    {4609, TXF_U8, TXF_COL_MAJOR, 1, 0, TXF_STRATEGY_SIMPLE, 16, 0},
-	    {4609, TXF_U8, TXF_ROW_MAJOR, 0, 7, TXF_STRATEGY_PAD, 32, 8},
+	    {4609, TXF_F32, TXF_ROW_MAJOR, 3, 5, TXF_STRATEGY_SIMPLE, 0, 0, 0},
+	    {4609, TXF_U8, TXF_COL_MAJOR, 1, 0, TXF_STRATEGY_SIMPLE, 16, 0, 0},
+	    {4609, TXF_U8, TXF_ROW_MAJOR, 0, 7, TXF_STRATEGY_PAD, 32, 8, 1},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++)
 		run_inplace(&cases[i]);
@@ -136,8 +156,8 @@ static void test_n5000(void **state)
 {
 	(void)state;
 	const icase cases[] = {
-	    {5000, TXF_F32, TXF_ROW_MAJOR, 5, 3, TXF_STRATEGY_PAD, 16, 0},
-	    {5000, TXF_U8, TXF_COL_MAJOR, 0, 0, TXF_STRATEGY_AUTO, 0, 0},
+	    {5000, TXF_F32, TXF_ROW_MAJOR, 5, 3, TXF_STRATEGY_PAD, 16, 0, 1},
+	    {5000, TXF_U8, TXF_COL_MAJOR, 0, 0, TXF_STRATEGY_AUTO, 0, 0, 0},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++)
 		run_inplace(&cases[i]);
@@ -184,6 +204,30 @@ static void test_rejected(void **state)
 		                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	}
 
+	/* Local tiles: 1 or 2, for the tiled kernel only. */
+	static const struct {
+		txf_strategy strategy;
+		int tiles;
+		txf_status want;
+	} local[] = {{TXF_STRATEGY_PAD, 3, TXF_ERR_BAD_TILE},
+	             {TXF_STRATEGY_AUTO, -1, TXF_ERR_BAD_TILE},
+	             {TXF_STRATEGY_SIMPLE, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	             {TXF_STRATEGY_SIMPLE, 2, TXF_ERR_STRATEGY_NOT_APPLICABLE}};
+	for (size_t i = 0; i < COUNT(local); i++) {
+		txf_matrix m = test_view(&b, TXF_F32, n, n, n + 2, 0, TXF_ROW_MAJOR);
+		txf_transpose_options_default(&o);
+		o.strategy = local[i].strategy;
+		o.inplace_tiles = local[i].tiles;
+		char what[64];
+		snprintf(what, sizeof what, "%s with %d local tiles",
+		         txf_strategy_name(local[i].strategy), local[i].tiles);
+		cl_event ev = NULL;
+		expect_untouched(txf_transpose_inplace(test_ctx, &m, &o, 0, NULL, &ev),
+		                 local[i].want, &b, before, what);
+		assert_int_equal(txf_transpose_explain(test_ctx, n, n, TXF_F32, 1, &o, &ch),
+		                 local[i].want);
+	}
+
 	static const size_t shapes[][2] = {{n, n - 1}, {n - 1, n}, {1, n}, {n, 1}};
 	txf_transpose_options_default(&o);
 	for (size_t i = 0; i < COUNT(shapes); i++) {
@@ -204,13 +248,32 @@ static void test_rejected(void **state)
 	test_buffer_free(&b);
 }
 
+/* The large tiles with each kernel form: one local tile keeps T / R
+ * elements of the pair's second tile per work-item in registers (64 of
+ * them with 128 x 2 work-groups). N below, at and above multiples of the
+ * tile, several tile rows. */
+static void test_large_tiles(void **state)
+{
+	(void)state;
+	const icase cases[] = {
+	    {200, TXF_F32, TXF_ROW_MAJOR, 1, 2, TXF_STRATEGY_PAD, 64, 4, 1},
+	    {192, TXF_F32, TXF_COL_MAJOR, 0, 0, TXF_STRATEGY_PAD, 64, 4, 2},
+	    {129, TXF_U8, TXF_ROW_MAJOR, 3, 1, TXF_STRATEGY_AUTO, 64, 0, 1},
+	    {127, TXF_F64, TXF_ROW_MAJOR, 0, 5, TXF_STRATEGY_AUTO, 64, 8, 1},
+	    {300, TXF_U16, TXF_COL_MAJOR, 2, 0, TXF_STRATEGY_PAD, 128, 2, 1},
+	    {257, TXF_C128, TXF_ROW_MAJOR, 0, 0, TXF_STRATEGY_PAD, 128, 4, 1},
+	    {256, TXF_F32, TXF_ROW_MAJOR, 4, 4, TXF_STRATEGY_PAD, 128, 2, 2},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++)
+		run_inplace(&cases[i]);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_rejected),
-	    cmocka_unit_test(test_small_sweep),
-	    cmocka_unit_test(test_n4609),
-	    cmocka_unit_test(test_n5000),
+	    cmocka_unit_test(test_rejected),    cmocka_unit_test(test_small_sweep),
+	    cmocka_unit_test(test_n4609),       cmocka_unit_test(test_n5000),
+	    cmocka_unit_test(test_large_tiles),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }
