@@ -116,10 +116,10 @@ static bool tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 /* Tiles of local memory per work-group of the tiled in-place kernel: as
  * forced, else 2 where two take at most a quarter of the local memory a
  * work-group may use. Beyond that one tile leaves room for more work-groups
- * per compute unit, which pays for its two extra barriers (on the H100:
- * 64-wide f32 pairs at 16384^2 took 0.861 ms with one tile against 1.000
- * with two; 32-wide ones, 8.4 KiB for two, 0.876 with two against 1.465
- * with one). */
+ * per compute unit, which pays for its two extra barriers (on the H100 at
+ * 16384^2, f32: 64-wide pairs took 0.862-0.864 ms with one tile against
+ * 0.998-1.004 with two; 32-wide ones, 8.4 KiB for two, 0.873-0.878 with two
+ * against 0.962-0.963 with one). */
 static unsigned inplace_tiles_for(const txf_device_profile *p, int forced, unsigned tile,
                                   size_t elem)
 {
