@@ -478,6 +478,9 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 		if (ch->stream)
 			snprintf(row->params, sizeof(row->params), "%ux%u s", ch->tile,
 			         ch->wg_rows);
+		else if (ch->inplace_tiles)
+			snprintf(row->params, sizeof(row->params), "%ux%u t%u", ch->tile,
+			         ch->wg_rows, ch->inplace_tiles);
 		else if (seg)
 			snprintf(row->params, sizeof(row->params), "%ux%u a%u", ch->tile,
 			         ch->wg_rows, seg);
@@ -485,11 +488,12 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 			snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
 		snprintf(row->params_json, sizeof(row->params_json),
 		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"stream\":%u,"
-		         "\"launches\":%u}",
-		         ch->tile, ch->wg_rows, seg, ch->stream, ch->launches);
+		         "\"inplace_tiles\":%u,\"launches\":%u}",
+		         ch->tile, ch->wg_rows, seg, ch->stream, ch->inplace_tiles, ch->launches);
 	} else {
 		snprintf(row->params_json, sizeof(row->params_json),
-		         "{\"tile\":null,\"wg_rows\":null,\"launches\":%u}", ch->launches);
+		         "{\"tile\":null,\"wg_rows\":null,\"inplace_tiles\":0,\"launches\":%u}",
+		         ch->launches);
 	}
 }
 

@@ -1585,6 +1585,7 @@ static void test_bench_transpose_json(void **state)
 		assert_non_null(strstr(line, "\"impl\":\"txf\""));
 		assert_non_null(strstr(line, "\"params\":{\"tile\":"));
 		assert_non_null(strstr(line, "\"wg_rows\":"));
+		assert_non_null(strstr(line, "\"inplace_tiles\":0")); /* out of place */
 		assert_true(json_number(line, "launches") >= 1);
 		for (size_t i = 0; i < 5; i++) {
 			char pat[48];
@@ -1671,6 +1672,9 @@ static void test_bench_transpose_csv_and_table(void **state)
 			fail_msg("no checked row with '%s' in:\n%s", table_words[i], r.out);
 	}
 	assert_null(strstr(r.out, "FAIL"));
+	/* In place, the tiled kernel's local tiles (two on this device). */
+	assert_true(line_with(r.out, " inplace-pad ", " t2 ", " OK"));
+	assert_true(line_with(r.out, " inplace-auto ", " t2 ", " OK"));
 	run_free(&r);
 
 	/* Element sizes 1, 2, 8 and 16 bytes. */
