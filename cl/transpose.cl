@@ -23,6 +23,11 @@
  *                       writes starts on such a boundary (whole 32-byte
  *                       sectors), at the price of reading (SEGMENTS T +
  *                       ALIGN) / (SEGMENTS T) of the input
+ *   transpose_pad_wide  PAD_ALIGNED's runs for a work-group that covers
+ *                       WIDTH input columns (a multiple of T) instead of
+ *                       T: fewer row pieces cut through memory sectors at
+ *                       the ends, every load in flight before the first
+ *                       local store
  *   transpose_truncate  TRUNCATE: launch rounded down to whole tiles; the
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
@@ -173,6 +178,68 @@ __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict
 		}
 	}
 }
+
+/* The runs of transpose_pad_aligned, for a work-group that covers WIDTH
+ * input columns (output rows) c0 = g1 WIDTH .. c0 + WIDTH - 1 and the same
+ * PA_ROWS input rows from rbase = g0 SEGMENTS T - ALIGN on. The work-group
+ * (T x R work-items, counted flat as t = ly T + lx) first loads its
+ * PA_ROWS x WIDTH elements row by row, WA_LOADS per work-item into
+ * registers, with fixed trip counts and clamped addresses so that every
+ * load is in flight before the first local store; then it writes: OUT_LANES
+ * consecutive work-items (a warp-wide run on GPUs) take consecutive
+ * elements of one output row. The launch has as many groups along
+ * dimension 0 as transpose_pad_aligned and ceil(cols / WIDTH) along 1. */
+#ifdef WIDTH
+#if WIDTH % TILE != 0
+#error "WIDTH must be a multiple of TILE"
+#endif
+#define WA_ITEMS (TILE * WG_ROWS)
+#define WA_LOADS ((PA_ROWS * WIDTH + WA_ITEMS - 1) / WA_ITEMS)
+#define OUT_LANES (TILE < 32 ? TILE : 32)
+__kernel TXF_TILED_WG void transpose_pad_wide(__global const elem_t *restrict in, ulong in_off,
+                                              ulong in_ld, __global elem_t *restrict out,
+                                              ulong out_off, ulong out_ld, ulong rows,
+                                              ulong cols)
+{
+	__local elem_t tile[PA_ROWS][WIDTH + 1];
+	const uint t = get_local_id(1) * TILE + get_local_id(0);
+	const long rbase = (long)get_group_id(0) * SEGMENTS * TILE - ALIGN;
+	const ulong c0 = (ulong)get_group_id(1) * WIDTH;
+	const bool inside = rbase >= 0 && rbase + PA_ROWS <= (long)rows;
+	const uint ncols = (uint)min((ulong)WIDTH, cols - c0); /* columns in the matrix */
+	elem_t v[WA_LOADS];
+	/* Rows outside the matrix load a row inside it, columns past the edge
+	 * the last column: the values are dropped below. */
+#pragma unroll
+	for (uint k = 0; k < WA_LOADS; k++) {
+		const uint i = min(t + k * WA_ITEMS, (uint)(PA_ROWS * WIDTH - 1));
+		const uint y = i / WIDTH, x = i % WIDTH;
+		long r = rbase + (long)y;
+		if (!inside)
+			r = clamp(r, 0L, (long)rows - 1);
+		v[k] = in[in_off + (ulong)r * in_ld + c0 + min(x, ncols - 1)];
+	}
+#pragma unroll
+	for (uint k = 0; k < WA_LOADS; k++) {
+		const uint i = t + k * WA_ITEMS;
+		const uint y = i / WIDTH, x = i % WIDTH;
+		const long r = rbase + (long)y;
+		if (i < PA_ROWS * WIDTH && x < ncols && (inside || (r >= 0 && r < (long)rows)))
+			tile[y][x] = v[k];
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	const uint lane = t % OUT_LANES;
+	for (uint y = t / OUT_LANES; y < ncols; y += WA_ITEMS / OUT_LANES) {
+		const ulong start = out_off + (c0 + y) * out_ld; /* output row c0 + y */
+		const uint sh = (uint)(start & (ALIGN - 1));
+		for (uint x = lane; x < SEGMENTS * TILE; x += OUT_LANES) {
+			const long r = rbase + ALIGN - (long)sh + x;
+			if (inside || (r >= 0 && r < (long)rows))
+				out[start + (ulong)r] = tile[ALIGN - sh + x][y];
+		}
+	}
+}
+#endif
 
 __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in, ulong in_off,
                                               ulong in_ld, __global elem_t *restrict out,

@@ -89,6 +89,9 @@ static const char usage_transpose[] =
     "                 tile boundary, for smaller tiles) are written in runs aligned\n"
     "                 to it, N runs per work-group (1 to 8), or never with -1\n"
     "                 (default: chosen)\n"
+    "  --width N      pad with output-aligned runs: input columns per work-group,\n"
+    "                 a multiple of the tile up to 8 tiles and 512, or one tile\n"
+    "                 with -1 (default: chosen)\n"
     "  --stream N     pad only, 4- and 8-byte elements: the streaming kernel\n"
     "                 (blocks transposed in registers, whole 64-byte output\n"
     "                 lines) with 1, never with -1 (default: chosen)\n"
@@ -601,6 +604,7 @@ enum opt_id {
 	OPT_TILE,
 	OPT_WG_ROWS,
 	OPT_SEGMENTS,
+	OPT_WIDTH,
 	OPT_STREAM,
 	OPT_INPLACE_TILES,
 	OPT_IN_PLACE,
@@ -646,6 +650,7 @@ static const struct opt_def {
     [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_SEGMENTS] = {"segments", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_WIDTH] = {"width", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_STREAM] = {"stream", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_INPLACE_TILES] = {"inplace-tiles", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
@@ -894,6 +899,18 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			            "%s: --segments '%s' is not -1 (never) or a number from 1 to 8",
 			            cmd, v);
 		a->segments = (int)u;
+		return 0;
+	case OPT_WIDTH:
+		if (strcmp(v, "-1") == 0) {
+			a->width = -1;
+			return 0;
+		}
+		if (parse_uint(v, 1, 512, &u) != 0)
+			return fail(
+			    err, errlen,
+			    "%s: --width '%s' is not -1 (one tile) or a number from 1 to 512", cmd,
+			    v);
+		a->width = (int)u;
 		return 0;
 	case OPT_STREAM:
 		if (strcmp(v, "-1") != 0 && strcmp(v, "1") != 0)

@@ -481,15 +481,19 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 		else if (ch->inplace_tiles)
 			snprintf(row->params, sizeof(row->params), "%ux%u t%u", ch->tile,
 			         ch->wg_rows, ch->inplace_tiles);
+		else if (seg && ch->width)
+			snprintf(row->params, sizeof(row->params), "%ux%u a%u w%u", ch->tile,
+			         ch->wg_rows, seg, ch->width);
 		else if (seg)
 			snprintf(row->params, sizeof(row->params), "%ux%u a%u", ch->tile,
 			         ch->wg_rows, seg);
 		else
 			snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
 		snprintf(row->params_json, sizeof(row->params_json),
-		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"stream\":%u,"
+		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"width\":%u,\"stream\":%u,"
 		         "\"inplace_tiles\":%u,\"launches\":%u}",
-		         ch->tile, ch->wg_rows, seg, ch->stream, ch->inplace_tiles, ch->launches);
+		         ch->tile, ch->wg_rows, seg, seg ? ch->width : 0, ch->stream,
+		         ch->inplace_tiles, ch->launches);
 	} else {
 		snprintf(row->params_json, sizeof(row->params_json),
 		         "{\"tile\":null,\"wg_rows\":null,\"inplace_tiles\":0,\"launches\":%u}",
@@ -568,7 +572,21 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		if (res.have_choice)
 			tr_row_params(&row, &res.choice, rows, elem);
 		bench_emit(b, &row);
-		/* Where pad wrote output-aligned runs, also time it without them. */
+		/* Where pad wrote output-aligned runs with work-groups wider than
+		 * a tile, also time them one tile wide; where it wrote runs, also
+		 * time it without them. */
+		if (st == TXF_STRATEGY_PAD && res.have_choice &&
+		    tr_uses_runs(&res.choice, rows, elem) && res.choice.width) {
+			opts.width = -1;
+			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
+				b->failures++;
+			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
+			row.strategy = "pad-one-tile";
+			if (res.have_choice)
+				tr_row_params(&row, &res.choice, rows, elem);
+			bench_emit(b, &row);
+			opts.width = 0;
+		}
 		if (st == TXF_STRATEGY_PAD && res.have_choice &&
 		    tr_uses_runs(&res.choice, rows, elem)) {
 			opts.segments = -1;

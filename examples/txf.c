@@ -55,6 +55,8 @@ static void print_choice(const char *title, const txf_choice *c)
 		printf("    aligned:  %u output-aligned runs per work-group where output rows "
 		       "start off a 32-byte sector (or a smaller tile)\n",
 		       c->segments);
+	if (c->width)
+		printf("    width:    %u input columns per work-group of the runs\n", c->width);
 	if (c->stream)
 		printf("    stream:   %u x %u blocks transposed in registers per work-item, "
 		       "written as whole 64-byte lines\n",
@@ -279,6 +281,7 @@ static int cmd_transpose(const cli_args *a)
 	opts.tile = a->tile;
 	opts.wg_rows = a->wg_rows;
 	opts.segments = a->segments;
+	opts.width = a->width;
 	opts.stream = a->stream;
 	opts.inplace_tiles = a->inplace_tiles;
 	if (a->in_place) {

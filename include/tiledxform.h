@@ -317,6 +317,12 @@ typedef struct txf_transpose_options {
 	 * 0 = as the device's entry says, -1 = never, 1..8 = that many runs per
 	 * work-group (AUTO then means PAD). */
 	int segments;
+	/* Input columns per work-group of the output-aligned runs (see
+	 * txf_choice.width): 0 = as the device's entry says, -1 = one tile
+	 * (the square kernel), or a multiple of the tile, at most 8 tiles and
+	 * 512, whose work-group loads at most 64 elements per work-item. Needs
+	 * output-aligned runs (not segments -1, nor the streaming kernel). */
+	int width;
 	/* Streaming kernel of PAD out of place (see txf_choice.stream): 0 = as
 	 * the device's entry says, -1 = never, 1 = always (AUTO then means
 	 * PAD). Needs 4- or 8-byte elements; tile, when forced, must be
@@ -352,6 +358,12 @@ typedef struct txf_choice {
 	 * tile-wide runs per output row, every one starting on such a
 	 * boundary, and reads (segments T + A) / (segments T) of its input. */
 	unsigned segments;
+	/* With segments: 0 where each work-group of the runs covers one tile,
+	 * T input columns (transpose_pad_aligned); else the input columns it
+	 * covers, a multiple of T (transpose_pad_wide): it loads all of its
+	 * (segments T + A) x width elements before storing any to local memory,
+	 * and fewer of its row pieces start or end inside a memory sector. */
+	unsigned width;
 	/* PAD out of place, 4- and 8-byte elements: when 1, the streaming
 	 * kernel runs instead of the tiled one: each work-item moves blocks of
 	 * tile x tile elements (tile = 64 / element bytes, one 64-byte line

@@ -30,25 +30,28 @@ typedef struct transpose_defaults {
 	unsigned inplace_tile, inplace_rows;
 	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
 	unsigned stream;
+	/* Output-aligned runs: input columns per work-group with the entry's
+	 * out-of-place tile (0: one tile). */
+	unsigned width;
 	const char *why;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 1, 64, 4, 64, 4, 0,
-     "64 x 4 work-groups: one aligned run per output row out of place, one local tile in "
-     "place"},
+     1024, 1, 64, 4, 64, 4, 0, 128,
+     "64 x 4 work-groups: one aligned run per output row out of place (128 input columns per "
+     "work-group), one local tile in place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+     0, 0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
-     0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
+     0, 0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, 0, 0, 0, 0, 1,
+     0, 0, 0, 0, 0, 1, 0,
      "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)"},
     {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, "CPU default: 32 x 32 tiles fit in L1 cache"},
+     0, 0, 0, "CPU default: 32 x 32 tiles fit in L1 cache"},
     {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
+     0, 0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
 bool txf__is_pow2(size_t x)
@@ -207,6 +210,69 @@ static void set_segments(const txf_device_profile *p, const transpose_defaults *
 	}
 }
 
+/* Whether the wide kernel's work-group (tile x rows work-items, `width`
+ * input columns, runs over segments T + A input rows) fits the device. */
+static bool wide_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                      unsigned segments, unsigned width, char *why, size_t why_size)
+{
+	const size_t staged = txf__run_rows(tile, elem, segments);
+	const size_t local = staged * (width + 1) * elem, items = (size_t)tile * rows;
+	const size_t loads = (staged * width + items - 1) / items;
+	if (loads > TXF_WIDE_MAX_LOADS) {
+		snprintf(why, why_size,
+		         "%zu x %u elements over %zu work-items are %zu loads per work-item, more "
+		         "than %d",
+		         staged, width, items, loads, TXF_WIDE_MAX_LOADS);
+		return false;
+	}
+	if (local > p->local_mem_size) {
+		snprintf(
+		    why, why_size,
+		    "%zu x %u elements of %zu bytes need %zu bytes of local memory, the device "
+		    "has %llu",
+		    staged, width + 1, elem, local, (unsigned long long)p->local_mem_size);
+		return false;
+	}
+	return true;
+}
+
+/* Input columns per work-group of the output-aligned runs: as forced, else
+ * the entry's where the choice has the entry's out-of-place tile (the one
+ * it was measured with) and it fits; 0 without runs or with -1. */
+static txf_status set_width(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
+                            int forced, txf_choice *c)
+{
+	char why[200];
+	c->width = 0;
+	if (forced > 0)
+		TXF_CHECK_ARG(c->segments, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "width %d belongs to output-aligned runs, and %s has none here: "
+		              "force segments too",
+		              forced, e->name);
+	if (!c->segments || forced < 0)
+		return TXF_SUCCESS;
+	unsigned w = (unsigned)forced;
+	if (forced == 0) {
+		const unsigned e_tile = e->out_tile ? e->out_tile : e->tile;
+		const unsigned e_rows = e->out_tile ? e->out_rows : e->wg_rows;
+		if (!e->width || c->tile != e_tile || c->wg_rows != e_rows)
+			return TXF_SUCCESS;
+		w = e->width;
+	}
+	if (!wide_fits(p, c->tile, c->wg_rows, elem, c->segments, w, why, sizeof why)) {
+		TXF_CHECK_ARG(forced == 0, TXF_ERR_TILE_UNSUPPORTED,
+		              "width %u with tile %u x %u and %u output-aligned runs not supported "
+		              "on %s: %s",
+		              w, c->tile, c->wg_rows, c->segments, p->normalized_name, why);
+		return TXF_SUCCESS;
+	}
+	c->width = w;
+	size_t len = strlen(c->why);
+	snprintf(c->why + len, sizeof c->why - len, ", %u input columns per work-group%s", w,
+	         forced ? " (forced)" : "");
+	return TXF_SUCCESS;
+}
+
 /* Make PAD run the streaming kernel; `note` goes after the why. */
 static void set_stream(txf_choice *c, size_t elem, const char *note)
 {
@@ -302,6 +368,19 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	              "not to %s%s",
 	              opts->segments, txf_strategy_name(opts->strategy),
 	              in_place ? " in place" : "");
+	TXF_CHECK_ARG(opts->width >= -1 && opts->width <= TXF_WIDE_MAX_WIDTH, TXF_ERR_BAD_TILE,
+	              "width %d is not -1 (one tile), 0 (choose) or a number of columns up to %d",
+	              opts->width, TXF_WIDE_MAX_WIDTH);
+	TXF_CHECK_ARG(opts->width <= 0 || (!in_place && opts->segments >= 0 && opts->stream != 1 &&
+	                                   (opts->strategy == TXF_STRATEGY_AUTO ||
+	                                    opts->strategy == TXF_STRATEGY_PAD)),
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "width %d belongs to the output-aligned runs of the out-of-place pad "
+	              "strategy, not to %s%s%s",
+	              opts->width, txf_strategy_name(opts->strategy), in_place ? " in place" : "",
+	              opts->segments < 0  ? " without runs (segments -1)"
+	              : opts->stream == 1 ? " with the streaming kernel"
+	                                  : "");
 	TXF_CHECK_ARG(
 	    opts->strategy != TXF_STRATEGY_PADCOPY, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 	    "padcopy is a matmul strategy; transpose supports auto, simple, pad, truncate "
@@ -352,11 +431,11 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	const txf_device_profile *p = &ctx->profile;
 	const transpose_defaults *e = lookup(p);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
-	    !opts->segments && opts->stream != 1 &&
+	    !opts->segments && !opts->width && opts->stream != 1 &&
 	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {
 		if (!out->stream)
 			set_segments(p, e, elem, in_place, out);
-		return TXF_SUCCESS;
+		return set_width(p, e, elem, 0, out);
 	}
 
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
@@ -433,14 +512,13 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	/* Strategy. */
 	bool divisible = rows % tile == 0 && cols % tile == 0;
 	txf_strategy s = opts->strategy;
-	if (opts->segments > 0 && s == TXF_STRATEGY_AUTO) {
+	if ((opts->segments > 0 || opts->width > 0) && s == TXF_STRATEGY_AUTO) {
 		s = TXF_STRATEGY_PAD;
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why,
-		         "pad implied by %d output-aligned runs forced by the caller; tile %u x %u "
-		         "from %s",
-		         opts->segments, tile, wg_rows,
-		         out->tile_source == TXF_SOURCE_FORCED ? "the caller" : e->name);
+		         "pad implied by %s forced by the caller; tile %u x %u from %s",
+		         opts->segments > 0 ? "output-aligned runs" : "the runs' width", tile,
+		         wg_rows, out->tile_source == TXF_SOURCE_FORCED ? "the caller" : e->name);
 	} else if (s != TXF_STRATEGY_AUTO) {
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why, "%s forced by the caller; tile %u x %u from %s",
@@ -492,14 +570,19 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              tile, wg_rows, opts->segments, p->normalized_name, why);
 		out->segments = (unsigned)opts->segments;
 	} else if (opts->segments == 0 && opts->stream == 0 && e->stream && vt && !in_place &&
-	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows) {
+	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows && !opts->width) {
 		set_stream(out, elem,
 		           "; streaming kernel: blocks transposed in registers, whole 64-byte "
 		           "output lines");
 	} else if (opts->segments == 0) {
 		set_segments(p, e, elem, in_place, out);
 	}
-	return TXF_SUCCESS;
+	if (opts->width > 0)
+		TXF_CHECK_ARG(opts->width % tile == 0 && (unsigned)opts->width <= 8 * tile,
+		              TXF_ERR_BAD_TILE,
+		              "width %d is not a multiple of the tile %u from 1 to 8 tiles",
+		              opts->width, tile);
+	return set_width(p, e, elem, opts->width, out);
 }
 
 /* ------------------------------------------------------------ matmul */

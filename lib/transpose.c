@@ -36,6 +36,9 @@ static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem,
 		len +=
 		    snprintf(options + len, sizeof options - (size_t)len,
 		             " -DSEGMENTS=%u -DALIGN=%u", segments, txf__run_align(c->tile, elem));
+	if (segments && c->width)
+		len +=
+		    snprintf(options + len, sizeof options - (size_t)len, " -DWIDTH=%u", c->width);
 	if (extra)
 		snprintf(options + len, sizeof options - (size_t)len, " %s", extra);
 	cl_program prog;
@@ -135,7 +138,9 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 		break;
 	case TXF_STRATEGY_PAD:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};
-		names[count] = segments ? "transpose_pad_aligned" : "transpose_pad";
+		names[count] = !segments  ? "transpose_pad"
+		               : c->width ? "transpose_pad_wide"
+		                          : "transpose_pad_aligned";
 		tiled[count++] = true;
 		break;
 	case TXF_STRATEGY_TRUNCATE:
@@ -183,10 +188,12 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 			l[i].local[1] = R;
 			if (segments) {
 				/* Along 0: groups of segments runs over rows + A - 1
-				 * (the shifted runs); along 1: tiles of columns. */
-				size_t span = (size_t)segments * T;
+				 * (the shifted runs); along 1: groups of one tile's
+				 * columns, or of width columns (the wide kernel). */
+				const size_t span = (size_t)segments * T,
+				             W = c->width ? c->width : T;
 				l[i].global[0] = (parts[i].rows + A - 1 + span - 1) / span * T;
-				l[i].global[1] = txf__round_up(parts[i].cols, T) / T * R;
+				l[i].global[1] = txf__round_up(parts[i].cols, W) / W * R;
 			} else if (c->strategy == TXF_STRATEGY_PAD) {
 				l[i].global[0] = txf__round_up(parts[i].cols, T);
 				l[i].global[1] = txf__round_up(parts[i].rows, T) / T * R;

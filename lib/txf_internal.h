@@ -361,6 +361,11 @@ bool txf__is_pow2(size_t x);
  * in local memory, segments tiles plus that boundary. */
 unsigned txf__run_align(unsigned tile, size_t elem);
 size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
+/* The wide kernel of the runs (transpose_pad_wide) holds its loads in
+ * registers: at most this many per work-item, over at most this many input
+ * columns per work-group. */
+#define TXF_WIDE_MAX_LOADS 64
+#define TXF_WIDE_MAX_WIDTH 512
 
 /* Resolve strategy and kernel parameters for a matmul of m x n x k with
  * physical transposes ta, tb; validates forced choices. */

@@ -522,6 +522,13 @@ static void test_usage_errors(void **state)
 	    {"transpose", IN, OUT, "--stream", "2", NULL},
 	    {"transpose", IN, OUT, "--stream", "yes", NULL},
 	    {"transpose", IN, OUT, "--stream", NULL},
+	    {"transpose", IN, OUT, "--segments", "0", NULL},
+	    {"transpose", IN, OUT, "--segments", "9", NULL},
+	    {"transpose", IN, OUT, "--width", "0", NULL},
+	    {"transpose", IN, OUT, "--width", "513", NULL},
+	    {"transpose", IN, OUT, "--width", "-2", NULL},
+	    {"transpose", IN, OUT, "--width", "wide", NULL},
+	    {"transpose", IN, OUT, "--width", NULL},
 	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "0", NULL},
 	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "3", NULL},
 	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "-1", NULL},
@@ -830,6 +837,12 @@ static void test_transpose_strategies(void **state)
 	transpose_case(TXF_F32, 45, 37, 0, on);
 	transpose_case(TXF_C64, 37, 45, 1, on);
 	transpose_case(TXF_F64, 45, 37, 0, off);
+	/* Output-aligned runs, one tile wide and wider. */
+	const char *runs[] = {"--segments", "2", "--width", "-1", NULL};
+	const char *wide[] = {"--segments", "1",       "--tile", "16", "--wg-rows",
+	                      "4",          "--width", "64",     NULL};
+	transpose_case(TXF_F32, 45, 37, 0, runs);
+	transpose_case(TXF_U16, 37, 141, 1, wide);
 }
 
 static void test_transpose_in_place(void **state)

@@ -307,8 +307,10 @@ static txf_context *nvidia_gpu_context(void)
 /* The NVIDIA entry of the built-in table, on the test device dressed as an
  * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles out of
  * place, with one output-aligned run per work-group where the output's rows
- * start off a 32-byte sector, the plain 32-wide tile where the large one does
- * not fit, never over a forced tile; 64 x 4 in place, with one local tile
+ * start off a 32-byte sector, over 128 input columns per work-group where
+ * they fit (4-byte elements: 72 x 129 of them, 36 KiB; not 8-byte ones),
+ * the plain 32-wide tile where the large one does not fit, never over a
+ * forced tile; 64 x 4 in place, with one local tile
  * where two would take over a quarter of local memory; each configuration
  * transposes exactly. */
 static void nvidia_entry_tiles(void **state)
@@ -325,10 +327,13 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.wg_rows, 4);
 	assert_int_equal(c.segments, 1);
+	assert_int_equal(c.width, 128);
 	assert_non_null(strstr(c.why, "8-element boundaries"));
+	assert_non_null(strstr(c.why, "128 input columns per work-group"));
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.segments, 1);
+	assert_int_equal(c.width, 0); /* 68 x 129 x 8 bytes: over 48 KiB */
 	assert_non_null(strstr(c.why, "4-element boundaries"));
 	/* In place: 64 x 4 work-groups. Two 64-wide tiles of 4-byte elements
 	 * (33 KiB) are over a quarter of 48 KiB: one local tile; of bytes
@@ -365,9 +370,21 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 16);
 	assert_int_equal(c.segments, 4); /* 4 x 16 rows: the span of the entry's run */
+	assert_int_equal(c.width, 0);    /* the entry's width is for its own tile */
+	o.tile = 0;
+	o.width = -1;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.segments, 1);
+	assert_int_equal(c.width, 0);
+	o.width = 192; /* 72 x 193 x 4 bytes: over 48 KiB */
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_TILE_UNSUPPORTED);
+	assert_non_null(strstr(txf_last_error(), "local memory"));
+	o.width = 0;
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
-	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run");
+	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run, 128 columns");
 	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");
+	transpose_checked(ctx, 141, 397, "64 x 4 tiles, one aligned run, four groups of columns");
 	inplace_checked(ctx, 200, "64 x 4 tiles in place, one local tile");
 	inplace_checked(ctx, 64, "one 64 x 4 tile in place, one local tile");
 	txf_context_release(&ctx);

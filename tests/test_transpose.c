@@ -29,6 +29,7 @@ typedef struct tcase {
 	txf_strategy strategy;
 	unsigned tile, wg_rows; /* 0: the library chooses */
 	int segments;           /* output-aligned runs: 0 chosen, -1 never, 1..8 */
+	int width;              /* their input columns per work-group: 0 chosen, -1 one tile */
 	int stream;             /* the streaming kernel: 0 chosen, -1 never, 1 always */
 } tcase;
 
@@ -57,10 +58,10 @@ static unsigned expected_launches(txf_strategy s, size_t rows, size_t cols, unsi
 static void describe(const tcase *c, char *buf, size_t n)
 {
 	snprintf(buf, n,
-	         "%s tile %u wg_rows %u segments %d stream %d, %s %zu x %zu, in %s ld+%zu off %zu, "
-	         "out %s ld+%zu off %zu",
-	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments, c->stream,
-	         txf_dtype_name(c->dtype), c->rows, c->cols,
+	         "%s tile %u wg_rows %u segments %d width %d stream %d, %s %zu x %zu, in %s ld+%zu "
+	         "off %zu, out %s ld+%zu off %zu",
+	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments, c->width,
+	         c->stream, txf_dtype_name(c->dtype), c->rows, c->cols,
 	         c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_pad, c->in_off,
 	         c->out_layout == TXF_COL_MAJOR ? "col" : "row", c->out_pad, c->out_off);
 }
@@ -107,6 +108,11 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 		         txf_strategy_name(ch.strategy), ch.segments);
 	if ((c->segments < 0 || ch.strategy != TXF_STRATEGY_PAD) && ch.segments != 0)
 		fail_msg("%s: explain reports %u segments", what, ch.segments);
+	if ((c->width > 0 && ch.width != (unsigned)c->width) ||
+	    ((c->width < 0 || !ch.segments) && ch.width != 0) ||
+	    (ch.width && ch.width % ch.tile != 0))
+		fail_msg("%s: explain reports width %u with tile %u and %u segments", what,
+		         ch.width, ch.tile, ch.segments);
 	const size_t elem = txf_dtype_size(c->dtype);
 	if (c->stream > 0 && (ch.stream != 1 || ch.strategy != TXF_STRATEGY_PAD ||
 	                      ch.tile != 64 / elem || ch.wg_rows != 1 || ch.segments != 0))
@@ -147,6 +153,7 @@ static void run_case(const tcase *c)
 	o.tile = c->tile;
 	o.wg_rows = c->wg_rows;
 	o.segments = c->segments;
+	o.width = c->width;
 	o.stream = c->stream;
 	/* TRUNCATE needs a tile's worth of rows and columns. */
 	bool applicable =
@@ -347,6 +354,62 @@ static void test_output_aligned_runs(void **state)
 	}
 }
 
+/* Output-aligned runs with work-groups wider than a tile, forced: 1, 2 and 3
+ * runs, tiles from 8 to 64, every element size, both layouts, widths of 2,
+ * 4 and 8 tiles (the widest whose loads fit 64 per work-item), on shapes
+ * with one and several groups of columns, the last one partial, and the
+ * rows that need a last group of runs only because output rows start past
+ * a boundary. AUTO with a width forced means PAD; -1 is one tile. */
+static void test_wide_runs(void **state)
+{
+	(void)state;
+	static const int segs[] = {1, 2, 3};
+	static const unsigned run_tiles[] = {8, 16, 32, 64};
+	static const unsigned mults[] = {2, 4, 8};
+	unsigned k = 0;
+	for (size_t gi = 0; gi < COUNT(segs); gi++) {
+		for (size_t ti = 0; ti < COUNT(run_tiles); ti++) {
+			for (size_t di = 0; di < COUNT(dtypes); di++, k++) {
+				const size_t T = run_tiles[ti], elem = txf_dtype_size(dtypes[di]);
+				const size_t A = 32 / elem < T ? 32 / elem : T,
+				             S = (size_t)segs[gi];
+				const unsigned R = (unsigned)T / (k % 2 ? 2 : 4);
+				/* The widest of 2, 4 or 8 tiles (cycling) whose loads
+				 * fit; local memory is plenty on POCL. */
+				size_t W = 0;
+				for (size_t m = mults[k % 3];; m /= 2) {
+					W = m * T;
+					if (m == 2 || ((S * T + A) * W + T * R - 1) / (T * R) <= 64)
+						break;
+				}
+				if (((S * T + A) * W + T * R - 1) / (T * R) > 64)
+					continue; /* two tiles are too many loads */
+				const size_t shapes[][2] = {{1, 7},
+				                            {T - 1, W + 1},
+				                            {2 * T + 3, 2 * W + 5},
+				                            {2 * S * T - A, W - 1},
+				                            {5 * T + 1, 3 * W}};
+				for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+					tcase c = {0};
+					c.rows = shapes[sh][0];
+					c.cols = shapes[sh][1];
+					c.dtype = dtypes[di];
+					c.in_layout = c.out_layout =
+					    (k + sh) % 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+					set_padding(&c, k + (unsigned)sh);
+					c.strategy =
+					    (k + sh) % 3 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
+					c.tile = (unsigned)T;
+					c.wg_rows = R;
+					c.segments = segs[gi];
+					c.width = sh == 4 && gi == 0 ? -1 : (int)W;
+					run_case(&c);
+				}
+			}
+		}
+	}
+}
+
 /* The streaming kernel, forced: every 4- and 8-byte type, both layouts, PAD
  * and AUTO, on shapes around its block edge V (16 or 8 elements) and a few
  * larger ones, with outputs whose rows all start on a 64-byte line (the
@@ -525,6 +588,74 @@ static void test_output_aligned_runs_refused(void **state)
 	}
 }
 
+/* Widths that cannot apply are refused before anything runs, with a message
+ * that names the width: out of range, not a multiple of the tile or over 8
+ * tiles, other strategies, in place, without runs (-1, the streaming
+ * kernel, or an entry that has none: POCL's), and more loads per work-item
+ * than the kernel holds. */
+static void test_wide_runs_refused(void **state)
+{
+	(void)state;
+	struct {
+		txf_strategy strategy;
+		int segments, width, stream, in_place;
+		unsigned tile, wg_rows;
+		txf_status want;
+	} cases[] = {
+	    {TXF_STRATEGY_PAD, 1, 513, 0, 0, 0, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, 1, -2, 0, 0, 0, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, 1, 48, 0, 0, 32, 8, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, 1, 128, 0, 0, 8, 8, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_SPLIT, 0, 64, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_TRUNCATE, 0, 64, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_SIMPLE, 0, 64, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, 0, 64, 0, 1, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, -1, 64, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, 0, 64, 1, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_AUTO, 0, 64, 0, 0, 32, 8, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_PAD, 8, 64, 0, 0, 8, 1, TXF_ERR_TILE_UNSUPPORTED},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		const size_t n = 37;
+		test_buffer bin = test_buffer_new(n * n * 4), bout = test_buffer_new(n * n * 4);
+		unsigned char *in_image = test_image_poisoned(&bin);
+		unsigned char *out_image = test_image_poisoned(&bout);
+		txf_matrix in = test_view(&bin, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
+		txf_matrix out = test_view(&bout, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.strategy = cases[i].strategy;
+		o.segments = cases[i].segments;
+		o.width = cases[i].width;
+		o.stream = cases[i].stream;
+		o.tile = cases[i].tile;
+		o.wg_rows = cases[i].wg_rows;
+		cl_event ev = NULL;
+		txf_status s = cases[i].in_place
+		                   ? txf_transpose_inplace(test_ctx, &out, &o, 0, NULL, &ev)
+		                   : txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
+		if (s != cases[i].want)
+			fail_msg("case %zu: expected %s, got %s (%s)", i,
+			         txf_status_name(cases[i].want), txf_status_name(s),
+			         txf_last_error());
+		assert_null(ev);
+		if (!strstr(txf_last_error(), "width"))
+			fail_msg("case %zu: message '%s' does not name the width", i,
+			         txf_last_error());
+		txf_choice ch;
+		assert_int_equal(
+		    txf_transpose_explain(test_ctx, n, n, TXF_F32, cases[i].in_place, &o, &ch),
+		    cases[i].want);
+		assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+		test_assert_image(&bout, out_image, 4, "refused: output");
+		test_assert_image(&bin, in_image, 4, "refused: input");
+		free(in_image);
+		free(out_image);
+		test_buffer_free(&bin);
+		test_buffer_free(&bout);
+	}
+}
+
 /* 0 x N and N x 0 inputs: success, an event that completes, nothing
  * written, and no launches in explain. */
 static void test_zero_sized(void **state)
@@ -580,6 +711,8 @@ int main(void)
 	    cmocka_unit_test(test_mixed_layouts),
 	    cmocka_unit_test(test_output_aligned_runs),
 	    cmocka_unit_test(test_output_aligned_runs_refused),
+	    cmocka_unit_test(test_wide_runs),
+	    cmocka_unit_test(test_wide_runs_refused),
 	    cmocka_unit_test(test_stream),
 	    cmocka_unit_test(test_stream_refused),
 	};
