@@ -31,27 +31,27 @@ typedef struct transpose_defaults {
 	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
 	unsigned stream;
 	/* Output-aligned runs: input columns per work-group with the entry's
-	 * out-of-place tile (0: one tile). */
-	unsigned width;
+	 * out-of-place tile and width_elem-byte elements (0: one tile). */
+	unsigned width, width_elem;
 	const char *why;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 1, 64, 4, 64, 4, 0, 128,
-     "64 x 4 work-groups: one aligned run per output row out of place (128 input columns per "
-     "work-group), one local tile in place"},
+     1024, 1, 64, 4, 64, 4, 0, 128, 4,
+     "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 input columns "
+     "per work-group), one local tile in place"},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+     0, 0, 0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
-     0, 0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
+     0, 0, 0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, 0, 0, 0, 0, 1, 0,
+     0, 0, 0, 0, 0, 1, 0, 0,
      "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)"},
     {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, 0, "CPU default: 32 x 32 tiles fit in L1 cache"},
+     0, 0, 0, 0, "CPU default: 32 x 32 tiles fit in L1 cache"},
     {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
+     0, 0, 0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
 };
 
 bool txf__is_pow2(size_t x)
@@ -237,8 +237,10 @@ static bool wide_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 }
 
 /* Input columns per work-group of the output-aligned runs: as forced, else
- * the entry's where the choice has the entry's out-of-place tile (the one
- * it was measured with) and it fits; 0 without runs or with -1. */
+ * the entry's where the choice has the entry's out-of-place tile and element
+ * size (those it was measured with: on the H100 the wide kernel gains with
+ * f32 and loses with 1- and 2-byte elements) and it fits; 0 without runs
+ * or with -1. */
 static txf_status set_width(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
                             int forced, txf_choice *c)
 {
@@ -255,7 +257,7 @@ static txf_status set_width(const txf_device_profile *p, const transpose_default
 	if (forced == 0) {
 		const unsigned e_tile = e->out_tile ? e->out_tile : e->tile;
 		const unsigned e_rows = e->out_tile ? e->out_rows : e->wg_rows;
-		if (!e->width || c->tile != e_tile || c->wg_rows != e_rows)
+		if (!e->width || elem != e->width_elem || c->tile != e_tile || c->wg_rows != e_rows)
 			return TXF_SUCCESS;
 		w = e->width;
 	}

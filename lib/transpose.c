@@ -194,6 +194,13 @@ static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matri
 				             W = c->width ? c->width : T;
 				l[i].global[0] = (parts[i].rows + A - 1 + span - 1) / span * T;
 				l[i].global[1] = txf__round_up(parts[i].cols, W) / W * R;
+				if (c->width) {
+					/* One-dimensional work-groups of T R work-items. */
+					l[i].local[0] = T * R;
+					l[i].local[1] = 1;
+					l[i].global[0] *= R;
+					l[i].global[1] /= R;
+				}
 			} else if (c->strategy == TXF_STRATEGY_PAD) {
 				l[i].global[0] = txf__round_up(parts[i].cols, T);
 				l[i].global[1] = txf__round_up(parts[i].rows, T) / T * R;

@@ -307,8 +307,8 @@ static txf_context *nvidia_gpu_context(void)
 /* The NVIDIA entry of the built-in table, on the test device dressed as an
  * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles out of
  * place, with one output-aligned run per work-group where the output's rows
- * start off a 32-byte sector, over 128 input columns per work-group where
- * they fit (4-byte elements: 72 x 129 of them, 36 KiB; not 8-byte ones),
+ * start off a 32-byte sector, over 128 input columns per work-group for
+ * 4-byte elements (72 x 129 of them, 36 KiB; not other sizes),
  * the plain 32-wide tile where the large one does not fit, never over a
  * forced tile; 64 x 4 in place, with one local tile
  * where two would take over a quarter of local memory; each configuration
@@ -335,6 +335,9 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.segments, 1);
 	assert_int_equal(c.width, 0); /* 68 x 129 x 8 bytes: over 48 KiB */
 	assert_non_null(strstr(c.why, "4-element boundaries"));
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.segments, 1);
+	assert_int_equal(c.width, 0); /* the entry's width is for 4-byte elements */
 	/* In place: 64 x 4 work-groups. Two 64-wide tiles of 4-byte elements
 	 * (33 KiB) are over a quarter of 48 KiB: one local tile; of bytes
 	 * (8 KiB) two. 16-byte elements need a 32-wide tile even alone. */
