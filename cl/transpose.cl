@@ -195,6 +195,64 @@ __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict
 #if WIDTH % TILE != 0
 #error "WIDTH must be a multiple of TILE"
 #endif
+/* CACHE_HINTS (the host sets it only for NVIDIA devices of compute
+ * capability 8.0 or later, whose compiler takes inline PTX): the wide
+ * kernel reads its input through the non-coherent path with a 256-byte L2
+ * prefetch hint and writes its output with evict-first ("streaming")
+ * stores. The prefetch brings in the sectors that neighbouring row pieces
+ * share, and the streaming stores keep the output, written once, from
+ * pushing them out. Without it, plain loads and stores. */
+#ifndef CACHE_HINTS
+#define CACHE_HINTS 0
+#endif
+inline elem_t txf_wide_load(__global const elem_t *p)
+{
+#if CACHE_HINTS && ELEM_SIZE == 16
+	uint4 v;
+	asm volatile("ld.global.nc.L2::256B.v4.u32 {%0, %1, %2, %3}, [%4];"
+	             : "=r"(v.x), "=r"(v.y), "=r"(v.z), "=r"(v.w)
+	             : "l"(p));
+	return v;
+#elif CACHE_HINTS && ELEM_SIZE == 8
+	ulong v;
+	asm volatile("ld.global.nc.L2::256B.u64 %0, [%1];" : "=l"(v) : "l"(p));
+	return v;
+#elif CACHE_HINTS
+	/* 1-, 2- and 4-byte loads into a 32-bit register */
+	uint v;
+#if ELEM_SIZE == 1
+	asm volatile("ld.global.nc.L2::256B.u8 %0, [%1];" : "=r"(v) : "l"(p));
+#elif ELEM_SIZE == 2
+	asm volatile("ld.global.nc.L2::256B.u16 %0, [%1];" : "=r"(v) : "l"(p));
+#else
+	asm volatile("ld.global.nc.L2::256B.u32 %0, [%1];" : "=r"(v) : "l"(p));
+#endif
+	return (elem_t)v;
+#else
+	return *p;
+#endif
+}
+inline void txf_wide_store(__global elem_t *p, elem_t v)
+{
+#if CACHE_HINTS && ELEM_SIZE == 16
+	asm volatile("st.global.cs.v4.u32 [%0], {%1, %2, %3, %4};" ::"l"(p), "r"(v.x), "r"(v.y),
+	             "r"(v.z), "r"(v.w)
+	             : "memory");
+#elif CACHE_HINTS && ELEM_SIZE == 8
+	asm volatile("st.global.cs.u64 [%0], %1;" ::"l"(p), "l"(v) : "memory");
+#elif CACHE_HINTS
+	const uint w = v;
+#if ELEM_SIZE == 1
+	asm volatile("st.global.cs.u8 [%0], %1;" ::"l"(p), "r"(w) : "memory");
+#elif ELEM_SIZE == 2
+	asm volatile("st.global.cs.u16 [%0], %1;" ::"l"(p), "r"(w) : "memory");
+#else
+	asm volatile("st.global.cs.u32 [%0], %1;" ::"l"(p), "r"(w) : "memory");
+#endif
+#else
+	*p = v;
+#endif
+}
 #define WA_ITEMS (TILE * WG_ROWS)
 #define WA_LOADS ((PA_ROWS * WIDTH + WA_ITEMS - 1) / WA_ITEMS)
 #define OUT_LANES (TILE < 32 ? TILE : 32)
@@ -219,7 +277,7 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 		long r = rbase + (long)y;
 		if (!inside)
 			r = clamp(r, 0L, (long)rows - 1);
-		v[k] = in[in_off + (ulong)r * in_ld + c0 + min(x, ncols - 1)];
+		v[k] = txf_wide_load(&in[in_off + (ulong)r * in_ld + c0 + min(x, ncols - 1)]);
 	}
 #pragma unroll
 	for (uint k = 0; k < WA_LOADS; k++) {
@@ -230,18 +288,23 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 			tile[y][x] = v[k];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* A fixed trip count with an early exit: the compiler unrolls it and
-	 * overlaps the local reads of successive rows. */
+	/* Output row c = c0 + y, lane x of each of its SEGMENTS T / OUT_LANES
+	 * pieces. This form (the row's bound tested on c, a local pointer per
+	 * row, a fixed count of pieces) measured 1% faster on the H100 than
+	 * the same stores from a loop over x = lane, lane + OUT_LANES, ... */
 	const uint lane = t % OUT_LANES;
 	for (uint y = t / OUT_LANES; y < WIDTH; y += WA_ITEMS / OUT_LANES) {
-		if (y >= ncols)
+		const ulong c = c0 + y;
+		if (c >= cols)
 			break;
-		const ulong start = out_off + (c0 + y) * out_ld; /* output row c0 + y */
+		const ulong start = out_off + c * out_ld;
 		const uint sh = (uint)(start & (ALIGN - 1));
-		for (uint x = lane; x < SEGMENTS * TILE; x += OUT_LANES) {
-			const long r = rbase + ALIGN - (long)sh + x;
+		const long r0 = rbase + ALIGN - (long)sh + lane;
+		__local const elem_t *tp = &tile[ALIGN - sh + lane][y];
+		for (uint s = 0; s < SEGMENTS * TILE / OUT_LANES; s++) {
+			const long r = r0 + (long)(s * OUT_LANES);
 			if (inside || (r >= 0 && r < (long)rows))
-				out[start + (ulong)r] = tile[ALIGN - sh + x][y];
+				txf_wide_store(&out[start + (ulong)r], tp[s * OUT_LANES * (WIDTH + 1)]);
 		}
 	}
 }

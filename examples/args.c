@@ -92,6 +92,9 @@ static const char usage_transpose[] =
     "  --width N      pad with output-aligned runs: input columns per work-group,\n"
     "                 a multiple of the tile up to 8 tiles and 512, or one tile\n"
     "                 with -1 (default: chosen)\n"
+    "  --cache-hints N  with --width above one tile, NVIDIA devices of compute\n"
+    "                 capability 8.0 or later: loads with an L2 prefetch hint\n"
+    "                 and streaming stores with 1, never with -1 (default: chosen)\n"
     "  --stream N     pad only, 4- and 8-byte elements: the streaming kernel\n"
     "                 (blocks transposed in registers, whole 64-byte output\n"
     "                 lines) with 1, never with -1 (default: chosen)\n"
@@ -606,6 +609,7 @@ enum opt_id {
 	OPT_SEGMENTS,
 	OPT_WIDTH,
 	OPT_STREAM,
+	OPT_CACHE_HINTS,
 	OPT_INPLACE_TILES,
 	OPT_IN_PLACE,
 	OPT_TRANS_A,
@@ -652,6 +656,7 @@ static const struct opt_def {
     [OPT_SEGMENTS] = {"segments", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_WIDTH] = {"width", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_STREAM] = {"stream", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_CACHE_HINTS] = {"cache-hints", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_INPLACE_TILES] = {"inplace-tiles", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
     [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
@@ -917,6 +922,13 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			return fail(err, errlen,
 			            "%s: --stream '%s' is not 1 (always) or -1 (never)", cmd, v);
 		a->stream = atoi(v);
+		return 0;
+	case OPT_CACHE_HINTS:
+		if (strcmp(v, "-1") != 0 && strcmp(v, "1") != 0)
+			return fail(err, errlen,
+			            "%s: --cache-hints '%s' is not 1 (always) or -1 (never)", cmd,
+			            v);
+		a->cache_hints = atoi(v);
 		return 0;
 	case OPT_INPLACE_TILES:
 		if (parse_uint(v, 1, 2, &u) != 0)

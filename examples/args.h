@@ -74,6 +74,7 @@ typedef struct cli_args {
 	int segments;          /* 0: the library chooses; -1 never; 1..8 */
 	int width;             /* 0: the library chooses; -1 one tile; 1..512 */
 	int stream;            /* 0: the library chooses; -1 never; 1 always */
+	int cache_hints;       /* 0: the library chooses; -1 never; 1 always */
 	int inplace_tiles;     /* 0: the library chooses; 1 or 2 */
 	int in_place;          /* also bench transpose */
 

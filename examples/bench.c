@@ -482,23 +482,41 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 			snprintf(row->params, sizeof(row->params), "%ux%u t%u", ch->tile,
 			         ch->wg_rows, ch->inplace_tiles);
 		else if (seg && ch->width)
-			snprintf(row->params, sizeof(row->params), "%ux%u a%u w%u", ch->tile,
-			         ch->wg_rows, seg, ch->width);
+			snprintf(row->params, sizeof(row->params), "%ux%u a%u w%u%s", ch->tile,
+			         ch->wg_rows, seg, ch->width, ch->cache_hints ? " h" : "");
 		else if (seg)
 			snprintf(row->params, sizeof(row->params), "%ux%u a%u", ch->tile,
 			         ch->wg_rows, seg);
 		else
 			snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
 		snprintf(row->params_json, sizeof(row->params_json),
-		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"width\":%u,\"stream\":%u,"
-		         "\"inplace_tiles\":%u,\"launches\":%u}",
-		         ch->tile, ch->wg_rows, seg, seg ? ch->width : 0, ch->stream,
-		         ch->inplace_tiles, ch->launches);
+		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"width\":%u,"
+		         "\"cache_hints\":%u,\"stream\":%u,\"inplace_tiles\":%u,\"launches\":%u}",
+		         ch->tile, ch->wg_rows, seg, seg ? ch->width : 0,
+		         seg && ch->width ? ch->cache_hints : 0, ch->stream, ch->inplace_tiles,
+		         ch->launches);
 	} else {
 		snprintf(row->params_json, sizeof(row->params_json),
 		         "{\"tile\":null,\"wg_rows\":null,\"inplace_tiles\":0,\"launches\":%u}",
 		         ch->launches);
 	}
+}
+
+/* Time the case out of place with opts, as row `name` against copy_gbps. */
+static void tr_emit_variant(struct bench *b, tr_case *c, const txf_transpose_options *opts,
+                            double copy_gbps, const char *name)
+{
+	const size_t elem = txf_dtype_size(b->args->dtype);
+	struct bench_row row;
+	tr_result res;
+
+	if (tr_run_txf(c, opts, 0, b->args->repeat, &res) != 0)
+		b->failures++;
+	tr_row_init(&row, b, c->rows, c->cols, "txf", &res, copy_gbps);
+	row.strategy = name;
+	if (res.have_choice)
+		tr_row_params(&row, &res.choice, c->rows, elem);
+	bench_emit(b, &row);
 }
 
 static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
@@ -572,42 +590,34 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		if (res.have_choice)
 			tr_row_params(&row, &res.choice, rows, elem);
 		bench_emit(b, &row);
-		/* Where pad wrote output-aligned runs with work-groups wider than
-		 * a tile, also time them one tile wide; where it wrote runs, also
-		 * time it without them. */
-		if (st == TXF_STRATEGY_PAD && res.have_choice &&
-		    tr_uses_runs(&res.choice, rows, elem) && res.choice.width) {
+		if (st != TXF_STRATEGY_PAD || !res.have_choice)
+			continue;
+		/* Pad again with one of its choices turned off, each against
+		 * the same ceiling: where it wrote output-aligned runs with
+		 * cache hints, without them; with work-groups wider than a
+		 * tile, one tile wide; with runs, without them; with the
+		 * streaming kernel, the tiled one. */
+		const txf_choice ch = res.choice;
+		const int runs = tr_uses_runs(&ch, rows, elem);
+		if (runs && ch.width && ch.cache_hints) {
+			opts.cache_hints = -1;
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-no-hints");
+			opts.cache_hints = 0;
+		}
+		if (runs && ch.width) {
 			opts.width = -1;
-			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
-				b->failures++;
-			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
-			row.strategy = "pad-one-tile";
-			if (res.have_choice)
-				tr_row_params(&row, &res.choice, rows, elem);
-			bench_emit(b, &row);
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-one-tile");
 			opts.width = 0;
 		}
-		if (st == TXF_STRATEGY_PAD && res.have_choice &&
-		    tr_uses_runs(&res.choice, rows, elem)) {
+		if (runs) {
 			opts.segments = -1;
-			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
-				b->failures++;
-			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
-			row.strategy = "pad-unaligned";
-			if (res.have_choice)
-				tr_row_params(&row, &res.choice, rows, elem);
-			bench_emit(b, &row);
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-unaligned");
+			opts.segments = 0;
 		}
-		/* Where pad ran the streaming kernel, also time the tiled one. */
-		if (st == TXF_STRATEGY_PAD && res.have_choice && res.choice.stream) {
+		if (ch.stream) {
 			opts.stream = -1;
-			if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
-				b->failures++;
-			tr_row_init(&row, b, rows, cols, "txf", &res, copy_gbps);
-			row.strategy = "pad-tiled";
-			if (res.have_choice)
-				tr_row_params(&row, &res.choice, rows, elem);
-			bench_emit(b, &row);
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-tiled");
+			opts.stream = 0;
 		}
 	}
 	for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {

@@ -56,7 +56,8 @@ static void print_choice(const char *title, const txf_choice *c)
 		       "start off a 32-byte sector (or a smaller tile)\n",
 		       c->segments);
 	if (c->width)
-		printf("    width:    %u input columns per work-group of the runs\n", c->width);
+		printf("    width:    %u input columns per work-group of the runs%s\n", c->width,
+		       c->cache_hints ? ", L2 prefetch and streaming stores" : "");
 	if (c->stream)
 		printf("    stream:   %u x %u blocks transposed in registers per work-item, "
 		       "written as whole 64-byte lines\n",
@@ -173,6 +174,9 @@ static int cmd_info(const cli_args *a)
 	       (unsigned long long)(p.global_mem_size >> 20),
 	       (unsigned long long)(p.max_alloc_size >> 20));
 	printf("    base address align:  %u bits\n", (unsigned)p.mem_base_addr_align);
+	if (p.nv_compute_capability)
+		printf("    compute capability:  %u.%u\n", p.nv_compute_capability / 10,
+		       p.nv_compute_capability % 10);
 	printf("\n");
 
 	print_caches(ctx);
@@ -283,6 +287,7 @@ static int cmd_transpose(const cli_args *a)
 	opts.segments = a->segments;
 	opts.width = a->width;
 	opts.stream = a->stream;
+	opts.cache_hints = a->cache_hints;
 	opts.inplace_tiles = a->inplace_tiles;
 	if (a->in_place) {
 		s = txf_transpose_inplace(ctx, &m_in, &opts, 0, NULL, &ev);

@@ -231,6 +231,9 @@ typedef struct txf_device_profile {
 	cl_ulong global_mem_size;
 	cl_ulong max_alloc_size;
 	cl_uint mem_base_addr_align; /* bits */
+	/* NVIDIA devices that report it (cl_nv_device_attribute_query): compute
+	 * capability as 10 major + minor (90 for an H100); 0 elsewhere. */
+	unsigned nv_compute_capability;
 } txf_device_profile;
 
 TXF_API txf_status txf_context_profile(txf_context *ctx, txf_device_profile *out);
@@ -323,6 +326,12 @@ typedef struct txf_transpose_options {
 	 * 512, whose work-group loads at most 64 elements per work-item. Needs
 	 * output-aligned runs (not segments -1, nor the streaming kernel). */
 	int width;
+	/* Cache hints of the wide kernel (see txf_choice.cache_hints): 0 = as
+	 * the device's entry says, -1 = never, 1 = always. 1 needs a width
+	 * above one tile (forced, or the entry's) and an NVIDIA device of
+	 * compute capability 8.0 or later (txf_device_profile's
+	 * nv_compute_capability); elsewhere it is refused. */
+	int cache_hints;
 	/* Streaming kernel of PAD out of place (see txf_choice.stream): 0 = as
 	 * the device's entry says, -1 = never, 1 = always (AUTO then means
 	 * PAD). Needs 4- or 8-byte elements; tile, when forced, must be
@@ -364,6 +373,11 @@ typedef struct txf_choice {
 	 * (segments T + A) x width elements before storing any to local memory,
 	 * and fewer of its row pieces start or end inside a memory sector. */
 	unsigned width;
+	/* With width: 1 where the wide kernel reads through the non-coherent
+	 * path with a 256-byte L2 prefetch hint and writes with evict-first
+	 * (streaming) stores, PTX instructions of NVIDIA devices of compute
+	 * capability 8.0 or later; 0 for plain loads and stores. */
+	unsigned cache_hints;
 	/* PAD out of place, 4- and 8-byte elements: when 1, the streaming
 	 * kernel runs instead of the tiled one: each work-item moves blocks of
 	 * tile x tile elements (tile = 64 / element bytes, one 64-byte line
@@ -383,7 +397,7 @@ typedef struct txf_choice {
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64]; /* name of the table entry used */
-	char why[256];  /* one line, human-readable */
+	char why[512];  /* one line, human-readable */
 } txf_choice;
 
 /* out = transpose(in). in is rows x cols, out must be cols x rows, both of

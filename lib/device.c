@@ -15,6 +15,29 @@ static void get_str(cl_device_id d, cl_device_info what, char *out, size_t n)
 	out[n - 1] = '\0';
 }
 
+/* Compute capability of an NVIDIA device, 10 major + minor, where the
+ * driver offers cl_nv_device_attribute_query; 0 otherwise. */
+#define TXF_NV_CC_MAJOR 0x4000 /* CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV */
+#define TXF_NV_CC_MINOR 0x4001 /* CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV */
+static unsigned nv_compute_capability(cl_device_id d)
+{
+	size_t n = 0;
+	if (clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, 0, NULL, &n) != CL_SUCCESS || n == 0)
+		return 0;
+	char *ext = malloc(n + 1);
+	if (!ext)
+		return 0;
+	bool has = clGetDeviceInfo(d, CL_DEVICE_EXTENSIONS, n, ext, NULL) == CL_SUCCESS &&
+	           (ext[n] = '\0', strstr(ext, "cl_nv_device_attribute_query") != NULL);
+	free(ext);
+	cl_uint major = 0, minor = 0;
+	if (!has || clGetDeviceInfo(d, TXF_NV_CC_MAJOR, sizeof major, &major, NULL) != CL_SUCCESS ||
+	    clGetDeviceInfo(d, TXF_NV_CC_MINOR, sizeof minor, &minor, NULL) != CL_SUCCESS ||
+	    major > 99 || minor > 9)
+		return 0;
+	return major * 10 + minor;
+}
+
 static bool contains_ci(const char *hay, const char *needle)
 {
 	size_t n = strlen(needle);
@@ -134,6 +157,7 @@ txf_status txf__profile_read(cl_device_id d, txf_device_profile *p)
 	if (clGetDeviceInfo(d, CL_DEVICE_DOUBLE_FP_CONFIG, sizeof fp64, &fp64, NULL) != CL_SUCCESS)
 		fp64 = 0;
 	p->has_fp64 = fp64 != 0;
+	p->nv_compute_capability = nv_compute_capability(d);
 	p->local_mem_emulated = lmt == CL_GLOBAL;
 	if (type & CL_DEVICE_TYPE_GPU)
 		p->kind = TXF_DEVICE_GPU;

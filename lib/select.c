@@ -34,24 +34,28 @@ typedef struct transpose_defaults {
 	 * out-of-place tile and width_elem-byte elements (0: one tile). */
 	unsigned width, width_elem;
 	const char *why;
+	/* The wide kernel's cache hints (txf_choice.cache_hints) for
+	 * width_elem-byte elements, where the device takes them. */
+	unsigned cache_hints;
 } transpose_defaults;
 
 static const transpose_defaults transpose_table[] = {
     {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
      1024, 1, 64, 4, 64, 4, 0, 128, 4,
      "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 input columns "
-     "per work-group), one local tile in place"},
+     "per work-group), one local tile in place",
+     1},
     {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, 0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts"},
+     0, 0, 0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts", 0},
     {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
-     0, 0, 0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs"},
+     0, 0, 0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs", 0},
     {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
      0, 0, 0, 0, 0, 1, 0, 0,
-     "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)"},
+     "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)", 0},
     {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, 0, 0, "CPU default: 32 x 32 tiles fit in L1 cache"},
+     0, 0, 0, 0, "CPU default: 32 x 32 tiles fit in L1 cache", 0},
     {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, 0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)"},
+     0, 0, 0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)", 0},
 };
 
 bool txf__is_pow2(size_t x)
@@ -275,6 +279,54 @@ static txf_status set_width(const txf_device_profile *p, const transpose_default
 	return TXF_SUCCESS;
 }
 
+/* Whether the device takes the wide kernel's cache hints (PTX loads with
+ * an L2 prefetch size, sm_80 and later); why not in `why` otherwise. */
+static bool hints_fit(const txf_device_profile *p, char *why, size_t why_size)
+{
+	if (p->vendor == TXF_VENDOR_NVIDIA && p->nv_compute_capability >= 80)
+		return true;
+	if (p->vendor != TXF_VENDOR_NVIDIA)
+		snprintf(why, why_size, "%s is not an NVIDIA device", p->normalized_name);
+	else if (!p->nv_compute_capability)
+		snprintf(why, why_size, "%s does not report its compute capability",
+		         p->normalized_name);
+	else
+		snprintf(why, why_size, "%s has compute capability %u.%u, below 8.0",
+		         p->normalized_name, p->nv_compute_capability / 10,
+		         p->nv_compute_capability % 10);
+	return false;
+}
+
+/* The wide kernel's cache hints: as forced (1 needs the wide kernel and a
+ * device that takes them), else the entry's for its element size where the
+ * device takes them; 0 without the wide kernel or with -1. */
+static txf_status set_hints(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
+                            int forced, txf_choice *c)
+{
+	char why[320];
+	c->cache_hints = 0;
+	if (forced > 0)
+		TXF_CHECK_ARG(c->segments && c->width, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "cache hints (1) belong to the wide kernel of the output-aligned "
+		              "runs, and %s runs none here: force a width above one tile too",
+		              e->name);
+	if (!c->segments || !c->width || forced < 0)
+		return TXF_SUCCESS;
+	const bool fits = hints_fit(p, why, sizeof why);
+	if (forced > 0)
+		TXF_CHECK_ARG(fits, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "cache hints (1) are PTX instructions of NVIDIA devices of compute "
+		              "capability 8.0 or later: %s",
+		              why);
+	else if (!e->cache_hints || elem != e->width_elem || !fits)
+		return TXF_SUCCESS;
+	c->cache_hints = 1;
+	size_t len = strlen(c->why);
+	snprintf(c->why + len, sizeof c->why - len, ", L2 prefetch and streaming stores%s",
+	         forced ? " (forced)" : "");
+	return TXF_SUCCESS;
+}
+
 /* Make PAD run the streaming kernel; `note` goes after the why. */
 static void set_stream(txf_choice *c, size_t elem, const char *note)
 {
@@ -383,6 +435,21 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	              opts->segments < 0  ? " without runs (segments -1)"
 	              : opts->stream == 1 ? " with the streaming kernel"
 	                                  : "");
+	TXF_CHECK_ARG(opts->cache_hints >= -1 && opts->cache_hints <= 1, TXF_ERR_INVALID_ARG,
+	              "cache_hints %d is not -1 (never), 0 (choose) or 1 (always)",
+	              opts->cache_hints);
+	TXF_CHECK_ARG(
+	    opts->cache_hints <= 0 ||
+	        (!in_place && opts->segments >= 0 && opts->width >= 0 && opts->stream != 1 &&
+	         (opts->strategy == TXF_STRATEGY_AUTO || opts->strategy == TXF_STRATEGY_PAD)),
+	    TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	    "cache hints (1) belong to the wide kernel of the out-of-place pad "
+	    "strategy, not to %s%s%s",
+	    txf_strategy_name(opts->strategy), in_place ? " in place" : "",
+	    opts->segments < 0  ? " without runs (segments -1)"
+	    : opts->width < 0   ? " one tile wide (width -1)"
+	    : opts->stream == 1 ? " with the streaming kernel"
+	                        : "");
 	TXF_CHECK_ARG(
 	    opts->strategy != TXF_STRATEGY_PADCOPY, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 	    "padcopy is a matmul strategy; transpose supports auto, simple, pad, truncate "
@@ -433,11 +500,12 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	const txf_device_profile *p = &ctx->profile;
 	const transpose_defaults *e = lookup(p);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
-	    !opts->segments && !opts->width && opts->stream != 1 &&
+	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
 	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {
 		if (!out->stream)
 			set_segments(p, e, elem, in_place, out);
-		return set_width(p, e, elem, 0, out);
+		txf_status st = set_width(p, e, elem, 0, out);
+		return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
 	}
 
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
@@ -514,13 +582,17 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	/* Strategy. */
 	bool divisible = rows % tile == 0 && cols % tile == 0;
 	txf_strategy s = opts->strategy;
-	if ((opts->segments > 0 || opts->width > 0) && s == TXF_STRATEGY_AUTO) {
+	if ((opts->segments > 0 || opts->width > 0 || opts->cache_hints > 0) &&
+	    s == TXF_STRATEGY_AUTO) {
 		s = TXF_STRATEGY_PAD;
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why,
 		         "pad implied by %s forced by the caller; tile %u x %u from %s",
-		         opts->segments > 0 ? "output-aligned runs" : "the runs' width", tile,
-		         wg_rows, out->tile_source == TXF_SOURCE_FORCED ? "the caller" : e->name);
+		         opts->segments > 0 ? "output-aligned runs"
+		         : opts->width > 0  ? "the runs' width"
+		                            : "cache hints",
+		         tile, wg_rows,
+		         out->tile_source == TXF_SOURCE_FORCED ? "the caller" : e->name);
 	} else if (s != TXF_STRATEGY_AUTO) {
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why, "%s forced by the caller; tile %u x %u from %s",
@@ -572,7 +644,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              tile, wg_rows, opts->segments, p->normalized_name, why);
 		out->segments = (unsigned)opts->segments;
 	} else if (opts->segments == 0 && opts->stream == 0 && e->stream && vt && !in_place &&
-	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows && !opts->width) {
+	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows && !opts->width &&
+	           opts->cache_hints <= 0) {
 		set_stream(out, elem,
 		           "; streaming kernel: blocks transposed in registers, whole 64-byte "
 		           "output lines");
@@ -584,7 +657,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              TXF_ERR_BAD_TILE,
 		              "width %d is not a multiple of the tile %u from 1 to 8 tiles",
 		              opts->width, tile);
-	return set_width(p, e, elem, opts->width, out);
+	txf_status st = set_width(p, e, elem, opts->width, out);
+	return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
 }
 
 /* ------------------------------------------------------------ matmul */

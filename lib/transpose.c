@@ -37,8 +37,8 @@ static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem,
 		    snprintf(options + len, sizeof options - (size_t)len,
 		             " -DSEGMENTS=%u -DALIGN=%u", segments, txf__run_align(c->tile, elem));
 	if (segments && c->width)
-		len +=
-		    snprintf(options + len, sizeof options - (size_t)len, " -DWIDTH=%u", c->width);
+		len += snprintf(options + len, sizeof options - (size_t)len, " -DWIDTH=%u%s",
+		                c->width, c->cache_hints ? " -DCACHE_HINTS=1" : "");
 	if (extra)
 		snprintf(options + len, sizeof options - (size_t)len, " %s", extra);
 	cl_program prog;

@@ -529,6 +529,10 @@ static void test_usage_errors(void **state)
 	    {"transpose", IN, OUT, "--width", "-2", NULL},
 	    {"transpose", IN, OUT, "--width", "wide", NULL},
 	    {"transpose", IN, OUT, "--width", NULL},
+	    {"transpose", IN, OUT, "--cache-hints", "0", NULL},
+	    {"transpose", IN, OUT, "--cache-hints", "2", NULL},
+	    {"transpose", IN, OUT, "--cache-hints", "on", NULL},
+	    {"transpose", IN, OUT, "--cache-hints", NULL},
 	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "0", NULL},
 	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "3", NULL},
 	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "-1", NULL},
@@ -730,6 +734,26 @@ static void test_runtime_errors(void **state)
 			assert_false(exists(out));
 		}
 	}
+	/* Cache hints forced where they cannot apply: without a width above
+	 * one tile, and on a device that is not an NVIDIA GPU of compute
+	 * capability 8.0 or later (the tests run on POCL). */
+	{
+		const char *cases[][12] = {
+		    {"transpose", in, out, "--cache-hints", "1", NULL},
+		    {"transpose", in, out, "--cache-hints", "1", "--segments", "1", "--tile", "8",
+		     "--width", "16"},
+		};
+		const char *want[] = {"force a width", "not an NVIDIA device"};
+		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+			const char *args[13] = {0};
+			memcpy(args, cases[i], sizeof(cases[i]));
+			struct run r = expect_status(args, 1);
+			assert_non_null(strstr(r.err, "TXF_ERR_STRATEGY_NOT_APPLICABLE"));
+			assert_non_null(strstr(r.err, want[i]));
+			run_free(&r);
+			assert_false(exists(out));
+		}
+	}
 
 	/* --in-place on a non-square array. */
 	path_in_tmp(in, sizeof(in), "rect.npy");
@@ -843,6 +867,9 @@ static void test_transpose_strategies(void **state)
 	                      "4",          "--width", "64",     NULL};
 	transpose_case(TXF_F32, 45, 37, 0, runs);
 	transpose_case(TXF_U16, 37, 141, 1, wide);
+	const char *nohints[] = {"--segments", "1",  "--tile",        "16", "--wg-rows", "4",
+	                         "--width",    "32", "--cache-hints", "-1", NULL};
+	transpose_case(TXF_F32, 45, 37, 0, nohints);
 }
 
 static void test_transpose_in_place(void **state)

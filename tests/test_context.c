@@ -384,6 +384,47 @@ static void nvidia_entry_tiles(void **state)
 	                 TXF_ERR_TILE_UNSUPPORTED);
 	assert_non_null(strstr(txf_last_error(), "local memory"));
 	o.width = 0;
+	/* Cache hints: only where the profile reports compute capability 8.0
+	 * or later, for the entry's f32 width (forced ones too), not for other
+	 * element sizes unless forced, never with -1; forced elsewhere, refused
+	 * with the reason. The test device cannot run them, so it is set back
+	 * to 0 before the transposes below. */
+	assert_int_equal(ctx->profile.nv_compute_capability, 0); /* POCL reports none */
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.cache_hints, 0);
+	ctx->profile.nv_compute_capability = 90;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.width, 128);
+	assert_int_equal(c.cache_hints, 1);
+	assert_non_null(strstr(c.why, "L2 prefetch and streaming stores"));
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.cache_hints, 0); /* no wide kernel */
+	o.width = 128;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.width, 128);
+	assert_int_equal(c.cache_hints, 0); /* the entry's hints are for 4-byte elements */
+	o.cache_hints = 1;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.cache_hints, 1);
+	assert_non_null(strstr(c.why, "streaming stores (forced)"));
+	o.width = 0;
+	o.cache_hints = -1;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.width, 128);
+	assert_int_equal(c.cache_hints, 0);
+	o.cache_hints = 1;
+	ctx->profile.nv_compute_capability = 75;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.width, 128);
+	assert_int_equal(c.cache_hints, 0);
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "compute capability 7.5, below 8.0"));
+	ctx->profile.nv_compute_capability = 0;
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "does not report its compute capability"));
+	o.cache_hints = 0;
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
 	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run, 128 columns");
 	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");

@@ -31,6 +31,7 @@ typedef struct tcase {
 	int segments;           /* output-aligned runs: 0 chosen, -1 never, 1..8 */
 	int width;              /* their input columns per work-group: 0 chosen, -1 one tile */
 	int stream;             /* the streaming kernel: 0 chosen, -1 never, 1 always */
+	int cache_hints;        /* the wide kernel's: 0 chosen, -1 never */
 } tcase;
 
 static size_t min_ld(txf_layout l, size_t rows, size_t cols)
@@ -93,6 +94,9 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 		fail_msg("%s: explain reports wg_rows %u for tile %u", what, ch.wg_rows, ch.tile);
 	if (ch.strategy == TXF_STRATEGY_SPLIT && (ch.launches < 1 || ch.launches > 3))
 		fail_msg("%s: split with %u launches", what, ch.launches);
+	if (ch.cache_hints && (c->cache_hints < 0 || !ch.width))
+		fail_msg("%s: explain reports cache hints (asked %d, width %u)", what,
+		         c->cache_hints, ch.width);
 	/* explain has no layout: its count is that of a row-major input. */
 	if (c->in_layout == TXF_ROW_MAJOR && c->out_layout == TXF_ROW_MAJOR) {
 		unsigned want = expected_launches(ch.strategy, c->rows, c->cols, ch.tile);
@@ -154,6 +158,7 @@ static void run_case(const tcase *c)
 	o.wg_rows = c->wg_rows;
 	o.segments = c->segments;
 	o.width = c->width;
+	o.cache_hints = c->cache_hints;
 	o.stream = c->stream;
 	/* TRUNCATE needs a tile's worth of rows and columns. */
 	bool applicable =
@@ -409,6 +414,7 @@ static void test_wide_runs(void **state)
 					c.wg_rows = R;
 					c.segments = segs[gi];
 					c.width = sh == 4 && gi == 0 ? -1 : (int)W;
+					c.cache_hints = sh == 1 ? -1 : 0;
 					run_case(&c);
 				}
 			}
@@ -475,6 +481,41 @@ static void test_stream(void **state)
 	}
 }
 
+/* Transposes an n x n matrix of dtype (n = 37) with options o, in place or
+ * not, expecting status want before anything runs: no event, a message that
+ * contains `word`, explain refusing alike, and input and output untouched.
+ * `what` and i name the case in a failure. */
+static void expect_refused(const char *what, size_t i, txf_dtype dtype,
+                           const txf_transpose_options *o, int in_place, txf_status want,
+                           const char *word)
+{
+	const size_t n = 37, elem = txf_dtype_size(dtype);
+	test_buffer bin = test_buffer_new(n * n * elem), bout = test_buffer_new(n * n * elem);
+	unsigned char *in_image = test_image_poisoned(&bin);
+	unsigned char *out_image = test_image_poisoned(&bout);
+	txf_matrix in = test_view(&bin, dtype, n, n, n, 0, TXF_ROW_MAJOR);
+	txf_matrix out = test_view(&bout, dtype, n, n, n, 0, TXF_ROW_MAJOR);
+	cl_event ev = NULL;
+	txf_status s = in_place ? txf_transpose_inplace(test_ctx, &out, o, 0, NULL, &ev)
+	                        : txf_transpose(test_ctx, &in, &out, o, 0, NULL, &ev);
+	if (s != want)
+		fail_msg("%s case %zu: expected %s, got %s (%s)", what, i, txf_status_name(want),
+		         txf_status_name(s), txf_last_error());
+	assert_null(ev);
+	if (!strstr(txf_last_error(), word))
+		fail_msg("%s case %zu: message '%s' does not name %s", what, i, txf_last_error(),
+		         word);
+	txf_choice ch;
+	assert_int_equal(txf_transpose_explain(test_ctx, n, n, dtype, in_place, o, &ch), want);
+	assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+	test_assert_image(&bout, out_image, elem, "refused: output");
+	test_assert_image(&bin, in_image, elem, "refused: input");
+	free(in_image);
+	free(out_image);
+	test_buffer_free(&bin);
+	test_buffer_free(&bout);
+}
+
 /* The streaming kernel where it cannot apply: refused before anything runs,
  * with a message about it. */
 static void test_stream_refused(void **state)
@@ -503,13 +544,6 @@ static void test_stream_refused(void **state)
 	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 16, 4, TXF_ERR_BAD_TILE},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++) {
-		const size_t n = 37, elem = txf_dtype_size(cases[i].dtype);
-		test_buffer bin = test_buffer_new(n * n * elem),
-		            bout = test_buffer_new(n * n * elem);
-		unsigned char *in_image = test_image_poisoned(&bin);
-		unsigned char *out_image = test_image_poisoned(&bout);
-		txf_matrix in = test_view(&bin, cases[i].dtype, n, n, n, 0, TXF_ROW_MAJOR);
-		txf_matrix out = test_view(&bout, cases[i].dtype, n, n, n, 0, TXF_ROW_MAJOR);
 		txf_transpose_options o;
 		txf_transpose_options_default(&o);
 		o.strategy = cases[i].strategy;
@@ -517,29 +551,8 @@ static void test_stream_refused(void **state)
 		o.segments = cases[i].segments;
 		o.tile = cases[i].tile;
 		o.wg_rows = cases[i].wg_rows;
-		cl_event ev = NULL;
-		txf_status s = cases[i].in_place
-		                   ? txf_transpose_inplace(test_ctx, &out, &o, 0, NULL, &ev)
-		                   : txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
-		if (s != cases[i].want)
-			fail_msg("case %zu: expected %s, got %s (%s)", i,
-			         txf_status_name(cases[i].want), txf_status_name(s),
-			         txf_last_error());
-		assert_null(ev);
-		if (!strstr(txf_last_error(), "stream"))
-			fail_msg("case %zu: message '%s' does not name stream", i,
-			         txf_last_error());
-		txf_choice ch;
-		assert_int_equal(txf_transpose_explain(test_ctx, n, n, cases[i].dtype,
-		                                       cases[i].in_place, &o, &ch),
-		                 cases[i].want);
-		assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
-		test_assert_image(&bout, out_image, elem, "refused: output");
-		test_assert_image(&bin, in_image, elem, "refused: input");
-		free(in_image);
-		free(out_image);
-		test_buffer_free(&bin);
-		test_buffer_free(&bout);
+		expect_refused("stream", i, cases[i].dtype, &o, cases[i].in_place, cases[i].want,
+		               "stream");
 	}
 }
 
@@ -561,36 +574,12 @@ static void test_output_aligned_runs_refused(void **state)
 	    {TXF_STRATEGY_AUTO, 2, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++) {
-		const size_t n = 37;
-		test_buffer bin = test_buffer_new(n * n * 4), bout = test_buffer_new(n * n * 4);
-		unsigned char *in_image = test_image_poisoned(&bin);
-		unsigned char *out_image = test_image_poisoned(&bout);
-		txf_matrix in = test_view(&bin, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
-		txf_matrix out = test_view(&bout, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
 		txf_transpose_options o;
 		txf_transpose_options_default(&o);
 		o.strategy = cases[i].strategy;
 		o.segments = cases[i].segments;
-		cl_event ev = NULL;
-		txf_status s = cases[i].in_place
-		                   ? txf_transpose_inplace(test_ctx, &out, &o, 0, NULL, &ev)
-		                   : txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
-		if (s != cases[i].want)
-			fail_msg("case %zu: expected %s, got %s", i, txf_status_name(cases[i].want),
-			         txf_status_name(s));
-		assert_null(ev);
-		assert_non_null(strstr(txf_last_error(), "segments"));
-		txf_choice ch;
-		assert_int_equal(
-		    txf_transpose_explain(test_ctx, n, n, TXF_F32, cases[i].in_place, &o, &ch),
-		    cases[i].want);
-		assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
-		test_assert_image(&bout, out_image, 4, "refused: output");
-		test_assert_image(&bin, in_image, 4, "refused: input");
-		free(in_image);
-		free(out_image);
-		test_buffer_free(&bin);
-		test_buffer_free(&bout);
+		expect_refused("segments", i, TXF_F32, &o, cases[i].in_place, cases[i].want,
+		               "segments");
 	}
 }
 
@@ -622,12 +611,6 @@ static void test_wide_runs_refused(void **state)
 	    {TXF_STRATEGY_PAD, 8, 64, 0, 0, 8, 1, TXF_ERR_TILE_UNSUPPORTED},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++) {
-		const size_t n = 37;
-		test_buffer bin = test_buffer_new(n * n * 4), bout = test_buffer_new(n * n * 4);
-		unsigned char *in_image = test_image_poisoned(&bin);
-		unsigned char *out_image = test_image_poisoned(&bout);
-		txf_matrix in = test_view(&bin, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
-		txf_matrix out = test_view(&bout, TXF_F32, n, n, n, 0, TXF_ROW_MAJOR);
 		txf_transpose_options o;
 		txf_transpose_options_default(&o);
 		o.strategy = cases[i].strategy;
@@ -636,29 +619,62 @@ static void test_wide_runs_refused(void **state)
 		o.stream = cases[i].stream;
 		o.tile = cases[i].tile;
 		o.wg_rows = cases[i].wg_rows;
-		cl_event ev = NULL;
-		txf_status s = cases[i].in_place
-		                   ? txf_transpose_inplace(test_ctx, &out, &o, 0, NULL, &ev)
-		                   : txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
-		if (s != cases[i].want)
-			fail_msg("case %zu: expected %s, got %s (%s)", i,
-			         txf_status_name(cases[i].want), txf_status_name(s),
-			         txf_last_error());
-		assert_null(ev);
-		if (!strstr(txf_last_error(), "width"))
-			fail_msg("case %zu: message '%s' does not name the width", i,
-			         txf_last_error());
-		txf_choice ch;
-		assert_int_equal(
-		    txf_transpose_explain(test_ctx, n, n, TXF_F32, cases[i].in_place, &o, &ch),
-		    cases[i].want);
-		assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
-		test_assert_image(&bout, out_image, 4, "refused: output");
-		test_assert_image(&bin, in_image, 4, "refused: input");
-		free(in_image);
-		free(out_image);
-		test_buffer_free(&bin);
-		test_buffer_free(&bout);
+		expect_refused("width", i, TXF_F32, &o, cases[i].in_place, cases[i].want, "width");
+	}
+}
+
+/* Cache hints that cannot apply are refused before anything runs, with a
+ * message that names them: out of range, other strategies, in place,
+ * without runs, one tile wide, with the streaming kernel, without a wide
+ * kernel (POCL's entry has none), and on this device, which is not an
+ * NVIDIA GPU of compute capability 8.0 or later, whatever the width. */
+static void test_cache_hints_refused(void **state)
+{
+	(void)state;
+	struct {
+		txf_strategy strategy;
+		txf_dtype dtype;
+		int hints, segments, width, stream, in_place;
+		unsigned tile;
+		txf_status want;
+		const char *word;
+	} cases[] = {
+	    {TXF_STRATEGY_PAD, TXF_F32, 2, 1, 64, 0, 0, 32, TXF_ERR_INVALID_ARG, "cache_hints 2"},
+	    {TXF_STRATEGY_PAD, TXF_F32, -2, 0, 0, 0, 0, 0, TXF_ERR_INVALID_ARG, "cache_hints -2"},
+	    {TXF_STRATEGY_SPLIT, TXF_F32, 1, 0, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "cache hints"},
+	    {TXF_STRATEGY_TRUNCATE, TXF_F32, 1, 0, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "cache hints"},
+	    {TXF_STRATEGY_SIMPLE, TXF_F32, 1, 0, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "cache hints"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 0, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "in place"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, -1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "segments -1"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 1, -1, 0, 0, 32, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "width -1"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 1, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "streaming kernel"},
+	    {TXF_STRATEGY_AUTO, TXF_F32, 1, 0, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "force a width"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 1, 0, 0, 0, 32, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "force a width"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 1, 64, 0, 0, 32, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "not an NVIDIA device"},
+	    {TXF_STRATEGY_AUTO, TXF_U8, 1, 2, 128, 0, 0, 16, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "not an NVIDIA device"},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.strategy = cases[i].strategy;
+		o.cache_hints = cases[i].hints;
+		o.segments = cases[i].segments;
+		o.width = cases[i].width;
+		o.stream = cases[i].stream;
+		o.tile = cases[i].tile;
+		expect_refused("cache hints", i, cases[i].dtype, &o, cases[i].in_place,
+		               cases[i].want, cases[i].word);
 	}
 }
 
@@ -719,6 +735,7 @@ int main(void)
 	    cmocka_unit_test(test_output_aligned_runs_refused),
 	    cmocka_unit_test(test_wide_runs),
 	    cmocka_unit_test(test_wide_runs_refused),
+	    cmocka_unit_test(test_cache_hints_refused),
 	    cmocka_unit_test(test_stream),
 	    cmocka_unit_test(test_stream_refused),
 	};

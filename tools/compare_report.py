@@ -58,7 +58,7 @@ def transpose_table(out):
     for r in rows:
         if tshape(r) not in shapes:
             shapes.append(tshape(r))
-    cols = ["auto", "pad", "pad-one-tile", "pad-unaligned", "pad-tiled", "truncate", "split",
+    cols = ["auto", "pad", "pad-no-hints", "pad-one-tile", "pad-unaligned", "pad-tiled", "truncate", "split",
             "simple"]
     blas = any(r["impl"] == "blas" for r in rows)
     print("| shape | copy GB/s | " + " | ".join(cols) +
@@ -88,7 +88,8 @@ def transpose_table(out):
                              if p and ok(p[0]) else "-")
         print(line + " |")
     print()
-    print("Ratio to the copy ceiling (GB/s, bytes read + written). pad-one-tile: pad's "
+    print("Ratio to the copy ceiling (GB/s, bytes read + written). pad-no-hints: pad's "
+          "wide kernel without its cache hints where it chose them; pad-one-tile: pad's "
           "output-aligned runs with work-groups one tile wide where it chose wider ones; "
           "pad-unaligned: pad without output-aligned runs; pad-tiled: pad with the tiled "
           "kernel where it ran the streaming one.")
