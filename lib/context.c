@@ -49,6 +49,10 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 {
 	if (pthread_mutex_init(&c->lock, NULL) != 0)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "could not create a mutex");
+	if (pthread_mutex_init(&c->events_lock, NULL) != 0) {
+		pthread_mutex_destroy(&c->lock);
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "could not create a mutex");
+	}
 	c->programs = txf__program_cache_new();
 	c->pool = txf__pool_new();
 	if (!c->programs || !c->pool)
@@ -62,6 +66,7 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 			                 "out of memory copying kernel_path");
 	}
 	txf_status s = txf__profile_read(c->device, &c->profile);
+	c->keep_events = c->profile.vendor == TXF_VENDOR_POCL;
 	if (s == TXF_SUCCESS)
 		s = caches_init(c, opts);
 	if (s == TXF_SUCCESS)
@@ -164,9 +169,11 @@ void txf_context_release(txf_context **ctx)
 		return;
 	txf_context *c = *ctx;
 	txf__pool_release(c->pool);
+	txf__events_release(c);
 	if (c->programs) {
 		txf__program_cache_free(c->programs);
 		pthread_mutex_destroy(&c->lock);
+		pthread_mutex_destroy(&c->events_lock);
 	}
 	if (c->queue)
 		clReleaseCommandQueue(c->queue);

@@ -27,14 +27,106 @@ txf_status txf__set_args(cl_kernel k, unsigned n, const size_t *sizes, const voi
 	return TXF_SUCCESS;
 }
 
+/* A kept event, and whether a sweep has already seen it finished. */
+struct txf__held_event {
+	cl_event event;
+	bool seen_finished;
+};
+
+static bool finished(cl_event ev)
+{
+	cl_int st = CL_QUEUED;
+	if (clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL) !=
+	    CL_SUCCESS)
+		return true; /* an event the driver no longer answers for */
+	return st <= CL_COMPLETE;
+}
+
+/* Release the kept events that were seen finished by an earlier sweep: the
+ * driver's thread that finished one may still be inside the code that
+ * walks its dependants, so a reference is dropped one sweep later. Called
+ * with events_lock held. */
+static void sweep(txf_context *ctx)
+{
+	size_t kept = 0;
+	for (size_t i = 0; i < ctx->held_count; i++) {
+		struct txf__held_event h = ctx->held[i];
+		if (h.seen_finished) {
+			clReleaseEvent(h.event);
+			continue;
+		}
+		h.seen_finished = finished(h.event);
+		ctx->held[kept++] = h;
+	}
+	ctx->held_count = kept;
+}
+
+void txf__event_done(txf_context *ctx, cl_event ev)
+{
+	if (!ev)
+		return;
+	if (!ctx->keep_events) {
+		clReleaseEvent(ev);
+		return;
+	}
+	pthread_mutex_lock(&ctx->events_lock);
+	sweep(ctx);
+	if (ctx->held_count == ctx->held_cap) {
+		size_t cap = ctx->held_cap ? 2 * ctx->held_cap : 64;
+		struct txf__held_event *h = realloc(ctx->held, cap * sizeof *h);
+		if (h) {
+			ctx->held = h;
+			ctx->held_cap = cap;
+		}
+	}
+	if (ctx->held_count < ctx->held_cap) {
+		ctx->held[ctx->held_count].event = ev;
+		ctx->held[ctx->held_count].seen_finished = false;
+		ctx->held_count++;
+		ev = NULL;
+	}
+	pthread_mutex_unlock(&ctx->events_lock);
+	if (ev) /* out of memory: no worse than not keeping it */
+		clReleaseEvent(ev);
+}
+
+void txf__events_release(txf_context *ctx)
+{
+	for (size_t i = 0; i < ctx->held_count; i++)
+		clReleaseEvent(ctx->held[i].event);
+	free(ctx->held);
+	ctx->held = NULL;
+	ctx->held_count = ctx->held_cap = 0;
+}
+
+cl_event *txf__event_slot(txf_context *ctx, cl_event *out, cl_event *local)
+{
+	*local = NULL;
+	return out ? out : ctx->keep_events ? local : NULL;
+}
+
+void txf__event_kept(txf_context *ctx, cl_event *out, cl_event local)
+{
+	if (local) {
+		txf__event_done(ctx, local);
+	} else if (ctx->keep_events && out && *out) {
+		clRetainEvent(*out);
+		txf__event_done(ctx, *out);
+	}
+}
+
 txf_status txf__enqueue(txf_context *ctx, cl_kernel k, cl_uint dims, const size_t *global,
                         const size_t *local, cl_uint num_wait, const cl_event *wait,
                         cl_event *event)
 {
+	cl_event own;
 	cl_int err = clEnqueueNDRangeKernel(ctx->queue, k, dims, NULL, global, local, num_wait,
-	                                    num_wait ? wait : NULL, event);
+	                                    num_wait ? wait : NULL,
+	                                    event ? event : txf__event_slot(ctx, NULL, &own));
 	if (err != CL_SUCCESS)
 		return txf__fail_cl(err, "clEnqueueNDRangeKernel");
+	if (!event)
+		txf__event_done(ctx, own);
 	return TXF_SUCCESS;
 }
 
@@ -53,6 +145,7 @@ txf_status txf__join_events(txf_context *ctx, const cl_event *evs, cl_uint n, cl
 	cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, n, evs, out);
 	if (err != CL_SUCCESS)
 		return txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+	txf__event_kept(ctx, out, NULL);
 	return TXF_SUCCESS;
 }
 
@@ -64,6 +157,7 @@ txf_status txf__empty_operation(txf_context *ctx, cl_uint num_wait, const cl_eve
 	cl_int err = clEnqueueMarkerWithWaitList(ctx->queue, num_wait, num_wait ? wait : NULL, out);
 	if (err != CL_SUCCESS)
 		return txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+	txf__event_kept(ctx, out, NULL);
 	return TXF_SUCCESS;
 }
 

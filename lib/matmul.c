@@ -532,7 +532,8 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		if (in_order) {
 			/* A gate that fails the launches needs their events (POCL
 			 * 3.1 aborts when it fails a command that has none). */
-			const bool need_event = gate.event || (last && (event || pl->ticket));
+			const bool need_event =
+			    gate.event || ctx->keep_events || (last && (event || pl->ticket));
 			s = txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local,
 			                 done ? 0 : num_wait, wait, need_event ? &evs[done] : NULL);
 		} else {
@@ -565,6 +566,8 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 			    clEnqueueMarkerWithWaitList(ctx->queue, nl, nl ? last : NULL, event);
 			if (err != CL_SUCCESS)
 				s = txf__fail_cl(err, "clEnqueueMarkerWithWaitList");
+			else
+				txf__event_kept(ctx, event, NULL);
 		}
 	}
 	txf__gate_close(&gate, s == TXF_SUCCESS);
@@ -579,8 +582,7 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	txf__pool_give_back(pl->ticket);
 	pl->ticket = NULL;
 	for (unsigned i = 0; i < done; i++)
-		if (evs[i])
-			clReleaseEvent(evs[i]);
+		txf__event_done(ctx, evs[i]);
 	return s;
 }
 

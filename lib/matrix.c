@@ -248,17 +248,19 @@ static txf_status transfer(txf_context *ctx, const txf_matrix *m, void *host, si
 	cl_int err;
 	cl_bool b = blocking ? CL_TRUE : CL_FALSE;
 	const cl_event *w = num_wait ? wait : NULL;
+	cl_event own, *ev = txf__event_slot(ctx, event, &own);
 	if (write)
 		err = clEnqueueWriteBufferRect(ctx->queue, m->buffer, b, buf_origin, host_origin,
 		                               region, p.ld * p.elem, 0, host_ld * p.elem, 0, host,
-		                               num_wait, w, event);
+		                               num_wait, w, ev);
 	else
 		err = clEnqueueReadBufferRect(ctx->queue, m->buffer, b, buf_origin, host_origin,
 		                              region, p.ld * p.elem, 0, host_ld * p.elem, 0, host,
-		                              num_wait, w, event);
+		                              num_wait, w, ev);
 	if (err != CL_SUCCESS)
 		return txf__fail_cl(err,
 		                    write ? "clEnqueueWriteBufferRect" : "clEnqueueReadBufferRect");
+	txf__event_kept(ctx, event, own);
 	return TXF_SUCCESS;
 }
 

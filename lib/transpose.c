@@ -233,8 +233,8 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 		 * event is needed (see run() in matmul.c), unless the gate may
 		 * fail the launches (POCL 3.1 aborts when it fails a command
 		 * that has no event). */
-		const bool need_event =
-		    gate.event || (event && (!ctx->queue_in_order || done + 1 == n));
+		const bool need_event = gate.event || ctx->keep_events ||
+		                        (event && (!ctx->queue_in_order || done + 1 == n));
 		s = txf__enqueue(ctx, l[done].kernel, l[done].dims, l[done].global, l[done].local,
 		                 num_wait, wait, need_event ? &evs[done] : NULL);
 		if (s != TXF_SUCCESS)
@@ -246,8 +246,7 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 		s = txf__join_events(ctx, evs, n, event);
 	txf__gate_close(&gate, s == TXF_SUCCESS);
 	for (unsigned i = 0; i < done; i++)
-		if (evs[i])
-			clReleaseEvent(evs[i]);
+		txf__event_done(ctx, evs[i]);
 	for (unsigned i = 0; i < n; i++)
 		txf__give_back_kernel(ctx, l[i].kernel);
 	return s;
@@ -261,12 +260,14 @@ static txf_status layout_copy(txf_context *ctx, const txf_matrix *in, const txf_
 	txf__phys pi = txf__physical(in), po = txf__physical(out);
 	size_t src[3] = {pi.offset * pi.elem, 0, 0}, dst[3] = {po.offset * po.elem, 0, 0};
 	size_t region[3] = {pi.cols * pi.elem, pi.rows, 1};
-	cl_event ev = NULL;
+	cl_event ev = NULL, own;
 	cl_int err = clEnqueueCopyBufferRect(ctx->queue, in->buffer, out->buffer, src, dst, region,
 	                                     pi.ld * pi.elem, 0, po.ld * po.elem, 0, num_wait,
-	                                     num_wait ? wait : NULL, event ? &ev : NULL);
+	                                     num_wait ? wait : NULL,
+	                                     txf__event_slot(ctx, event ? &ev : NULL, &own));
 	if (err != CL_SUCCESS)
 		return txf__fail_cl(err, "clEnqueueCopyBufferRect");
+	txf__event_kept(ctx, event ? &ev : NULL, own);
 	if (event)
 		*event = ev;
 	return TXF_SUCCESS;

@@ -187,6 +187,12 @@ struct txf_context {
 	txf_tuning *tuning;
 	/* Binary cache counters, guarded by lock. */
 	unsigned long programs_loaded, programs_stored, cache_rejected;
+	/* Events of enqueued commands kept until they have finished (see
+	 * txf__event_done), guarded by events_lock. */
+	bool keep_events;
+	pthread_mutex_t events_lock;
+	struct txf__held_event *held;
+	size_t held_count, held_cap;
 };
 
 /* ------------------------------------------------------------ source.c */
@@ -243,6 +249,26 @@ txf_status txf__set_args(cl_kernel k, unsigned n, const size_t *sizes, const voi
 txf_status txf__enqueue(txf_context *ctx, cl_kernel k, cl_uint dims, const size_t *global,
                         const size_t *local, cl_uint num_wait, const cl_event *wait,
                         cl_event *event);
+/* Events of commands the library enqueues. POCL (3.1)
+ * frees the event of a command it fails because of a failed event in its
+ * wait list while it still walks the commands that wait on that event, and
+ * then aborts the process, unless someone else holds a reference to the
+ * failed command's event. On such drivers (ctx->keep_events) every command
+ * gets an event, and the context keeps a reference to it until the command
+ * has finished (completed or failed) and a later call has seen so.
+ *
+ * txf__event_slot gives the event pointer for an enqueue whose caller asked
+ * for *out (out may be NULL): out itself, a local event where the context
+ * keeps events, or NULL. txf__event_kept then keeps what the enqueue made
+ * (the local event, or a reference to *out). */
+cl_event *txf__event_slot(txf_context *ctx, cl_event *out, cl_event *local);
+void txf__event_kept(txf_context *ctx, cl_event *out, cl_event local);
+/* An operation is done with one reference to ev (which may be NULL): it is
+ * released, or kept as above. */
+void txf__event_done(txf_context *ctx, cl_event ev);
+/* Release every kept event (context release). */
+void txf__events_release(txf_context *ctx);
+
 /* Turn the events of an operation's n launches into the one event the
  * caller gets (a marker when n > 1 on an out-of-order queue). out may be
  * NULL. The caller still releases evs[]; with a gate, only after closing

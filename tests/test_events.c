@@ -191,6 +191,160 @@ static void test_gated_by_user_event(void **state)
 	gated("in place", TXF_STRATEGY_PAD, 1);
 }
 
+/* (c) A failed event in the wait list: every operation, with and without an
+ * event out, on an in-order and an out-of-order queue. Each one is enqueued
+ * twice behind the same user event (two commands waiting on one event that
+ * fails: the case some drivers handle worst), then the user event fails.
+ * Each operation's event must end in an error state, and no output may be
+ * written. */
+typedef enum failed_op {
+	F_SIMPLE,
+	F_PAD,
+	F_TRUNCATE,
+	F_SPLIT,
+	F_LAYOUT,
+	F_EMPTY,
+	F_INPLACE_SIMPLE,
+	F_INPLACE_PAD,
+	F_MM_SIMPLE,
+	F_MM_PAD,
+	F_MM_TRUNCATE,
+	F_MM_SPLIT,
+	F_MM_PADCOPY,
+	F_MM_KSPLIT,
+	F_WRITE,
+	F_READ,
+	F_OP_COUNT
+} failed_op;
+
+static const char *const failed_op_names[F_OP_COUNT] = {
+    "transpose simple", "transpose pad",   "transpose truncate", "transpose split",
+    "layout copy",      "zero-sized",      "in place simple",    "in place pad",
+    "matmul simple",    "matmul pad",      "matmul truncate",    "matmul split",
+    "matmul padcopy",   "matmul K slices", "matrix write",       "matrix read"};
+
+static txf_status run_failed_op(txf_context *c, failed_op op, operand *in, operand *b, operand *out,
+                                void *host, cl_event user, cl_event *ev)
+{
+	static const txf_strategy tr[] = {TXF_STRATEGY_SIMPLE, TXF_STRATEGY_PAD,
+	                                  TXF_STRATEGY_TRUNCATE, TXF_STRATEGY_SPLIT};
+	static const txf_strategy mm[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PAD,
+	                                  TXF_STRATEGY_TRUNCATE, TXF_STRATEGY_SPLIT,
+	                                  TXF_STRATEGY_PADCOPY,  TXF_STRATEGY_PAD};
+	cl_event wait[2] = {user, user};
+	switch (op) {
+	case F_SIMPLE:
+	case F_PAD:
+	case F_TRUNCATE:
+	case F_SPLIT: {
+		txf_transpose_options o = opts(tr[op - F_SIMPLE], 16);
+		return txf_transpose(c, &in->m, &out->m, &o, 2, wait, ev);
+	}
+	case F_LAYOUT:
+	case F_EMPTY: {
+		txf_matrix o = out->m;
+		o.layout = TXF_COL_MAJOR;
+		o.ld = o.rows;
+		txf_matrix i = in->m;
+		if (op == F_EMPTY)
+			i.rows = o.cols = 0;
+		return txf_transpose(c, &i, &o, NULL, 1, wait, ev);
+	}
+	case F_INPLACE_SIMPLE:
+	case F_INPLACE_PAD: {
+		txf_transpose_options o =
+		    opts(op == F_INPLACE_PAD ? TXF_STRATEGY_PAD : TXF_STRATEGY_SIMPLE, 16);
+		return txf_transpose_inplace(c, &out->m, &o, 1, wait, ev);
+	}
+	case F_WRITE:
+		return txf_matrix_write(c, &out->m, host, 0, 0, 1, wait, ev);
+	case F_READ:
+		return txf_matrix_read(c, &in->m, host, 0, 0, 1, wait, ev);
+	default: {
+		txf_matmul_options o;
+		txf_matmul_options_default(&o);
+		o.strategy = mm[op - F_MM_SIMPLE];
+		if (op == F_MM_KSPLIT)
+			o.params.ksplit = 2;
+		return txf_matmul(c, TXF_OP_N, TXF_OP_T, 1.0, &in->m, &b->m, 0.5, &out->m, &o, 2,
+		                  wait, ev);
+	}
+	}
+}
+
+static void failed_wait_list(txf_context *c, cl_command_queue q, const char *queue_name)
+{
+	/* Square outputs serve every operation: transpose and in place of a
+	 * 45 x 45 matrix, and C (45 x 45) = A (45 x 69) B^T (B 45 x 69). */
+	const size_t n = 45, k = 69;
+	for (int op = 0; op < F_OP_COUNT; op++) {
+		const bool mm = op >= F_MM_SIMPLE && op <= F_MM_KSPLIT;
+		const size_t cols = mm || op == F_READ ? k : n;
+		operand in = operand_new(TXF_F32, n, cols, 3, 1, TXF_ROW_MAJOR, 1);
+		operand b = operand_new(TXF_F32, n, k, 0, 0, TXF_ROW_MAJOR, 1);
+		operand out[2];
+		float *host[2];
+		for (int r = 0; r < 2; r++) {
+			out[r] = operand_new(TXF_F32, n, n, 2, 5, TXF_ROW_MAJOR,
+			                     op >= F_INPLACE_SIMPLE && op <= F_MM_KSPLIT);
+			/* What the buffer holds now: poison, or the random C or
+			 * in-place matrix, which no operation may change. */
+			free(out[r].image);
+			out[r].image = test_buffer_download_all(&out[r].buf);
+			host[r] = malloc(n * cols * sizeof(float));
+			assert_non_null(host[r]);
+			memset(host[r], POISON_BYTE, n * cols * sizeof(float));
+		}
+		cl_int err;
+		cl_event user = clCreateUserEvent(txf_context_cl_context(c), &err);
+		assert_non_null(user);
+		/* The first run returns an event, the second none. */
+		cl_event ev = NULL;
+		txf_status s0 =
+		    run_failed_op(c, (failed_op)op, &in, &b, &out[0], host[0], user, &ev);
+		txf_status s1 =
+		    run_failed_op(c, (failed_op)op, &in, &b, &out[1], host[1], user, NULL);
+		assert_int_equal(clSetUserEventStatus(user, -5), CL_SUCCESS);
+		assert_int_equal(clFinish(q), CL_SUCCESS);
+		char what[96];
+		snprintf(what, sizeof what, "%s, %s queue, failed wait list", failed_op_names[op],
+		         queue_name);
+		if (s0 != TXF_SUCCESS || s1 != TXF_SUCCESS)
+			fail_msg("%s: %s / %s (%s)", what, txf_status_name(s0), txf_status_name(s1),
+			         txf_last_error());
+		assert_non_null(ev);
+		cl_int st = event_status(ev);
+		if (st >= 0)
+			fail_msg("%s: the operation's event ended in state %d, not an error", what,
+			         (int)st);
+		clReleaseEvent(ev);
+		for (int r = 0; r < 2; r++) {
+			test_assert_image(&out[r].buf, out[r].image, 4, what);
+			for (size_t i = 0; i < n * cols; i++) {
+				unsigned char *p = (unsigned char *)&host[r][i];
+				if (op == F_READ && (p[0] != POISON_BYTE || p[3] != POISON_BYTE))
+					fail_msg("%s: host element %zu was written", what, i);
+			}
+			operand_free(&out[r]);
+			free(host[r]);
+		}
+		clReleaseEvent(user);
+		operand_free(&in);
+		operand_free(&b);
+	}
+}
+
+static void test_failed_wait_list(void **state)
+{
+	(void)state;
+	failed_wait_list(test_ctx, txf_context_queue(test_ctx), "in-order");
+	cl_command_queue q;
+	txf_context *c = out_of_order_context(&q);
+	failed_wait_list(c, q, "out-of-order");
+	txf_context_release(&c);
+	clReleaseCommandQueue(q);
+}
+
 /* A zero-sized operation has nothing to run but its event still waits for
  * the wait list. */
 static void test_gated_zero_sized(void **state)
@@ -524,13 +678,10 @@ static void test_nonblocking_transfers(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_gated_by_user_event),
-	    cmocka_unit_test(test_gated_zero_sized),
-	    cmocka_unit_test(test_out_of_order_chain),
-	    cmocka_unit_test(test_multi_launch_event),
-	    cmocka_unit_test(test_no_event),
-	    cmocka_unit_test(test_nonblocking_transfers),
-	    cmocka_unit_test(test_kernels_kept),
+	    cmocka_unit_test(test_gated_by_user_event),   cmocka_unit_test(test_gated_zero_sized),
+	    cmocka_unit_test(test_failed_wait_list),      cmocka_unit_test(test_out_of_order_chain),
+	    cmocka_unit_test(test_multi_launch_event),    cmocka_unit_test(test_no_event),
+	    cmocka_unit_test(test_nonblocking_transfers), cmocka_unit_test(test_kernels_kept),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }
