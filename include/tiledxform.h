@@ -314,7 +314,8 @@ TXF_API txf_status txf_strategy_parse(const char *name, txf_strategy *out);
 
 typedef struct txf_transpose_options {
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
-	unsigned tile;         /* tile edge T, a power of two 4..128; 0 = choose */
+	unsigned tile;         /* tile edge T, a power of two 4..128; 0 = choose (with
+	                        * TRUNCATE, at most the matrix's smaller side) */
 	unsigned wg_rows;      /* work-item rows per tile, a power of two dividing T; 0 = choose */
 	/* Output-aligned runs of PAD out of place (see txf_choice.segments):
 	 * 0 = as the device's entry says, -1 = never, 1..8 = that many runs per
@@ -478,7 +479,8 @@ typedef struct txf_matmul_params {
 typedef struct txf_matmul_options {
 	txf_strategy strategy;    /* default TXF_STRATEGY_AUTO; PADCOPY is matmul only */
 	txf_matmul_params params; /* all 0: chosen per device; with TRUNCATE, the
-	                           * block sides left 0 shrink to fit a small C */
+	                           * block sides left 0 shrink to fit a small C,
+	                           * and the other fields left 0 as they need */
 	/* Temporaries of PADCOPY and of K slices: NULL means pooled by the
 	 * context. A caller's buffer must hold txf_matmul_workspace_size()
 	 * bytes. */

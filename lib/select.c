@@ -618,12 +618,33 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		snprintf(out->why, sizeof out->why, "%s: tile %u %s %zu x %zu; %s", e->name, tile,
 		         divisible ? "divides" : "does not divide", rows, cols, e->why);
 	}
-	if (s == TXF_STRATEGY_TRUNCATE && rows && cols)
+	if (s == TXF_STRATEGY_TRUNCATE && rows && cols && (rows < tile || cols < tile)) {
+		/* Truncate needs a whole tile inside the matrix. A tile the
+		 * caller left open shrinks to the largest that fits. */
+		const size_t side = rows < cols ? rows : cols;
 		TXF_CHECK_ARG(
-		    rows >= tile && cols >= tile, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		    "truncate needs rows and cols of at least the tile (%u); the matrix is "
-		    "%zu x %zu: use a smaller tile or another strategy",
-		    tile, rows, cols);
+		    !opts->tile && side >= 4, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		    "truncate needs rows and cols of at least the tile (%u%s); the "
+		    "matrix is %zu x %zu: use %s",
+		    opts->tile ? tile : 4u, opts->tile ? ", forced" : ", the smallest", rows, cols,
+		    opts->tile ? "a smaller tile or another strategy" : "pad, split or simple");
+		const unsigned from = tile;
+		while (tile > side)
+			tile /= 2;
+		TXF_CHECK_ARG(!opts->wg_rows || opts->wg_rows <= tile,
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "truncate on %zu x %zu needs a tile of at most %u, but wg_rows %u is "
+		              "forced: use wg_rows of at most %u or another strategy",
+		              rows, cols, tile, opts->wg_rows, tile);
+		if (wg_rows > tile)
+			wg_rows = tile;
+		out->tile = tile;
+		out->wg_rows = wg_rows;
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         "; tile reduced from %u to %u so that the matrix holds a whole one", from,
+		         tile);
+	}
 	out->strategy = s;
 	out->launches = transpose_launches(s, rows, cols, tile, in_place);
 	if (in_place && s != TXF_STRATEGY_SIMPLE) {
@@ -1068,11 +1089,14 @@ static bool truncate_fits(size_t m, size_t n, const txf_matmul_params *p)
 
 /* A forced TRUNCATE on a C smaller than the chosen blocks: the block sides
  * the caller left open are halved until both are at most the smaller side
- * of C, so that a block fits whichever storage order C has, with the
- * vector widths the caller left open narrowed as the blocks need. False
- * when no such blocks are valid. */
+ * of C, so that a block fits whichever storage order C has; then the
+ * parameters the caller left open are narrowed until the kernel's rules
+ * hold: work-items per side, vector widths, and the tiled kernel's options
+ * where the blocks leave one work-item (the blocked kernel). On failure p
+ * holds the last blocks tried and why says what rule they break. */
 static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size_t elem,
-                                const txf_matmul_params *given, txf_matmul_params *p)
+                                const txf_matmul_params *given, txf_matmul_params *p, char *why,
+                                size_t why_size)
 {
 	const size_t side = m < n ? m : n;
 	txf_matmul_params q = *p;
@@ -1080,15 +1104,40 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
 		q.mwg /= 2;
 	while (!given->nwg && q.nwg > 1 && q.nwg > side)
 		q.nwg /= 2;
-	if (!truncate_fits(m, n, &q))
+	*p = q;
+	if (!truncate_fits(m, n, &q)) {
+		snprintf(why, why_size, "the caller's blocks %u x %u are larger than C", q.mwg,
+		         q.nwg);
 		return false;
-	while (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS) {
-		if (!given->vwa && q.vwa > 1)
+	}
+	for (;;) {
+		txf_status s = txf__check_matmul_params(ctx, &q, elem);
+		if (s == TXF_SUCCESS)
+			break;
+		const bool blocked = q.mdimc == 1 && q.ndimc == 1;
+		if (!given->mdimc && q.mdimc > 1 && q.mwg % q.mdimc)
+			q.mdimc /= 2;
+		else if (!given->ndimc && q.ndimc > 1 && q.nwg % q.ndimc)
+			q.ndimc /= 2;
+		else if (!given->wmap && q.wmap > 1 && (blocked || q.mdimc % 4 || q.ndimc % 8))
+			q.wmap = 1;
+		else if (!given->lbuf && q.lbuf > 1 && blocked)
+			q.lbuf = 1;
+		else if (!given->kgroups && q.kgroups > 1 && blocked)
+			q.kgroups = 1;
+		else if (!given->vwa && q.vwa > 1)
 			q.vwa /= 2;
 		else if (!given->vwb && q.vwb > 1)
 			q.vwb /= 2;
-		else
+		else if (!given->mdimc && q.mdimc > 1)
+			q.mdimc /= 2;
+		else if (!given->ndimc && q.ndimc > 1)
+			q.ndimc /= 2;
+		else {
+			*p = q;
+			snprintf(why, why_size, "%s", txf_last_error());
 			return false;
+		}
 	}
 	*p = q;
 	return true;
@@ -1221,21 +1270,27 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    "; C has few blocks of the entry's usual %u x %u: its set for that instead",
 		    t->mwg, t->nwg);
 	}
-	const txf_matmul_params before = p;
-	if (st == TXF_STRATEGY_TRUNCATE && m && n && !truncate_fits(m, n, &p) &&
-	    shrink_for_truncate(ctx, m, n, elem, &opts->params, &p)) {
+	if (st == TXF_STRATEGY_TRUNCATE && m && n && !truncate_fits(m, n, &p)) {
+		const txf_matmul_params before = p;
+		char why[256];
+		if (!shrink_for_truncate(ctx, m, n, elem, &opts->params, &p, why, sizeof why))
+			return txf__fail(
+			    TXF_ERR_STRATEGY_NOT_APPLICABLE,
+			    "truncate needs a whole block of C (m >= mwg and n >= nwg); the "
+			    "product is "
+			    "%zu x %zu and the blocks, reduced from %u x %u to %u x %u (%u x %u "
+			    "work-items, vectors %u and %u), are not valid: %s; use %s",
+			    m, n, before.mwg, before.nwg, p.mwg, p.nwg, p.mdimc, p.ndimc, p.vwa,
+			    p.vwb, why,
+			    params_forced(&opts->params) ? "other parameters or another strategy"
+			                                 : "pad, split or simple");
 		size_t len = strlen(out->why);
 		snprintf(out->why + len, sizeof out->why - len,
-		         "; blocks reduced from %u x %u to %u x %u so that C holds a whole one",
-		         before.mwg, before.nwg, p.mwg, p.nwg);
+		         "; blocks reduced from %u x %u to %u x %u (%u x %u work-items) so that C "
+		         "holds a whole one",
+		         before.mwg, before.nwg, p.mwg, p.nwg, p.mdimc, p.ndimc);
 		out->params = p;
 	}
-	if (st == TXF_STRATEGY_TRUNCATE && m && n)
-		TXF_CHECK_ARG(
-		    truncate_fits(m, n, &p), TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		    "truncate needs m >= mwg (%u) and n >= nwg (%u); the product is %zu x %zu: "
-		    "use smaller blocks or another strategy",
-		    p.mwg, p.nwg, m, n);
 	s = settle_ksplit(ctx, e, m, n, k, elem, opts->strategy == TXF_STRATEGY_AUTO, p.ksplit, &st,
 	                  &p, out->why, sizeof out->why);
 	if (s != TXF_SUCCESS)

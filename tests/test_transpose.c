@@ -160,9 +160,11 @@ static void run_case(const tcase *c)
 	o.width = c->width;
 	o.cache_hints = c->cache_hints;
 	o.stream = c->stream;
-	/* TRUNCATE needs a tile's worth of rows and columns. */
+	/* TRUNCATE needs a tile's worth of rows and columns: a forced tile's,
+	 * or, with the tile left open, the smallest tile's (4). */
+	const size_t need = c->tile ? c->tile : 4;
 	bool applicable =
-	    c->strategy != TXF_STRATEGY_TRUNCATE || (c->rows >= c->tile && c->cols >= c->tile);
+	    c->strategy != TXF_STRATEGY_TRUNCATE || (c->rows >= need && c->cols >= need);
 
 	cl_event ev = NULL;
 	txf_status s = txf_transpose(test_ctx, &in, &out, &o, 0, NULL, &ev);
@@ -516,6 +518,52 @@ static void expect_refused(const char *what, size_t i, txf_dtype dtype,
 	test_buffer_free(&bout);
 }
 
+/* TRUNCATE with the tile left open on a matrix smaller than the device's
+ * tile: the tile shrinks to the largest that fits, explain says so, and the
+ * result is exact; below the smallest tile (4) it is refused, naming it. */
+static void test_truncate_shrinks_open_tile(void **state)
+{
+	(void)state;
+	static const size_t shapes[][2] = {{33, 31}, {17, 15}, {5, 4}, {4, 9},
+	                                   {63, 70}, {3, 40},  {40, 2}};
+	unsigned k = 0;
+	for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+		for (size_t di = 0; di < COUNT(dtypes); di++, k++) {
+			const size_t rows = shapes[sh][0], cols = shapes[sh][1];
+			const size_t side = rows < cols ? rows : cols;
+			txf_transpose_options o;
+			txf_transpose_options_default(&o);
+			o.strategy = TXF_STRATEGY_TRUNCATE;
+			txf_choice ch;
+			txf_status s =
+			    txf_transpose_explain(test_ctx, rows, cols, dtypes[di], 0, &o, &ch);
+			if (side < 4) {
+				assert_int_equal(s, TXF_ERR_STRATEGY_NOT_APPLICABLE);
+				if (!strstr(txf_last_error(), "(4, the smallest)"))
+					fail_msg("%zu x %zu: %s", rows, cols, txf_last_error());
+			} else {
+				if (s != TXF_SUCCESS)
+					fail_msg("%zu x %zu %s: %s (%s)", rows, cols,
+					         txf_dtype_name(dtypes[di]), txf_status_name(s),
+					         txf_last_error());
+				assert_int_equal(ch.strategy, TXF_STRATEGY_TRUNCATE);
+				if (ch.tile > side || 2 * ch.tile <= side || ch.wg_rows > ch.tile)
+					fail_msg(
+					    "%zu x %zu: tile %u x %u is not the largest that fits",
+					    rows, cols, ch.tile, ch.wg_rows);
+			}
+			tcase c = {0};
+			c.rows = rows;
+			c.cols = cols;
+			c.dtype = dtypes[di];
+			c.in_layout = c.out_layout = k % 3 == 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+			set_padding(&c, k);
+			c.strategy = TXF_STRATEGY_TRUNCATE;
+			run_case(&c);
+		}
+	}
+}
+
 /* The streaming kernel where it cannot apply: refused before anything runs,
  * with a message about it. */
 static void test_stream_refused(void **state)
@@ -738,6 +786,7 @@ int main(void)
 	    cmocka_unit_test(test_cache_hints_refused),
 	    cmocka_unit_test(test_stream),
 	    cmocka_unit_test(test_stream_refused),
+	    cmocka_unit_test(test_truncate_shrinks_open_tile),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }
