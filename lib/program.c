@@ -271,8 +271,12 @@ static cl_program load_binary(txf_context *ctx, const char *file, const char *ke
 		const unsigned char *bin = NULL;
 		size_t bin_len = 0;
 		txf__bincache_status ps = txf__bincache_parse(data, len, key, &bin, &bin_len);
+		char drv[200];
 		if (ps != TXF__BINCACHE_OK) {
 			snprintf(why, sizeof why, "%s", txf__bincache_reason(ps));
+		} else if (!txf__driver_binary_ok(&ctx->profile, bin, bin_len, drv, sizeof drv)) {
+			snprintf(why, sizeof why,
+			         "the driver's binary in it does not check out: %s", drv);
 		} else {
 			cl_int status = CL_SUCCESS, err;
 			prog = clCreateProgramWithBinary(ctx->cl_ctx, 1, &ctx->device, &bin_len,
@@ -344,6 +348,12 @@ static void store_binary(txf_context *ctx, cl_program prog, const char *file, co
 	if (err != CL_SUCCESS) {
 		snprintf(why, sizeof why, "cannot get the program binary (%s)",
 		         txf__cl_error_name(err));
+	} else if (!txf__driver_binary_ok(&ctx->profile, bins[mine], sizes[mine], why,
+	                                  sizeof why)) {
+		/* It could not be loaded again: not worth a file. */
+		txf__log(TXF__LOG_INFO, "not storing program %s: its binary does not check out: %s",
+		         file, why);
+		why[0] = '\0';
 	} else if (!(entry_len = txf__bincache_size(strlen(key), sizes[mine])) ||
 	           !(entry = malloc(entry_len))) {
 		snprintf(why, sizeof why, "out of memory");

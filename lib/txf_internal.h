@@ -161,6 +161,16 @@ char *txf__bincache_key(const txf_device_profile *p, const char *file, const cha
 /* The entry's file name: "<16 hex>.bin" from the key's hash. */
 void txf__bincache_file_name(const char *key, char name[TXF__BINCACHE_NAME_SIZE]);
 
+/* ------------------------------------------------------------ drvbin.c */
+
+/* Whether the driver of device p may be given bin (len bytes) as a program
+ * binary: for the drivers whose format is known (POCL, NVIDIA's PTX) every
+ * size it declares fits and every file it would write stays under the
+ * driver's directory; others are not checked. If not, why says what is
+ * wrong. Safe on any bytes. */
+bool txf__driver_binary_ok(const txf_device_profile *p, const unsigned char *bin, size_t len,
+                           char *why, size_t n);
+
 /* ---------------------------------------------------------- context.c */
 
 struct txf_context {

@@ -9,7 +9,9 @@
  *  2. the same with the checksum recomputed, so that mutations get past the
  *     checksum to the length and key checks;
  *  3. split at its first NUL into a key and a binary, encoded with
- *     txf__bincache_encode and parsed back.
+ *     txf__bincache_encode and parsed back;
+ *  4. as the driver's binary inside an entry, checked by
+ *     txf__driver_binary_ok (lib/drvbin.c) for POCL and NVIDIA devices.
  * Properties: an accepted entry lies inside the input and encodes back to
  * exactly the input's bytes; a refused one yields no binary; whatever the
  * writer writes, the reader accepts with the same key and binary. */
@@ -114,6 +116,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(txf__bincache_parse(entry, total - 1, (const char *)data, &got,
 		                               &got_len) != TXF__BINCACHE_OK);
 		free(entry);
+	}
+
+	/* 4. As a driver's program binary: the same answer twice, and an
+	 * accepted POCL binary refused one byte shorter (its sizes must
+	 * account for every byte). */
+	static const txf_device_profile devs[] = {
+	    {.vendor = TXF_VENDOR_POCL, .kind = TXF_DEVICE_CPU},
+	    {.vendor = TXF_VENDOR_POCL, .kind = TXF_DEVICE_GPU},
+	    {.vendor = TXF_VENDOR_NVIDIA, .kind = TXF_DEVICE_GPU},
+	};
+	for (size_t d = 0; d < sizeof devs / sizeof devs[0]; d++) {
+		char why[200] = "", why2[200] = "";
+		const bool ok = txf__driver_binary_ok(&devs[d], data, size, why, sizeof why);
+		FUZZ_CHECK(ok == txf__driver_binary_ok(&devs[d], data, size, why2, sizeof why2));
+		FUZZ_CHECK(ok || why[0]);
+		if (ok && devs[d].vendor == TXF_VENDOR_POCL)
+			FUZZ_CHECK(
+			    !txf__driver_binary_ok(&devs[d], data, size - 1, why2, sizeof why2));
 	}
 	return 0;
 }

@@ -242,6 +242,82 @@ static void make_tuning(void)
 
 /* ----------------------------------------------------------- bincache */
 
+/* A POCL program binary (lib/drvbin.c describes the format), built field
+ * by field: format 9 (POCL 3.1) with one root entry, or 11 (POCL 5.0) with
+ * two, and one kernel of one argument. */
+typedef struct bytes {
+	unsigned char b[512];
+	size_t n;
+} bytes;
+
+static void le(bytes *o, uint64_t v, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		o->b[o->n++] = (unsigned char)(v >> (8 * i));
+}
+
+static void str(bytes *o, const char *s, size_t n)
+{
+	le(o, n, 4);
+	memcpy(o->b + o->n, s, n);
+	o->n += n;
+}
+
+static void put_pocl_binary(const char *name, unsigned version)
+{
+	bytes o = {{0}, 0};
+	memcpy(o.b, "poclbin", 8);
+	o.n = 8;
+	le(&o, 0x1234, 8);
+	le(&o, version, 4);
+	le(&o, 1, 4); /* kernels */
+	le(&o, 0, 8); /* flags */
+	const unsigned roots = version >= 10 ? 2 : 1;
+	le(&o, roots, 4);
+	memset(o.b + o.n, 'A', 40);
+	o.n += 41;
+	for (unsigned r = 0; r < roots; r++) {
+		le(&o, r ? 4 + 3 + 4 + 1 : 4 + 11 + 4 + 4, 8);
+		if (r) {
+			str(&o, "/gv", 3);
+			str(&o, "x", 1);
+		} else {
+			str(&o, "/program.bc", 11);
+			str(&o, "BC\xc0\xde", 4);
+		}
+	}
+	const size_t rec = o.n;
+	o.n += 20; /* record size, file bytes, argument bytes: below */
+	str(&o, "k", 1);
+	le(&o, 1, 4); /* arguments */
+	le(&o, 0, 4); /* locals */
+	le(&o, 0, 3 * 8);
+	str(&o, "", 0); /* attributes */
+	if (version <= 10) {
+		le(&o, 0, 8);
+	} else {
+		le(&o, 0, 4);
+		le(&o, 2, 4); /* flags: work-group metadata */
+		le(&o, 0, 5 * 4);
+	}
+	const size_t args = o.n;
+	le(&o, 0, 4 + 4 + 8 + 4 + 4);
+	str(&o, "a", 1);
+	str(&o, "int", 3);
+	const size_t arg_bytes = o.n - args, files = o.n;
+	str(&o, "/k/k.so", 7);
+	str(&o,
+	    "\x7f"
+	    "ELF",
+	    4);
+	bytes h = {{0}, 0};
+	le(&h, o.n - rec, 8);
+	le(&h, o.n - files, 8);
+	le(&h, arg_bytes, 4);
+	memcpy(o.b + rec, h.b, 20);
+	put("bincache", name, o.b, o.n);
+}
+
 static void put_entry(const char *name, const char *key, const unsigned char *bin, size_t n,
                       void (*damage)(unsigned char *, size_t))
 {
@@ -294,6 +370,8 @@ static void make_bincache(void)
 	free(e);
 	/* Key and binary for the writer-to-reader direction. */
 	put("bincache", "valid-key-and-binary.raw", "k=1\0binary", 10);
+	put_pocl_binary("valid-pocl-9.raw", 9);
+	put_pocl_binary("valid-pocl-11.raw", 11);
 	free(key);
 }
 
