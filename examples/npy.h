@@ -47,7 +47,12 @@ typedef struct npy_array {
  * on arbitrary input. */
 int npy_parse(const unsigned char *buf, size_t len, npy_array *out, char *err, size_t errlen);
 
-/* Read and parse the file at path. */
+/* Read and parse the file at path, which must be a regular file (or a link
+ * to one): a FIFO, a device, a socket or a directory is refused with
+ * NPY_ERR_IO before anything is read from it (a FIFO is never waited on).
+ * What is read is bounded by the file's length and the header: the header,
+ * then exactly the data bytes it declares, which must be all the file holds
+ * after it (a longer or shorter file is NPY_ERR_FORMAT, as in npy_parse). */
 int npy_load(const char *path, npy_array *out, char *err, size_t errlen);
 
 /* Serialise arr into a new malloc'd buffer: version 1.0 (2.0 when the header

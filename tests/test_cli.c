@@ -21,9 +21,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -100,6 +104,8 @@ struct run {
 	int status; /* exit status, or 128 + signal */
 	char *out;
 	char *err;
+	long max_rss_kib; /* the peak resident memory of the process */
+	char killed[160]; /* why run_txf_limited ended it, or "" */
 };
 
 static void run_free(struct run *r)
@@ -109,14 +115,51 @@ static void run_free(struct run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Run txf with the given arguments (NULL-terminated list). */
-static struct run run_txf(const char *const *args)
+/* Limits of a run: 0 for none. */
+struct limits {
+	double seconds;   /* of wall time */
+	long max_rss_kib; /* of resident memory */
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Resident memory of process pid in KiB (/proc/PID/statm), or -1. */
+static long rss_kib(pid_t pid)
+{
+	char path[64];
+	long size, resident;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/statm", (long)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fscanf(f, "%ld %ld", &size, &resident);
+	fclose(f);
+	return n == 2 ? resident * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+/* Run txf with the given arguments (NULL-terminated list). With limits
+ * (lim not NULL), a run that goes past one is killed (SIGKILL) and says so
+ * in r.killed: a hang or a runaway allocation fails the test instead of
+ * stalling it or starving the machine. Memory is sampled every 5 ms; the
+ * peak also comes from the kernel's accounting when the process ends. */
+static struct run run_txf_limited(const char *const *args, const struct limits *lim)
 {
 	char out_path[4200], err_path[4200];
 	char *argv[64];
 	size_t argc = 0, len;
 	posix_spawn_file_actions_t fa;
+	struct rusage ru;
 	struct run r;
+	double t0;
 	pid_t pid;
 	int ws;
 
@@ -127,6 +170,7 @@ static struct run run_txf(const char *const *args)
 	}
 	argv[argc] = NULL;
 
+	memset(&r, 0, sizeof(r));
 	path_in_tmp(out_path, sizeof(out_path), "stdout.txt");
 	path_in_tmp(err_path, sizeof(err_path), "stderr.txt");
 	assert_int_equal(posix_spawn_file_actions_init(&fa), 0);
@@ -137,18 +181,44 @@ static struct run run_txf(const char *const *args)
 	assert_int_equal(
 	    posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644),
 	    0);
+	t0 = now_s();
 	assert_int_equal(posix_spawn(&pid, txf_exe, &fa, NULL, argv, environ), 0);
 	posix_spawn_file_actions_destroy(&fa);
-	while (waitpid(pid, &ws, 0) < 0)
-		assert_int_equal(errno, EINTR);
+	for (;;) {
+		pid_t w = wait4(pid, &ws, lim ? WNOHANG : 0, &ru);
+		long rss;
 
-	memset(&r, 0, sizeof(r));
+		if (w < 0) {
+			assert_int_equal(errno, EINTR);
+			continue;
+		}
+		if (w == pid || !lim)
+			break;
+		rss = rss_kib(pid);
+		if (lim->max_rss_kib && rss > lim->max_rss_kib)
+			snprintf(r.killed, sizeof(r.killed),
+			         "killed: %ld MiB resident, more than the %ld MiB allowed",
+			         rss / 1024, lim->max_rss_kib / 1024);
+		else if (lim->seconds && now_s() - t0 > lim->seconds)
+			snprintf(r.killed, sizeof(r.killed),
+			         "killed: still running after %.0f s (at most %.0f s allowed)",
+			         now_s() - t0, lim->seconds);
+		if (r.killed[0]) {
+			kill(pid, SIGKILL);
+			while (wait4(pid, &ws, 0, &ru) < 0)
+				assert_int_equal(errno, EINTR);
+			break;
+		}
+		nanosleep(&(struct timespec){0, 5 * 1000 * 1000}, NULL);
+	}
+
 	if (WIFEXITED(ws))
 		r.status = WEXITSTATUS(ws);
 	else if (WIFSIGNALED(ws))
 		r.status = 128 + WTERMSIG(ws);
 	else
 		r.status = -1;
+	r.max_rss_kib = ru.ru_maxrss;
 	r.out = (char *)slurp(out_path, &len);
 	r.err = (char *)slurp(err_path, &len);
 	assert_non_null(r.out);
@@ -156,6 +226,11 @@ static struct run run_txf(const char *const *args)
 	unlink(out_path);
 	unlink(err_path);
 	return r;
+}
+
+static struct run run_txf(const char *const *args)
+{
+	return run_txf_limited(args, NULL);
 }
 
 static void describe(const char *const *args, char *buf, size_t n)
@@ -980,6 +1055,72 @@ static void make_matrix(const char *path, txf_dtype dtype, size_t rows, size_t c
 		*keep = a;
 	else
 		npy_free(&a);
+}
+
+/* Run args, which must fail with status 1 within lim, with a message on
+ * stderr that holds want and creates no file at out. */
+static void expect_refused_within(const char *const *args, const struct limits *lim,
+                                  const char *out, const char *want)
+{
+	struct run r = run_txf_limited(args, lim);
+	char cmd[2048];
+
+	describe(args, cmd, sizeof(cmd));
+	if (r.killed[0])
+		fail_msg("txf %s: %s\nstderr: %s", cmd, r.killed, r.err);
+	if (r.status != 1 || !strstr(r.err, want))
+		fail_msg("txf %s: exit status %d, expected 1 and a message with '%s'\nstderr: %s",
+		         cmd, r.status, want, r.err);
+	run_free(&r);
+	assert_false(exists(out));
+	no_temporaries();
+}
+
+/* An input that is not a regular file is refused before it is read: a FIFO
+ * without a writer would block the tool's open forever, and /dev/zero
+ * would be read until memory ran out. Each run is killed (and fails) past
+ * 30 s or 512 MiB. */
+static void test_non_regular_inputs(void **state)
+{
+	static const struct limits lim = {30.0, 512 * 1024};
+	char fifo[4200], link[4200], a[4200], b[4200], out[4200];
+
+	(void)state;
+	path_in_tmp(fifo, sizeof(fifo), "fifo.npy");
+	path_in_tmp(link, sizeof(link), "link-to-fifo.npy");
+	path_in_tmp(a, sizeof(a), "nr-a.npy");
+	path_in_tmp(b, sizeof(b), "nr-b.npy");
+	path_in_tmp(out, sizeof(out), "nr-out.npy");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(symlink(fifo, link), 0);
+	make_matrix(a, TXF_F32, 3, 4, 0, NULL);
+	make_matrix(b, TXF_F32, 4, 2, 0, NULL);
+	unlink(out);
+	{
+		const char *const t_fifo[] = {"transpose", fifo, out, NULL};
+		const char *const t_link[] = {"transpose", link, out, "--in-place", NULL};
+		const char *const m_fifo[] = {"matmul", a, fifo, out, NULL};
+		const char *const m_c_fifo[] = {"matmul", a,        b,   out, "--c",
+		                                link,     "--beta", "1", NULL};
+
+		expect_refused_within(t_fifo, &lim, out, "FIFO");
+		expect_refused_within(t_link, &lim, out, "FIFO");
+		expect_refused_within(m_fifo, &lim, out, "FIFO");
+		expect_refused_within(m_c_fifo, &lim, out, "FIFO");
+	}
+	if (access("/dev/zero", R_OK) == 0) {
+		const char *const t_zero[] = {"transpose", "/dev/zero", out, NULL};
+		const char *const m_zero[] = {"matmul", "/dev/zero", b, out, NULL};
+		const char *const m_c_zero[] = {"matmul", a, b, out, "--c", "/dev/zero", NULL};
+
+		expect_refused_within(t_zero, &lim, out, "character device");
+		expect_refused_within(m_zero, &lim, out, "character device");
+		expect_refused_within(m_c_zero, &lim, out, "character device");
+	}
+	unlink(link);
+	unlink(fifo);
+	unlink(a);
+	unlink(b);
 }
 
 static double absd(double x)
@@ -2140,6 +2281,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_help),
 	    cmocka_unit_test(test_usage_errors),
 	    cmocka_unit_test(test_runtime_errors),
+	    cmocka_unit_test(test_non_regular_inputs),
 	    cmocka_unit_test(test_transpose_every_dtype),
 	    cmocka_unit_test(test_transpose_orders_and_shapes),
 	    cmocka_unit_test(test_transpose_strategies),

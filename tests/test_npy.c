@@ -884,6 +884,101 @@ static void test_load_errors(void **state)
 	unlink(path);
 }
 
+/* A FIFO, a device and a link to either are refused with NPY_ERR_IO and a
+ * message that names the path and what it is, before anything is read: an
+ * open of a FIFO without a writer would block, so an alarm ends the test
+ * (as a failure) rather than let it hang. */
+static void test_load_non_regular(void **state)
+{
+	static const struct {
+		const char *path, *kind;
+	} devices[] = {{"/dev/null", "character device"}, {"/dev/zero", "character device"}};
+	char fifo[4200], link[4200], err[512];
+	npy_array a;
+
+	(void)state;
+	tmp_path(fifo, sizeof(fifo), "pipe.npy");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	tmp_path(link, sizeof(link), "link-to-pipe.npy");
+	assert_int_equal(symlink(fifo, link), 0);
+	alarm(30);
+	for (int i = 0; i < 2; i++) {
+		const char *path = i ? link : fifo;
+
+		memset(&a, 0x5a, sizeof(a));
+		err[0] = '\0';
+		assert_int_equal(npy_load(path, &a, err, sizeof(err)), NPY_ERR_IO);
+		assert_non_null(strstr(err, path));
+		assert_non_null(strstr(err, "FIFO"));
+		assert_empty(&a);
+	}
+	/* /dev/zero would otherwise be read until memory runs out. */
+	for (size_t i = 0; i < sizeof(devices) / sizeof(devices[0]); i++) {
+		if (access(devices[i].path, R_OK) != 0)
+			continue;
+		memset(&a, 0x5a, sizeof(a));
+		err[0] = '\0';
+		assert_int_equal(npy_load(devices[i].path, &a, err, sizeof(err)), NPY_ERR_IO);
+		assert_non_null(strstr(err, devices[i].path));
+		assert_non_null(strstr(err, devices[i].kind));
+		assert_empty(&a);
+	}
+	alarm(0);
+	unlink(link);
+	unlink(fifo);
+}
+
+/* npy_load reads what the header declares from a file of exactly that
+ * length: more or fewer bytes after the header are refused as npy_parse
+ * refuses them, and so is a header that declares more than the file
+ * holds, before any buffer of that size is made. */
+static void test_load_length(void **state)
+{
+	static const size_t shape[2] = {3, 5};
+	static const char huge[] =
+	    "{'descr': '<f8', 'fortran_order': False, 'shape': (1099511627776,), }";
+	char path[4200], err[512];
+	unsigned char *buf, *longer;
+	size_t len;
+	npy_array a, b;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "length.npy");
+	make_array(&a, TXF_I16, 2, shape, 0);
+	assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_OK);
+	write_file(path, buf, len);
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_OK);
+	assert_same_array(&a, &b);
+	npy_free(&b);
+
+	longer = malloc(len + 1);
+	assert_non_null(longer);
+	memcpy(longer, buf, len);
+	longer[len] = 7;
+	write_file(path, longer, len + 1);
+	memset(&b, 0x5a, sizeof(b));
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_ERR_FORMAT);
+	assert_non_null(strstr(err, "trailing"));
+	assert_empty(&b);
+	write_file(path, buf, len - 1);
+	memset(&b, 0x5a, sizeof(b));
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_ERR_FORMAT);
+	assert_non_null(strstr(err, "truncated"));
+	assert_empty(&b);
+	free(longer);
+	free(buf);
+	npy_free(&a);
+
+	buf = make_dict(1, huge, 16, &len);
+	write_file(path, buf, len);
+	memset(&b, 0x5a, sizeof(b));
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_ERR_FORMAT);
+	assert_non_null(strstr(err, "truncated data"));
+	assert_empty(&b);
+	free(buf);
+	unlink(path);
+}
+
 /* Write an existing target, make npy_save fail, and check that the target is
  * byte-for-byte and inode-for-inode unchanged and no temporary is left. */
 static void check_untouched(const char *path, const unsigned char *orig, size_t orig_len, ino_t ino)
@@ -1004,6 +1099,8 @@ int main(void)
 	    cmocka_unit_test(test_mutations),
 	    cmocka_unit_test(test_parse_arguments),
 	    cmocka_unit_test(test_load_errors),
+	    cmocka_unit_test(test_load_non_regular),
+	    cmocka_unit_test(test_load_length),
 	    cmocka_unit_test(test_atomic_writer),
 	};
 
