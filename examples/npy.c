@@ -63,8 +63,8 @@ static const struct {
 
 #define NPY_NTYPES (sizeof(npy_types) / sizeof(npy_types[0]))
 
-/* The table entry for dtype. "b1" is only read (booleans load as u1), so
- * TXF_U8 is described as "u1". */
+/* The table entry for dtype. "b1" shares TXF_U8 with "u1" and is told
+ * apart by npy_array.is_bool, so TXF_U8 alone is described as "u1". */
 static int type_index(txf_dtype dtype)
 {
 	for (size_t i = 0; i < NPY_NTYPES; i++) {
@@ -86,6 +86,13 @@ const char *npy_dtype_code(txf_dtype dtype)
 	int i = type_index(dtype);
 
 	return i < 0 ? NULL : npy_types[i].code;
+}
+
+const char *npy_array_code(const npy_array *arr)
+{
+	if (!arr)
+		return NULL;
+	return arr->is_bool ? "b1" : npy_dtype_code(arr->dtype);
 }
 
 const char *npy_dtype_descr(txf_dtype dtype)
@@ -368,6 +375,7 @@ static const char *tok_desc(enum tok_kind k)
 
 struct header {
 	txf_dtype dtype;
+	int is_bool;
 	size_t itemsize;
 	int fortran_order;
 	size_t ndim;
@@ -438,6 +446,7 @@ static int parse_descr(struct lexer *lx, struct header *h)
 			               "dtype '%s' has no byte order character", descr);
 		}
 		h->dtype = npy_types[i].dtype;
+		h->is_bool = strcmp(code, "b1") == 0;
 		h->itemsize = npy_types[i].size;
 		return NPY_OK;
 	}
@@ -653,6 +662,7 @@ static int parse_file(const unsigned char *buf, size_t len, struct header *h, si
 static void fill_array(npy_array *out, const struct header *h, void *data, size_t nbytes)
 {
 	out->dtype = h->dtype;
+	out->is_bool = h->is_bool;
 	out->fortran_order = h->fortran_order;
 	out->ndim = h->ndim;
 	memcpy(out->shape, h->shape, sizeof(out->shape));
@@ -919,6 +929,10 @@ static int check_array(const npy_array *arr, size_t *nbytes, char *err, size_t e
 	if (itemsize == 0)
 		return set_err(err, errlen, NPY_ERR_ARG, "unknown element type %d",
 		               (int)arr->dtype);
+	if (arr->is_bool && arr->dtype != TXF_U8)
+		return set_err(err, errlen, NPY_ERR_ARG,
+		               "a bool array is held as u1, not as element type %d",
+		               (int)arr->dtype);
 	if (arr->ndim > NPY_MAX_DIMS)
 		return set_err(err, errlen, NPY_ERR_ARG, "%zu dimensions (at most %d)", arr->ndim,
 		               NPY_MAX_DIMS);
@@ -950,7 +964,8 @@ int npy_encode(const npy_array *arr, unsigned char **buf, size_t *len, char *err
 		return rc;
 
 	append(dict, sizeof(dict), &pos, "{'descr': '%s', 'fortran_order': %s, 'shape': (",
-	       npy_dtype_descr(arr->dtype), arr->fortran_order ? "True" : "False");
+	       arr->is_bool ? "|b1" : npy_dtype_descr(arr->dtype),
+	       arr->fortran_order ? "True" : "False");
 	for (size_t i = 0; i < arr->ndim; i++)
 		append(dict, sizeof(dict), &pos, "%s%zu", i ? ", " : "", arr->shape[i]);
 	append(dict, sizeof(dict), &pos, "%s), }", arr->ndim == 1 ? "," : "");

@@ -265,6 +265,8 @@ static int cmd_transpose(const cli_args *a)
 		fprintf(stderr, "txf: %s\n", err);
 		goto out;
 	}
+	/* A bool array moves as bytes and is written back as bool. */
+	res.is_bool = in.is_bool;
 
 	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
 		goto out;
@@ -333,10 +335,11 @@ static int load_operand(const char *path, npy_array *x)
 		        x->ndim, x->ndim == 1 ? "" : "s");
 		return -1;
 	}
-	if (x->dtype != TXF_F32 && x->dtype != TXF_F64) {
-		fprintf(stderr,
-		        "txf: %s: matmul multiplies float32 (f4) and float64 (f8) arrays, not %s\n",
-		        path, tool_str(npy_dtype_code(x->dtype)));
+	if (x->is_bool || (x->dtype != TXF_F32 && x->dtype != TXF_F64)) {
+		fprintf(
+		    stderr,
+		    "txf: %s: matmul multiplies float32 (f4) and float64 (f8) arrays, not %s%s\n",
+		    path, tool_str(npy_array_code(x)), x->is_bool ? " (bool)" : "");
 		return -1;
 	}
 	return 0;

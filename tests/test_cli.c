@@ -295,6 +295,7 @@ static void check_transpose(const npy_array *in, const char *out_path)
 	if (npy_load(out_path, &out, err, sizeof(err)) != NPY_OK)
 		fail_msg("%s", err);
 	assert_int_equal(out.dtype, in->dtype);
+	assert_int_equal(out.is_bool, in->is_bool);
 	assert_int_equal(out.fortran_order, in->fortran_order);
 	assert_int_equal(out.ndim, 2);
 	assert_int_equal(out.shape[0], in->shape[1]);
@@ -903,6 +904,81 @@ static void test_transpose_every_dtype(void **state)
 	(void)state;
 	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++)
 		transpose_case(all[i], 33, 17, 0, NULL);
+}
+
+/* A random bool (b1) array saved to path: bytes 0 and 1. */
+static void make_bool(const char *path, size_t rows, size_t cols, int fortran, npy_array *keep)
+{
+	size_t shape[2] = {rows, cols};
+	unsigned char *p;
+	char err[512];
+
+	assert_int_equal(npy_alloc(keep, TXF_U8, 2, shape, fortran, err, sizeof(err)), NPY_OK);
+	keep->is_bool = 1;
+	p = keep->data;
+	for (size_t i = 0; i < keep->nbytes; i++)
+		p[i] = (unsigned char)(rng() >> 63);
+	if (npy_save(path, keep, err, sizeof(err)) != NPY_OK)
+		fail_msg("%s", err);
+}
+
+/* bool arrays come back as bool ('|b1', not the u1 that carries them on
+ * the device), out of place and in place, in both orders; matmul refuses
+ * them, naming the type. */
+static void test_transpose_bool(void **state)
+{
+	char in[4200], out[4200], b[4200];
+	unsigned char *raw;
+	size_t len;
+	npy_array a;
+	struct run r;
+
+	(void)state;
+	path_in_tmp(in, sizeof(in), "bool-in.npy");
+	path_in_tmp(out, sizeof(out), "bool-out.npy");
+	path_in_tmp(b, sizeof(b), "bool-b.npy");
+	for (int f = 0; f < 2; f++) {
+		for (int inplace = 0; inplace < 2; inplace++) {
+			const char *args[] = {"transpose", in, out, inplace ? "--in-place" : NULL,
+			                      NULL};
+
+			make_bool(in, inplace ? 19 : 21, 19, f, &a);
+			unlink(out);
+			r = expect_status(args, 0);
+			run_free(&r);
+			raw = slurp(out, &len);
+			assert_non_null(raw);
+			if (!strstr((const char *)raw + 10, "'descr': '|b1'"))
+				fail_msg("%s: written without '|b1': %.60s", out, raw + 10);
+			free(raw);
+			check_transpose(&a, out);
+			npy_free(&a);
+		}
+	}
+
+	make_bool(in, 4, 3, 0, &a);
+	npy_free(&a);
+	make_bool(b, 3, 2, 0, &a);
+	npy_free(&a);
+	{
+		const char *const both[] = {"matmul", in, b, out, NULL};
+
+		unlink(out);
+		r = expect_status(both, 1);
+		assert_non_null(strstr(r.err, "b1 (bool)"));
+		assert_non_null(strstr(r.err, in));
+		run_free(&r);
+		assert_false(exists(out));
+		make_input(in, TXF_F32, 4, 3, 0, NULL);
+		r = expect_status(both, 1);
+		assert_non_null(strstr(r.err, "b1 (bool)"));
+		assert_non_null(strstr(r.err, b));
+		run_free(&r);
+		assert_false(exists(out));
+	}
+	unlink(in);
+	unlink(b);
+	unlink(out);
 }
 
 static void test_transpose_orders_and_shapes(void **state)
@@ -2283,6 +2359,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_runtime_errors),
 	    cmocka_unit_test(test_non_regular_inputs),
 	    cmocka_unit_test(test_transpose_every_dtype),
+	    cmocka_unit_test(test_transpose_bool),
 	    cmocka_unit_test(test_transpose_orders_and_shapes),
 	    cmocka_unit_test(test_transpose_strategies),
 	    cmocka_unit_test(test_transpose_in_place),

@@ -165,6 +165,7 @@ static void make_array(npy_array *a, txf_dtype dtype, size_t ndim, const size_t 
 static void assert_same_array(const npy_array *x, const npy_array *y)
 {
 	assert_int_equal(x->dtype, y->dtype);
+	assert_int_equal(x->is_bool, y->is_bool);
 	assert_int_equal(x->fortran_order, y->fortran_order);
 	assert_int_equal(x->ndim, y->ndim);
 	for (size_t i = 0; i < x->ndim; i++)
@@ -462,12 +463,21 @@ static void test_accepts_variants(void **state)
 	expect_dict_accept(3, "{'descr': '<f8', 'fortran_order': True, 'shape': (1, 2), }", 16, &a);
 	assert_int_equal(a.dtype, TXF_F64);
 	npy_free(&a);
-	/* Booleans read as u1; '<' is fine for 1-byte types too. */
+	/* Booleans read as u1 marked bool; '<' is fine for 1-byte types too. */
 	expect_dict_accept(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
 	assert_int_equal(a.dtype, TXF_U8);
+	assert_int_equal(a.is_bool, 1);
+	npy_free(&a);
+	expect_dict_accept(1, "{'descr': '<b1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
+	assert_int_equal(a.is_bool, 1);
+	npy_free(&a);
+	expect_dict_accept(1, "{'descr': '|u1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
+	assert_int_equal(a.dtype, TXF_U8);
+	assert_int_equal(a.is_bool, 0);
 	npy_free(&a);
 	expect_dict_accept(1, "{'descr': '<i1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
 	assert_int_equal(a.dtype, TXF_I8);
+	assert_int_equal(a.is_bool, 0);
 	npy_free(&a);
 	/* Empty arrays, even with a large other extent. */
 	expect_dict_accept(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 100000), }", 0,
@@ -487,6 +497,59 @@ static void test_accepts_variants(void **state)
 		npy_free(&a);
 		free(b);
 	}
+}
+
+/* A bool array (b1) keeps its type through the writer, in memory and in
+ * files: it is written as '|b1', not as the u1 that holds it. */
+static void test_bool_roundtrip(void **state)
+{
+	static const size_t shape[2] = {5, 3};
+	char path[4200], err[256];
+	unsigned char *buf, *p;
+	size_t len;
+	npy_array a, b;
+
+	(void)state;
+	for (int f = 0; f < 2; f++) {
+		make_array(&a, TXF_U8, 2, shape, f);
+		p = a.data;
+		for (size_t i = 0; i < a.nbytes; i++)
+			p[i] &= 1;
+		a.is_bool = 1;
+		assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_OK);
+		assert_true(contains(buf, len, "'descr': '|b1'"));
+		assert_false(contains(buf, len, "u1"));
+		assert_int_equal(npy_parse(buf, len, &b, err, sizeof(err)), NPY_OK);
+		assert_same_array(&a, &b);
+		npy_free(&b);
+		free(buf);
+
+		tmp_path(path, sizeof(path), "bool.npy");
+		assert_int_equal(npy_save(path, &a, err, sizeof(err)), NPY_OK);
+		assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_OK);
+		assert_same_array(&a, &b);
+		assert_string_equal(npy_array_code(&b), "b1");
+		npy_free(&b);
+		unlink(path);
+
+		/* The same bytes as u1 stay u1. */
+		a.is_bool = 0;
+		assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_OK);
+		assert_true(contains(buf, len, "'descr': '|u1'"));
+		assert_int_equal(npy_parse(buf, len, &b, err, sizeof(err)), NPY_OK);
+		assert_int_equal(b.is_bool, 0);
+		assert_string_equal(npy_array_code(&b), "u1");
+		npy_free(&b);
+		free(buf);
+		npy_free(&a);
+	}
+	/* bool is held only as u1. */
+	make_array(&a, TXF_I8, 2, shape, 0);
+	a.is_bool = 1;
+	assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_ERR_ARG);
+	assert_non_null(strstr(err, "bool"));
+	assert_null(buf);
+	npy_free(&a);
 }
 
 /* -------------------------------------------------------- rejected input */
@@ -1088,6 +1151,7 @@ int main(void)
 	    cmocka_unit_test(test_writer_format),
 	    cmocka_unit_test(test_writer_rejects_bad_arrays),
 	    cmocka_unit_test(test_accepts_variants),
+	    cmocka_unit_test(test_bool_roundtrip),
 	    cmocka_unit_test(test_truncated_everywhere),
 	    cmocka_unit_test(test_trailing_garbage),
 	    cmocka_unit_test(test_bad_magic_and_version),

@@ -28,7 +28,8 @@ static void check_empty(const npy_array *a)
 
 static bool same_array(const npy_array *a, const npy_array *b)
 {
-	return a->dtype == b->dtype && a->fortran_order == b->fortran_order && a->ndim == b->ndim &&
+	return a->dtype == b->dtype && a->is_bool == b->is_bool &&
+	       a->fortran_order == b->fortran_order && a->ndim == b->ndim &&
 	       memcmp(a->shape, b->shape, sizeof a->shape) == 0 && a->nbytes == b->nbytes &&
 	       (a->nbytes == 0 || memcmp(a->data, b->data, a->nbytes) == 0);
 }
