@@ -807,7 +807,7 @@ static int read_failed(const char *path, int eof, char *err, size_t errlen)
  * a file that is longer than declared is an error, as in npy_parse. The
  * checks are npy_parse's own (parse_file), so both give the same results.
  */
-int npy_load(const char *path, npy_array *out, char *err, size_t errlen)
+static int load(const char *path, npy_array *out, int with_data, char *err, size_t errlen)
 {
 	unsigned char pre[12], *head = NULL, *data = NULL;
 	size_t size = 0, n, end, need, off = 0, nbytes = 0;
@@ -844,6 +844,10 @@ int npy_load(const char *path, npy_array *out, char *err, size_t errlen)
 		rc = set_err(err, errlen, rc, "%s: %s", path, msg);
 		goto out;
 	}
+	if (!with_data) {
+		fill_array(out, &h, NULL, nbytes);
+		goto out;
+	}
 	/* The data starts at off <= need; bytes of it already read (only
 	 * possible for a header shorter than any valid one) come first. */
 	data = malloc(nbytes ? nbytes : 1);
@@ -865,6 +869,16 @@ out:
 	free(head);
 	close(fd);
 	return rc;
+}
+
+int npy_load(const char *path, npy_array *out, char *err, size_t errlen)
+{
+	return load(path, out, 1, err, errlen);
+}
+
+int npy_load_header(const char *path, npy_array *out, char *err, size_t errlen)
+{
+	return load(path, out, 0, err, errlen);
 }
 
 void npy_free(npy_array *arr)

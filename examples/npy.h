@@ -57,6 +57,12 @@ int npy_parse(const unsigned char *buf, size_t len, npy_array *out, char *err, s
  * after it (a longer or shorter file is NPY_ERR_FORMAT, as in npy_parse). */
 int npy_load(const char *path, npy_array *out, char *err, size_t errlen);
 
+/* npy_load without the data: the same checks of the file (its type, its
+ * header, its length against what the header declares), then out gets
+ * the type, order and shape, nbytes the length of the data, and data NULL.
+ * So a caller can judge an array's size before any of it is read. */
+int npy_load_header(const char *path, npy_array *out, char *err, size_t errlen);
+
 /* Serialise arr into a new malloc'd buffer: version 1.0 (2.0 when the header
  * would not fit in 65535 bytes), data aligned to 64 bytes. */
 int npy_encode(const npy_array *arr, unsigned char **buf, size_t *len, char *err, size_t errlen);

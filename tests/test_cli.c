@@ -8,11 +8,13 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "fit.h"
 #include "npy.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <setjmp.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -2320,6 +2322,236 @@ static void test_tune(void **state)
 	free(keep);
 }
 
+/* ---------------------------------------------------------- device limits */
+
+/* The device's global memory and largest allocation in bytes (txf info). */
+static void device_limits(uint64_t *global, uint64_t *max_alloc)
+{
+	static const char *const args[] = {"info", NULL};
+	struct run r = expect_status(args, 0);
+	const char *p = strstr(r.out, "global memory:");
+	unsigned long long g = 0, m = 0;
+
+	assert_non_null(p);
+	assert_int_equal(sscanf(p, "global memory: %llu MiB (largest allocation %llu MiB)", &g, &m),
+	                 2);
+	assert_true(g > 0 && m > 0 && m <= g);
+	*global = (uint64_t)g << 20;
+	*max_alloc = (uint64_t)m << 20;
+	run_free(&r);
+}
+
+/* A .npy file of a rows x cols f4 array whose data is a hole: as long as
+ * the header declares, taking no disk space. */
+static void sparse_npy(const char *path, size_t rows, size_t cols)
+{
+	char dict[128], head[128];
+	size_t n, hlen;
+	int fd;
+
+	n = (size_t)snprintf(dict, sizeof(dict),
+	                     "{'descr': '<f4', 'fortran_order': False, 'shape': (%zu, %zu), }",
+	                     rows, cols);
+	hlen = (10 + n + 1 + 63) / 64 * 64 - 10;
+	assert_true(10 + hlen <= sizeof(head));
+	memcpy(head, "\x93NUMPY\x01\x00", 8);
+	head[8] = (char)(hlen & 0xff);
+	head[9] = (char)(hlen >> 8);
+	memset(head + 10, ' ', hlen);
+	memcpy(head + 10, dict, n);
+	head[10 + hlen - 1] = '\n';
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, head, 10 + hlen), (ssize_t)(10 + hlen));
+	assert_int_equal(ftruncate(fd, (off_t)(10 + hlen + (uint64_t)rows * cols * 4)), 0);
+	assert_int_equal(close(fd), 0);
+}
+
+/* text names the operation (what) and a limit of the device below need:
+ * "... at most N MiB in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)". */
+static void names_limit(const char *text, const char *what, uint64_t need)
+{
+	const char *p = strstr(text, "at most ");
+	unsigned long long mib = 0;
+
+	if (!strstr(text, what) || !strstr(text, "CL_DEVICE_MAX_MEM_ALLOC_SIZE") || !p ||
+	    sscanf(p, "at most %llu MiB", &mib) != 1 || ((uint64_t)mib << 20) >= need)
+		fail_msg("expected '%s' and a limit below %llu MiB in: %s", what,
+		         (unsigned long long)(need >> 20), text);
+}
+
+/* Run args within lim: exit status want, never killed, and at most the
+ * limit's resident memory by the kernel's count. */
+static struct run expect_within(const char *const *args, const struct limits *lim, int want)
+{
+	struct run r = run_txf_limited(args, lim);
+	char cmd[2048];
+
+	describe(args, cmd, sizeof(cmd));
+	if (r.killed[0])
+		fail_msg("txf %s: %s\nstderr: %s", cmd, r.killed, r.err);
+	if (r.status != want)
+		fail_msg("txf %s: exit status %d, expected %d\nstdout: %s\nstderr: %s", cmd,
+		         r.status, want, r.out, r.err);
+	if (r.max_rss_kib > lim->max_rss_kib)
+		fail_msg("txf %s: %ld MiB resident at its peak, more than %ld MiB", cmd,
+		         r.max_rss_kib / 1024, lim->max_rss_kib / 1024);
+	return r;
+}
+
+/* Shapes whose operands the device cannot hold are refused, with the shape
+ * and the limit named, before any memory is taken for their data: the
+ * operands are twice the device's global memory (as txf info reports it),
+ * input files are sparse, and each run is killed (a failure) past 512 MiB
+ * of resident memory or 120 s. transpose and matmul fail with status 1
+ * and write nothing; bench prints n/a rows with the reason and goes on;
+ * demo fails. */
+static void test_device_limits(void **state)
+{
+	static const struct limits lim = {120.0, 512 * 1024};
+	uint64_t global, max_alloc, need;
+	char big[4200], col[4200], row[4200], out[4200], what[128], shapes[96];
+	struct run r;
+	size_t s;
+
+	(void)state;
+	device_limits(&global, &max_alloc);
+	for (s = (size_t)sqrt((double)global / 2.0); (uint64_t)s * s * 4 <= 2 * global; s++)
+		;
+	need = fit_matrix_bytes(s, s, 4);
+	path_in_tmp(big, sizeof(big), "lim-big.npy");
+	path_in_tmp(col, sizeof(col), "lim-col.npy");
+	path_in_tmp(row, sizeof(row), "lim-row.npy");
+	path_in_tmp(out, sizeof(out), "lim-out.npy");
+	sparse_npy(big, s, s);
+	make_matrix(col, TXF_F32, s, 1, 0, NULL);
+	make_matrix(row, TXF_F32, 1, s, 0, NULL);
+	unlink(out);
+
+	for (int inplace = 0; inplace < 2; inplace++) {
+		const char *args[] = {"transpose", big, out, inplace ? "--in-place" : NULL, NULL};
+
+		r = expect_within(args, &lim, 1);
+		snprintf(what, sizeof(what), "a %zux%zu f4 %stranspose", s, s,
+		         inplace ? "in-place " : "");
+		names_limit(r.err, what, need);
+		assert_non_null(strstr(r.err, big));
+		run_free(&r);
+		assert_false(exists(out));
+	}
+	{
+		/* A too large; then A and B small but C too large. */
+		const char *const a_big[] = {"matmul", big, col, out, NULL};
+		const char *const c_big[] = {"matmul", col, row, out, NULL};
+
+		r = expect_within(a_big, &lim, 1);
+		snprintf(what, sizeof(what), "a %zux1x%zu f4 matmul", s, s);
+		names_limit(r.err, what, need);
+		run_free(&r);
+		assert_false(exists(out));
+		r = expect_within(c_big, &lim, 1);
+		snprintf(what, sizeof(what), "a %zux%zux1 f4 matmul", s, s);
+		names_limit(r.err, what, need);
+		run_free(&r);
+		assert_false(exists(out));
+	}
+	{
+		/* bench: the shape's rows are n/a with the reason, and the next
+		 * shape still runs. */
+		const char *const mm[] = {"bench",  "matmul",    shapes, "--strategy",
+		                          "simple", "--repeat",  "1",    "--format",
+		                          "json",   "--compare", "none", NULL};
+		const char *const tr[] = {"bench",  "transpose", shapes, "--strategy",
+		                          "simple", "--repeat",  "1",    "--format",
+		                          "json",   NULL};
+		char *line, *save = NULL;
+		size_t n = 0;
+
+		snprintf(shapes, sizeof(shapes), "--shape=%zux8x%zu,16x8x8", s, s);
+		r = expect_within(mm, &lim, 0);
+		for (line = strtok_r(r.out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			n++;
+			if (n == 1) {
+				snprintf(what, sizeof(what), "\"m\":%zu,\"n\":8,\"k\":%zu", s, s);
+				names_limit(line, what, need);
+				assert_non_null(strstr(line, "\"check\":\"n/a\""));
+			} else {
+				assert_non_null(strstr(line, "\"m\":16,\"n\":8,\"k\":8"));
+				assert_non_null(strstr(line, "\"check\":\"OK\""));
+			}
+		}
+		assert_int_equal(n, 2);
+		run_free(&r);
+
+		snprintf(shapes, sizeof(shapes), "--shape=%zux%zu", s, s);
+		r = expect_within(tr, &lim, 0);
+		n = 0;
+		save = NULL;
+		snprintf(what, sizeof(what), "\"rows\":%zu,\"cols\":%zu", s, s);
+		for (line = strtok_r(r.out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			n++;
+			names_limit(line, what, need);
+			assert_non_null(strstr(line, "\"check\":\"n/a\""));
+		}
+		assert_int_equal(n, 2); /* the copy and simple */
+		run_free(&r);
+	}
+	/* demo: its transposes and its product, where its largest extent is
+	 * too large for the device. */
+	if (fit_matrix_bytes(65536, 65536, 4) > 2 * max_alloc) {
+		const char *const demo[] = {"demo",  "--rows",         "65536", "--cols",
+		                            "65536", "--matmul-shape", "65536", NULL};
+		const uint64_t dneed = fit_matrix_bytes(65536, 65536, 4);
+
+		r = expect_within(demo, &lim, 1);
+		names_limit(r.err, "demo: a 65536x65536 f4 transpose", dneed);
+		names_limit(r.err, "demo: a 65536x65536 f4 in-place transpose", dneed);
+		names_limit(r.err, "demo: a 65536x65536x65536 f4 matmul", dneed);
+		run_free(&r);
+	}
+	unlink(big);
+	unlink(col);
+	unlink(row);
+}
+
+/* fit_device on made-up devices: each buffer within the largest
+ * allocation, all of them within global memory, both limits inclusive,
+ * sizes that overflow saturated; the message names the limit passed. */
+static void test_fit_device(void **state)
+{
+	txf_device_profile p;
+	char msg[512];
+	const uint64_t mib = 1u << 20;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.max_alloc_size = 1024 * mib;
+	p.global_mem_size = 3000 * mib;
+	{
+		const uint64_t ok[3] = {1024 * mib, 1024 * mib, 952 * mib};
+		const uint64_t one_big[1] = {1024 * mib + 1};
+		const uint64_t all_big[3] = {1024 * mib, 1024 * mib, 952 * mib + 1};
+		const uint64_t huge[2] = {fit_matrix_bytes(SIZE_MAX, 2, 8), 1};
+
+		assert_int_equal(fit_device(&p, ok, 3, msg, sizeof(msg)), 0);
+		assert_int_equal(fit_device(&p, one_big, 1, msg, sizeof(msg)), -1);
+		assert_non_null(strstr(msg, "needs a buffer of 1025 MiB"));
+		assert_non_null(strstr(msg, "at most 1024 MiB in one buffer"));
+		assert_int_equal(fit_device(&p, all_big, 3, msg, sizeof(msg)), -1);
+		assert_non_null(strstr(msg, "needs 3 buffers of 3001 MiB in all"));
+		assert_non_null(strstr(msg, "has 3000 MiB of global memory"));
+		assert_int_equal(fit_device(&p, huge, 2, msg, sizeof(msg)), -1);
+		assert_non_null(strstr(msg, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
+	}
+	assert_int_equal(fit_matrix_bytes(3, 5, 8), 120);
+	assert_int_equal(fit_matrix_bytes(0, SIZE_MAX, 8), 0);
+	assert_true(fit_matrix_bytes(SIZE_MAX, SIZE_MAX, 1) == UINT64_MAX);
+	assert_true(fit_matrix_bytes((size_t)1 << 32, (size_t)1 << 28, 16) == UINT64_MAX);
+	assert_true(fit_matrix_bytes((size_t)1 << 32, (size_t)1 << 28, 8) == (uint64_t)1 << 63);
+}
+
 static void test_demo(void **state)
 {
 	static const char *const args[] = {"demo",     "--rows", "70", "--cols",
@@ -2378,6 +2610,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_info),
 	    cmocka_unit_test(test_tune),
 	    cmocka_unit_test(test_demo),
+	    cmocka_unit_test(test_fit_device),
+	    cmocka_unit_test(test_device_limits),
 	};
 
 	txf_exe = argc > 1 ? argv[1] : getenv("TXF_EXE");

@@ -1042,6 +1042,70 @@ static void test_load_length(void **state)
 	unlink(path);
 }
 
+/* npy_load_header checks a file as npy_load does but reads no data: it
+ * gives the type, order, shape and data length of a file far larger than
+ * memory (sparse), and refuses what npy_load refuses. */
+static void test_load_header(void **state)
+{
+	static const size_t shape[2] = {4, 3};
+	static const char huge[] =
+	    "{'descr': '|b1', 'fortran_order': True, 'shape': (1048576, 1048576), }";
+	char path[4200], fifo[4200], err[512];
+	unsigned char *buf;
+	size_t len;
+	npy_array a, h;
+	int fd;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "header.npy");
+	make_array(&a, TXF_C64, 2, shape, 1);
+	assert_int_equal(npy_save(path, &a, err, sizeof(err)), NPY_OK);
+	memset(&h, 0x5a, sizeof(h));
+	assert_int_equal(npy_load_header(path, &h, err, sizeof(err)), NPY_OK);
+	assert_null(h.data);
+	assert_int_equal(h.dtype, TXF_C64);
+	assert_int_equal(h.is_bool, 0);
+	assert_int_equal(h.fortran_order, 1);
+	assert_int_equal(h.ndim, 2);
+	assert_int_equal(h.shape[0], 4);
+	assert_int_equal(h.shape[1], 3);
+	assert_int_equal(h.nbytes, a.nbytes);
+	npy_free(&h);
+	npy_free(&a);
+
+	/* 1 TiB of bool data, a hole in a sparse file. */
+	buf = make_dict(1, huge, 0, &len);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	if (ftruncate(fd, (off_t)len + ((off_t)1 << 40)) == 0) {
+		assert_int_equal(npy_load_header(path, &h, err, sizeof(err)), NPY_OK);
+		assert_null(h.data);
+		assert_int_equal(h.is_bool, 1);
+		assert_int_equal(h.nbytes, (size_t)1 << 40);
+		npy_free(&h);
+		/* One byte short: refused as npy_load refuses it. */
+		assert_int_equal(ftruncate(fd, (off_t)len + ((off_t)1 << 40) - 1), 0);
+		memset(&h, 0x5a, sizeof(h));
+		assert_int_equal(npy_load_header(path, &h, err, sizeof(err)), NPY_ERR_FORMAT);
+		assert_non_null(strstr(err, "truncated data"));
+		assert_empty(&h);
+	}
+	close(fd);
+	free(buf);
+	unlink(path);
+
+	tmp_path(fifo, sizeof(fifo), "header-pipe.npy");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	alarm(30);
+	memset(&h, 0x5a, sizeof(h));
+	assert_int_equal(npy_load_header(fifo, &h, err, sizeof(err)), NPY_ERR_IO);
+	assert_non_null(strstr(err, "FIFO"));
+	assert_empty(&h);
+	alarm(0);
+	unlink(fifo);
+}
+
 /* Write an existing target, make npy_save fail, and check that the target is
  * byte-for-byte and inode-for-inode unchanged and no temporary is left. */
 static void check_untouched(const char *path, const unsigned char *orig, size_t orig_len, ino_t ino)
@@ -1165,6 +1229,7 @@ int main(void)
 	    cmocka_unit_test(test_load_errors),
 	    cmocka_unit_test(test_load_non_regular),
 	    cmocka_unit_test(test_load_length),
+	    cmocka_unit_test(test_load_header),
 	    cmocka_unit_test(test_atomic_writer),
 	};
 

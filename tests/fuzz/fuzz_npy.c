@@ -4,7 +4,8 @@
  *
  * Properties:
  *  - both entries agree: the same result code, and on success the same
- *    type, order, shape and data;
+ *    type, order, shape and data; npy_load_header gives the same result
+ *    code and, on success, the same array without its data;
  *  - a refused input leaves the array empty and has a message;
  *  - an accepted array's data is exactly the input's last nbytes bytes,
  *    nbytes being the element count times the element size;
@@ -34,9 +35,10 @@ static bool same_array(const npy_array *a, const npy_array *b)
 	       (a->nbytes == 0 || memcmp(a->data, b->data, a->nbytes) == 0);
 }
 
-/* npy_load of the bytes, from a memory file named by its /proc path. */
-static int load_from_memory(const uint8_t *data, size_t size, npy_array *out, char *err,
-                            size_t errlen)
+/* npy_load (or npy_load_header) of the bytes, from a memory file named by
+ * its /proc path. */
+static int load_from_memory(const uint8_t *data, size_t size, int header_only, npy_array *out,
+                            char *err, size_t errlen)
 {
 	int fd = memfd_create("fuzz.npy", MFD_CLOEXEC);
 	FUZZ_CHECK(fd >= 0);
@@ -48,7 +50,8 @@ static int load_from_memory(const uint8_t *data, size_t size, npy_array *out, ch
 	}
 	char path[64];
 	snprintf(path, sizeof path, "/proc/self/fd/%d", fd);
-	int rc = npy_load(path, out, err, errlen);
+	int rc = header_only ? npy_load_header(path, out, err, errlen)
+	                     : npy_load(path, out, err, errlen);
 	close(fd);
 	return rc;
 }
@@ -77,19 +80,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	npy_array a, b, c;
 	char err[512] = "", err2[512] = "";
 	int rc = npy_parse(data, size, &a, err, sizeof err);
-	int rc2 = load_from_memory(data, size, &b, err2, sizeof err2);
+	int rc2 = load_from_memory(data, size, 0, &b, err2, sizeof err2);
+	char err3[512] = "";
+	npy_array h;
+	int rc3 = load_from_memory(data, size, 1, &h, err3, sizeof err3);
 	refused_from_pipe(data, size);
-	FUZZ_CHECK(rc == rc2);
+	FUZZ_CHECK(rc == rc2 && rc == rc3);
 	if (rc != NPY_OK) {
 		FUZZ_CHECK(rc == NPY_ERR_FORMAT);
-		FUZZ_CHECK(err[0] != '\0' && err2[0] != '\0');
+		FUZZ_CHECK(err[0] != '\0' && err2[0] != '\0' && err3[0] != '\0');
 		check_empty(&a);
 		check_empty(&b);
+		check_empty(&h);
 		return 0;
 	}
 	FUZZ_CHECK(same_array(&a, &b));
 	npy_free(&b);
 	check_empty(&b);
+	/* The header alone: the same array without its data. */
+	FUZZ_CHECK(h.data == NULL);
+	h.data = a.data;
+	FUZZ_CHECK(same_array(&a, &h));
 
 	size_t count = 0, itemsize = npy_dtype_size(a.dtype);
 	FUZZ_CHECK(itemsize > 0 && a.ndim <= NPY_MAX_DIMS);
