@@ -4,6 +4,7 @@
 #endif
 
 #include "mmcase.h"
+#include "fit.h"
 #include "tool.h"
 
 #include <limits.h>
@@ -121,8 +122,9 @@ static void reference_sampled(mm_case *c)
 			         &c->abs[i * c->nc + j]);
 }
 
-txf_status mm_case_init(mm_case *c, txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
-                        unsigned long seed, int full)
+int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size_t m, size_t n,
+                 size_t k, txf_dtype dtype, unsigned long seed, int full, char *note,
+                 size_t notelen)
 {
 	uint64_t state = seed * 0x2545f4914f6cdd1du + 7;
 	size_t mn;
@@ -142,8 +144,13 @@ txf_status mm_case_init(mm_case *c, txf_context *ctx, size_t m, size_t n, size_t
 	    k * n > SIZE_MAX / 8 / c->elem) {
 		fprintf(stderr, "txf: cannot run a %zux%zux%zu %s product on the host\n", m, n, k,
 		        tool_str(txf_dtype_name(dtype)));
-		return TXF_ERR_SIZE_OVERFLOW;
+		return -1;
 	}
+	/* A, B and C on the device, before any host memory is taken. */
+	const uint64_t need[3] = {fit_matrix_bytes(m, k, c->elem), fit_matrix_bytes(k, n, c->elem),
+	                          fit_matrix_bytes(m, n, c->elem)};
+	if (fit_device(p, need, 3, note, notelen) != 0)
+		return 1; /* nothing to free */
 	mn = m * n;
 	c->nr = c->full ? m : MM_SAMPLE;
 	c->nc = c->full ? n : MM_SAMPLE;
@@ -158,7 +165,7 @@ txf_status mm_case_init(mm_case *c, txf_context *ctx, size_t m, size_t n, size_t
 	if (!c->a || !c->b || !c->got || !c->poison || !c->ri || !c->ci || !c->ref || !c->abs) {
 		fprintf(stderr, "txf: out of memory for a %zux%zux%zu product\n", m, n, k);
 		mm_case_free(c);
-		return TXF_ERR_OUT_OF_MEMORY;
+		return -1;
 	}
 	fill_random(c->a, dtype, m * k, &state);
 	fill_random(c->b, dtype, k * n, &state);
@@ -172,7 +179,7 @@ txf_status mm_case_init(mm_case *c, txf_context *ctx, size_t m, size_t n, size_t
 			fprintf(stderr, "txf: out of memory for a %zux%zux%zu reference\n", m, n,
 			        k);
 			mm_case_free(c);
-			return TXF_ERR_OUT_OF_MEMORY;
+			return -1;
 		}
 	} else {
 		c->nr = sample_indices(m, &state, c->ri);
@@ -192,8 +199,9 @@ txf_status mm_case_init(mm_case *c, txf_context *ctx, size_t m, size_t n, size_t
 	if (s != TXF_SUCCESS) {
 		tool_report("cannot set up the device matrices", s);
 		mm_case_free(c);
+		return -1;
 	}
-	return s;
+	return 0;
 }
 
 void mm_case_free(mm_case *c)

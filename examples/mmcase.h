@@ -45,11 +45,14 @@ typedef struct mm_result {
 	char note[512];           /* what went wrong, or "" */
 } mm_result;
 
-/* Make a case: random operands in [-1, 1) from seed, device buffers and
- * the reference (every element when full is set or the product is small).
- * Returns TXF_SUCCESS or reports the failure on stderr. */
-txf_status mm_case_init(mm_case *c, txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
-                        unsigned long seed, int full);
+/* Make a case on device p of ctx: random operands in [-1, 1) from seed,
+ * device buffers and the reference (every element when full is set or the
+ * product is small). Returns 0; 1 when the device cannot hold A, B and C
+ * (why in note; checked before any memory is allocated); -1 after
+ * reporting a failure on stderr. */
+int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size_t m, size_t n,
+                 size_t k, txf_dtype dtype, unsigned long seed, int full, char *note,
+                 size_t notelen);
 void mm_case_free(mm_case *c);
 
 /* The library with one strategy (params: all 0 to let it choose): explain,

@@ -63,8 +63,8 @@ static const struct {
 
 #define NPY_NTYPES (sizeof(npy_types) / sizeof(npy_types[0]))
 
-/* The table entry for dtype. "b1" is only read (booleans load as u1), so
- * TXF_U8 is described as "u1". */
+/* The table entry for dtype. "b1" shares TXF_U8 with "u1" and is told
+ * apart by npy_array.is_bool, so TXF_U8 alone is described as "u1". */
 static int type_index(txf_dtype dtype)
 {
 	for (size_t i = 0; i < NPY_NTYPES; i++) {
@@ -86,6 +86,13 @@ const char *npy_dtype_code(txf_dtype dtype)
 	int i = type_index(dtype);
 
 	return i < 0 ? NULL : npy_types[i].code;
+}
+
+const char *npy_array_code(const npy_array *arr)
+{
+	if (!arr)
+		return NULL;
+	return arr->is_bool ? "b1" : npy_dtype_code(arr->dtype);
 }
 
 const char *npy_dtype_descr(txf_dtype dtype)
@@ -368,6 +375,7 @@ static const char *tok_desc(enum tok_kind k)
 
 struct header {
 	txf_dtype dtype;
+	int is_bool;
 	size_t itemsize;
 	int fortran_order;
 	size_t ndim;
@@ -438,6 +446,7 @@ static int parse_descr(struct lexer *lx, struct header *h)
 			               "dtype '%s' has no byte order character", descr);
 		}
 		h->dtype = npy_types[i].dtype;
+		h->is_bool = strcmp(code, "b1") == 0;
 		h->itemsize = npy_types[i].size;
 		return NPY_OK;
 	}
@@ -576,8 +585,12 @@ static int parse_dict(struct lexer *lx, struct header *h)
 	return NPY_OK;
 }
 
-/* Check the preamble and header of buf; on success *data_off and *nbytes
- * say where the data is and how long it must be (exactly the rest of buf). */
+/* Check the preamble and header of a file of len bytes that starts with
+ * buf; on success *data_off and *nbytes say where the data is and how long
+ * it must be (exactly the rest of the file). buf holds the whole file, or
+ * (npy_load) at least its first min(len, 12) bytes and, where those give a
+ * header that ends within len bytes (header_end), every byte up to its end:
+ * nothing past that is read. */
 static int parse_file(const unsigned char *buf, size_t len, struct header *h, size_t *data_off,
                       size_t *nbytes, char *err, size_t errlen)
 {
@@ -649,6 +662,7 @@ static int parse_file(const unsigned char *buf, size_t len, struct header *h, si
 static void fill_array(npy_array *out, const struct header *h, void *data, size_t nbytes)
 {
 	out->dtype = h->dtype;
+	out->is_bool = h->is_bool;
 	out->fortran_order = h->fortran_order;
 	out->ndim = h->ndim;
 	memcpy(out->shape, h->shape, sizeof(out->shape));
@@ -681,97 +695,190 @@ int npy_parse(const unsigned char *buf, size_t len, npy_array *out, char *err, s
 
 /* ---------------------------------------------------------------- file I/O */
 
-/* Read all of fd into a malloc'd buffer. */
-static int read_all(int fd, const char *path, unsigned char **buf, size_t *len, char *err,
-                    size_t errlen)
+/* Where the header of a file that starts with the n bytes of buf ends (the
+ * offset of its data), when its preamble is valid and complete: else 0. */
+static size_t header_end(const unsigned char *buf, size_t n)
+{
+	if (n < 10 || memcmp(buf, npy_magic, sizeof(npy_magic)) != 0 || buf[6] < 1 || buf[6] > 3 ||
+	    buf[7] != 0)
+		return 0;
+	if (buf[6] == 1)
+		return 10 + ((size_t)buf[8] | (size_t)buf[9] << 8);
+	if (n < 12)
+		return 0;
+	return 12 + ((size_t)buf[8] | (size_t)buf[9] << 8 | (size_t)buf[10] << 16 |
+	             (size_t)buf[11] << 24);
+}
+
+/* What a file of this mode is, for a message. */
+static const char *file_kind(mode_t mode)
+{
+	if (S_ISFIFO(mode))
+		return "a FIFO (named pipe)";
+	if (S_ISCHR(mode))
+		return "a character device";
+	if (S_ISBLK(mode))
+		return "a block device";
+	if (S_ISSOCK(mode))
+		return "a socket";
+	return "not a regular file";
+}
+
+static int refuse_kind(const char *path, mode_t mode, char *err, size_t errlen)
+{
+	if (S_ISDIR(mode))
+		return set_err(err, errlen, NPY_ERR_IO, "%s: is a directory", path);
+	return set_err(err, errlen, NPY_ERR_IO,
+	               "%s: is %s; .npy files are read only from regular files", path,
+	               file_kind(mode));
+}
+
+/* Open path for reading when it is a regular file (or a link to one); *size
+ * is its length. Anything else (a FIFO, a device, a directory) is refused
+ * without reading from it: the type is checked before the open, which
+ * does not block (a FIFO without a writer), and again on what was opened. */
+static int open_regular(const char *path, int *fd, size_t *size, char *err, size_t errlen)
 {
 	struct stat st;
-	size_t cap = 4096, n = 0;
-	unsigned char *b;
+	int e;
 
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0 &&
-	    (uintmax_t)st.st_size < SIZE_MAX)
-		cap = (size_t)st.st_size + 1; /* +1: see EOF without growing */
-	b = malloc(cap);
-	if (!b)
-		return set_err(err, errlen, NPY_ERR_NOMEM, "%s: out of memory", path);
-	for (;;) {
-		ssize_t r;
-
-		if (n == cap) {
-			unsigned char *nb;
-
-			if (cap > SIZE_MAX / 2) {
-				free(b);
-				return set_err(err, errlen, NPY_ERR_NOMEM, "%s: file too large",
-				               path);
-			}
-			nb = realloc(b, cap * 2);
-			if (!nb) {
-				free(b);
-				return set_err(err, errlen, NPY_ERR_NOMEM, "%s: out of memory",
-				               path);
-			}
-			b = nb;
-			cap *= 2;
-		}
-		r = read(fd, b + n, cap - n);
-		if (r < 0) {
-			if (errno == EINTR)
-				continue;
-			free(b);
-			return set_err(err, errlen, NPY_ERR_IO, "%s: read failed: %s", path,
-			               strerror(errno));
-		}
-		if (r == 0)
-			break;
-		n += (size_t)r;
+	if (stat(path, &st) != 0)
+		return set_err(err, errlen, NPY_ERR_IO, "%s: cannot open: %s", path,
+		               strerror(errno));
+	if (!S_ISREG(st.st_mode))
+		return refuse_kind(path, st.st_mode, err, errlen);
+	*fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+	if (*fd < 0)
+		return set_err(err, errlen, NPY_ERR_IO, "%s: cannot open: %s", path,
+		               strerror(errno));
+	if (fstat(*fd, &st) != 0) {
+		e = errno;
+		close(*fd);
+		return set_err(err, errlen, NPY_ERR_IO, "%s: cannot open: %s", path, strerror(e));
 	}
-	*buf = b;
-	*len = n;
+	if (!S_ISREG(st.st_mode)) {
+		close(*fd);
+		return refuse_kind(path, st.st_mode, err, errlen);
+	}
+	if (st.st_size < 0 || (uintmax_t)st.st_size > SIZE_MAX) {
+		close(*fd);
+		return set_err(err, errlen, NPY_ERR_NOMEM, "%s: file too large", path);
+	}
+	*size = (size_t)st.st_size;
 	return NPY_OK;
 }
 
-int npy_load(const char *path, npy_array *out, char *err, size_t errlen)
+/* Read n bytes of fd into dst: 0, or -1 when the file ends first (*eof set)
+ * or a read fails (errno). */
+static int read_exact(int fd, unsigned char *dst, size_t n, int *eof)
 {
-	unsigned char *buf = NULL;
-	size_t len = 0, off = 0, nbytes = 0;
+	*eof = 0;
+	while (n > 0) {
+		ssize_t r = read(fd, dst, n);
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0)
+			return -1;
+		if (r == 0) {
+			*eof = 1;
+			return -1;
+		}
+		dst += r;
+		n -= (size_t)r;
+	}
+	return 0;
+}
+
+static int read_failed(const char *path, int eof, char *err, size_t errlen)
+{
+	if (eof)
+		return set_err(err, errlen, NPY_ERR_IO, "%s: the file shrank while being read",
+		               path);
+	return set_err(err, errlen, NPY_ERR_IO, "%s: read failed: %s", path, strerror(errno));
+}
+
+/*
+ * npy_load: the file's length comes from fstat, and what is read is bounded
+ * by it and by the header: the preamble, then the header it announces (when
+ * that ends within the file), then, once the header has checked out and
+ * declared exactly as many data bytes as the file holds after it, those
+ * bytes into a buffer of that size. Nothing past the declared data is read;
+ * a file that is longer than declared is an error, as in npy_parse. The
+ * checks are npy_parse's own (parse_file), so both give the same results.
+ */
+static int load(const char *path, npy_array *out, int with_data, char *err, size_t errlen)
+{
+	unsigned char pre[12], *head = NULL, *data = NULL;
+	size_t size = 0, n, end, need, off = 0, nbytes = 0;
 	struct header h;
-	struct stat st;
 	char msg[256];
-	int fd, rc;
+	int fd = -1, eof, rc;
 
 	if (!out || !path)
 		return set_err(err, errlen, NPY_ERR_ARG, "no path or output array");
 	memset(out, 0, sizeof(*out));
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return set_err(err, errlen, NPY_ERR_IO, "%s: cannot open: %s", path,
-		               strerror(errno));
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
-		close(fd);
-		return set_err(err, errlen, NPY_ERR_IO, "%s: is a directory", path);
-	}
-	rc = read_all(fd, path, &buf, &len, err, errlen);
-	close(fd);
+	rc = open_regular(path, &fd, &size, err, errlen);
 	if (rc != NPY_OK)
 		return rc;
-	rc = parse_file(buf, len, &h, &off, &nbytes, msg, sizeof(msg));
-	if (rc != NPY_OK) {
-		free(buf);
-		return set_err(err, errlen, rc, "%s: %s", path, msg);
-	}
-	/* Reuse the file buffer for the data. */
-	if (nbytes)
-		memmove(buf, buf + off, nbytes);
-	if (nbytes < len) {
-		unsigned char *nb = realloc(buf, nbytes ? nbytes : 1);
 
-		if (nb)
-			buf = nb;
+	n = size < sizeof(pre) ? size : sizeof(pre);
+	if (read_exact(fd, pre, n, &eof) != 0) {
+		rc = read_failed(path, eof, err, errlen);
+		goto out;
 	}
-	fill_array(out, &h, buf, nbytes);
-	return NPY_OK;
+	end = header_end(pre, n);
+	need = end > n && end <= size ? end : n;
+	head = malloc(need ? need : 1);
+	if (!head) {
+		rc = set_err(err, errlen, NPY_ERR_NOMEM, "%s: out of memory for the header", path);
+		goto out;
+	}
+	memcpy(head, pre, n);
+	if (read_exact(fd, head + n, need - n, &eof) != 0) {
+		rc = read_failed(path, eof, err, errlen);
+		goto out;
+	}
+	rc = parse_file(head, size, &h, &off, &nbytes, msg, sizeof(msg));
+	if (rc != NPY_OK) {
+		rc = set_err(err, errlen, rc, "%s: %s", path, msg);
+		goto out;
+	}
+	if (!with_data) {
+		fill_array(out, &h, NULL, nbytes);
+		goto out;
+	}
+	/* The data starts at off <= need; bytes of it already read (only
+	 * possible for a header shorter than any valid one) come first. */
+	data = malloc(nbytes ? nbytes : 1);
+	if (!data) {
+		rc = set_err(err, errlen, NPY_ERR_NOMEM, "%s: out of memory for %zu bytes of data",
+		             path, nbytes);
+		goto out;
+	}
+	n = need - off;
+	memcpy(data, head + off, n);
+	if (read_exact(fd, data + n, nbytes - n, &eof) != 0) {
+		rc = read_failed(path, eof, err, errlen);
+		free(data);
+		goto out;
+	}
+	fill_array(out, &h, data, nbytes);
+	rc = NPY_OK;
+out:
+	free(head);
+	close(fd);
+	return rc;
+}
+
+int npy_load(const char *path, npy_array *out, char *err, size_t errlen)
+{
+	return load(path, out, 1, err, errlen);
+}
+
+int npy_load_header(const char *path, npy_array *out, char *err, size_t errlen)
+{
+	return load(path, out, 0, err, errlen);
 }
 
 void npy_free(npy_array *arr)
@@ -836,6 +943,10 @@ static int check_array(const npy_array *arr, size_t *nbytes, char *err, size_t e
 	if (itemsize == 0)
 		return set_err(err, errlen, NPY_ERR_ARG, "unknown element type %d",
 		               (int)arr->dtype);
+	if (arr->is_bool && arr->dtype != TXF_U8)
+		return set_err(err, errlen, NPY_ERR_ARG,
+		               "a bool array is held as u1, not as element type %d",
+		               (int)arr->dtype);
 	if (arr->ndim > NPY_MAX_DIMS)
 		return set_err(err, errlen, NPY_ERR_ARG, "%zu dimensions (at most %d)", arr->ndim,
 		               NPY_MAX_DIMS);
@@ -867,7 +978,8 @@ int npy_encode(const npy_array *arr, unsigned char **buf, size_t *len, char *err
 		return rc;
 
 	append(dict, sizeof(dict), &pos, "{'descr': '%s', 'fortran_order': %s, 'shape': (",
-	       npy_dtype_descr(arr->dtype), arr->fortran_order ? "True" : "False");
+	       arr->is_bool ? "|b1" : npy_dtype_descr(arr->dtype),
+	       arr->fortran_order ? "True" : "False");
 	for (size_t i = 0; i < arr->ndim; i++)
 		append(dict, sizeof(dict), &pos, "%s%zu", i ? ", " : "", arr->shape[i]);
 	append(dict, sizeof(dict), &pos, "%s), }", arr->ndim == 1 ? "," : "");

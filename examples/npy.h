@@ -2,7 +2,8 @@
  * Reader and writer for NumPy's .npy format (versions 1.0, 2.0 and 3.0).
  *
  * Supported element types: little-endian (or byte-order-free) f2 f4 f8, i1 i2
- * i4 i8, u1 u2 u4 u8, c8 c16, and b1 (read as u1). The array's data is kept
+ * i4 i8, u1 u2 u4 u8, c8 c16, and b1 (NumPy's bool: held as TXF_U8 with
+ * is_bool set, and written back as b1). The array's data is kept
  * exactly as stored: C (row-major) order, or Fortran (column-major) order
  * when fortran_order is set.
  *
@@ -35,6 +36,7 @@ enum npy_result {
 
 typedef struct npy_array {
 	txf_dtype dtype;
+	int is_bool;       /* 1: NumPy bool (b1): dtype is TXF_U8, written as '|b1' */
 	int fortran_order; /* 1: column-major data */
 	size_t ndim;
 	size_t shape[NPY_MAX_DIMS];
@@ -47,8 +49,19 @@ typedef struct npy_array {
  * on arbitrary input. */
 int npy_parse(const unsigned char *buf, size_t len, npy_array *out, char *err, size_t errlen);
 
-/* Read and parse the file at path. */
+/* Read and parse the file at path, which must be a regular file (or a link
+ * to one): a FIFO, a device, a socket or a directory is refused with
+ * NPY_ERR_IO before anything is read from it (a FIFO is never waited on).
+ * What is read is bounded by the file's length and the header: the header,
+ * then exactly the data bytes it declares, which must be all the file holds
+ * after it (a longer or shorter file is NPY_ERR_FORMAT, as in npy_parse). */
 int npy_load(const char *path, npy_array *out, char *err, size_t errlen);
+
+/* npy_load without the data: the same checks of the file (its type, its
+ * header, its length against what the header declares), then out gets
+ * the type, order and shape, nbytes the length of the data, and data NULL.
+ * So a caller can judge an array's size before any of it is read. */
+int npy_load_header(const char *path, npy_array *out, char *err, size_t errlen);
 
 /* Serialise arr into a new malloc'd buffer: version 1.0 (2.0 when the header
  * would not fit in 65535 bytes), data aligned to 64 bytes. */
@@ -63,7 +76,8 @@ int npy_encode(const npy_array *arr, unsigned char **buf, size_t *len, char *err
  * files). A symbolic link at path is replaced by the file, not followed. */
 int npy_save(const char *path, const npy_array *arr, char *err, size_t errlen);
 
-/* Give arr a zero-filled buffer for the given type and shape. */
+/* Give arr a zero-filled buffer for the given type and shape (is_bool 0:
+ * set it afterwards for a bool array). */
 int npy_alloc(npy_array *arr, txf_dtype dtype, size_t ndim, const size_t *shape, int fortran_order,
               char *err, size_t errlen);
 
@@ -78,6 +92,10 @@ const char *npy_dtype_descr(txf_dtype dtype);
 
 /* The NumPy type code without byte order ("f4", "c16", ...); NULL if unknown. */
 const char *npy_dtype_code(txf_dtype dtype);
+
+/* The type code of an array for messages: "b1" for a bool array, else
+ * npy_dtype_code of its dtype. */
+const char *npy_array_code(const npy_array *arr);
 
 /* Number of elements that the shape describes: NPY_ERR_FORMAT if the
  * product (ignoring zero extents) overflows size_t. */

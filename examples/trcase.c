@@ -10,6 +10,7 @@
 
 #include "trcase.h"
 #include "npy.h"
+#include "fit.h"
 #include "tool.h"
 
 #include <stdint.h>
@@ -49,15 +50,10 @@ int tr_case_init(tr_case *c, txf_context *ctx, const txf_device_profile *p, txf_
 		return -1;
 	}
 	c->bytes = rows * cols * c->elem;
-	if (c->bytes > p->max_alloc_size || 2 * (cl_ulong)c->bytes > p->global_mem_size) {
-		snprintf(note, notelen,
-		         "needs two buffers of %llu MiB; the device allows %llu MiB in one and has "
-		         "%llu MiB",
-		         (unsigned long long)(c->bytes >> 20),
-		         (unsigned long long)(p->max_alloc_size >> 20),
-		         (unsigned long long)(p->global_mem_size >> 20));
+	/* The input and the output, before any host memory is taken. */
+	const uint64_t need[2] = {c->bytes, c->bytes};
+	if (fit_device(p, need, 2, note, notelen) != 0)
 		return 1;
-	}
 	c->src = malloc(c->bytes);
 	c->got = malloc(c->bytes);
 	if (!c->src || !c->got) {

@@ -481,8 +481,13 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 		return -1;
 	size_t np = mm_param_sets(t, dtype, d, cls % 2 == 0, ps);
 	mm_case c;
-	if (mm_case_init(&c, t->ctx, d[0], d[1], d[2], dtype, (unsigned long)t->seed, 0) !=
-	    TXF_SUCCESS) {
+	char note[256];
+	int init = mm_case_init(&c, t->ctx, &t->prof, d[0], d[1], d[2], dtype,
+	                        (unsigned long)t->seed, 0, note, sizeof note);
+	if (init != 0) {
+		if (init > 0)
+			fprintf(stderr, "txf: tune: matmul %zux%zux%zu: %s\n", d[0], d[1], d[2],
+			        note);
 		free(ps);
 		return -1;
 	}
@@ -561,9 +566,16 @@ static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *s
 		size[i] = shape_size(TXF_TUNE_MATMUL, d);
 		wins[i] = 0;
 		mm_case c;
-		if (mm_case_init(&c, t->ctx, d[0], d[1], d[2], dtype, (unsigned long)t->seed, 0) !=
-		    TXF_SUCCESS)
+		char note[256];
+		int init = mm_case_init(&c, t->ctx, &t->prof, d[0], d[1], d[2], dtype,
+		                        (unsigned long)t->seed, 0, note, sizeof note);
+		if (init != 0) {
+			/* The rungs so far decide nothing: no threshold. */
+			if (init > 0)
+				say(t, "matmul    %-4s padcopy ladder stops at %zux%zux%zu: %s\n",
+				    txf_dtype_name(dtype), d[0], d[1], d[2], note);
 			return 0;
+		}
 		cand plain = {e->strategy, 0, 0, e->params, INFINITY, 0};
 		cand copy = {TXF_STRATEGY_PADCOPY, 0, 0, e->params, INFINITY, 0};
 		step(t, TXF_TUNE_MATMUL, dtype, TXF_LARGE_UNEVEN, &plain);

@@ -21,6 +21,7 @@
 #include "mmcase.h"
 #include "npy.h"
 #include "tiledxform.h"
+#include "fit.h"
 #include "tool.h"
 
 #include <stdint.h>
@@ -229,6 +230,54 @@ static int save_result(txf_context *ctx, const txf_matrix *m, npy_array *res, co
 	return 0;
 }
 
+/* Whether device buffers of bytes[0..n-1] bytes fit on the device of ctx;
+ * if not, says so on stderr after `what` (the operation and its shape). */
+static int device_fits(txf_context *ctx, const char *what, const uint64_t *bytes, size_t n)
+{
+	txf_device_profile p;
+	char msg[512];
+	txf_status s = txf_context_profile(ctx, &p);
+
+	if (s != TXF_SUCCESS) {
+		tool_report("cannot read the device profile", s);
+		return -1;
+	}
+	if (fit_device(&p, bytes, n, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "txf: %s %s\n", what, msg);
+		return -1;
+	}
+	return 0;
+}
+
+/* Read the data of the file at path, whose header npy_load_header put in
+ * x: the file must still hold that array. On success x owns the data. */
+static int load_data(const char *path, npy_array *x)
+{
+	npy_array got;
+	char err[1024];
+
+	if (npy_load(path, &got, err, sizeof(err)) != NPY_OK) {
+		fprintf(stderr, "txf: %s\n", err);
+		return -1;
+	}
+	if (got.dtype != x->dtype || got.is_bool != x->is_bool ||
+	    got.fortran_order != x->fortran_order || got.ndim != x->ndim ||
+	    memcmp(got.shape, x->shape, sizeof(got.shape)) != 0) {
+		fprintf(stderr, "txf: %s: the file changed while being read\n", path);
+		npy_free(&got);
+		return -1;
+	}
+	*x = got;
+	return 0;
+}
+
+/*
+ * transpose and matmul read their files' headers first, open the device
+ * and check that it can hold every operand (each within its largest
+ * allocation, all together within its global memory), and only then read
+ * the data and allocate the result: a shape too large for the device fails
+ * with a message before any memory is taken for it.
+ */
 static int cmd_transpose(const cli_args *a)
 {
 	npy_array in, res;
@@ -238,7 +287,7 @@ static int cmd_transpose(const cli_args *a)
 	cl_event ev = NULL;
 	txf_layout layout;
 	size_t rows, cols, shape[2];
-	char err[1024];
+	char err[1024], what[4300];
 	txf_status s;
 	int rc = 1;
 
@@ -247,7 +296,7 @@ static int cmd_transpose(const cli_args *a)
 	memset(&m_in, 0, sizeof(m_in));
 	memset(&m_out, 0, sizeof(m_out));
 
-	if (npy_load(a->in_path, &in, err, sizeof(err)) != NPY_OK) {
+	if (npy_load_header(a->in_path, &in, err, sizeof(err)) != NPY_OK) {
 		fprintf(stderr, "txf: %s\n", err);
 		return 1;
 	}
@@ -259,15 +308,28 @@ static int cmd_transpose(const cli_args *a)
 	rows = in.shape[0];
 	cols = in.shape[1];
 	layout = in.fortran_order ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+
+	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
+		goto out;
+	{
+		/* In place: one buffer; else the input and the output. */
+		const uint64_t need[2] = {in.nbytes, in.nbytes};
+
+		snprintf(what, sizeof(what), "%s: a %zux%zu %s %stranspose", a->in_path, rows, cols,
+		         tool_str(npy_array_code(&in)), a->in_place ? "in-place " : "");
+		if (device_fits(ctx, what, need, a->in_place ? 1 : 2) != 0)
+			goto out;
+	}
+	if (load_data(a->in_path, &in) != 0)
+		goto out;
 	shape[0] = cols;
 	shape[1] = rows;
 	if (npy_alloc(&res, in.dtype, 2, shape, in.fortran_order, err, sizeof(err)) != NPY_OK) {
 		fprintf(stderr, "txf: %s\n", err);
 		goto out;
 	}
-
-	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
-		goto out;
+	/* A bool array moves as bytes and is written back as bool. */
+	res.is_bool = in.is_bool;
 
 	s = txf_matrix_alloc(ctx, in.dtype, rows, cols, layout, &m_in);
 	if (s != TXF_SUCCESS) {
@@ -319,12 +381,12 @@ out:
 
 /* ----------------------------------------------------------------- matmul */
 
-/* A matmul operand read from path: 2-D, f4 or f8. */
-static int load_operand(const char *path, npy_array *x)
+/* The header of a matmul operand at path: 2-D, f4 or f8. */
+static int operand_header(const char *path, npy_array *x)
 {
 	char err[1024];
 
-	if (npy_load(path, x, err, sizeof(err)) != NPY_OK) {
+	if (npy_load_header(path, x, err, sizeof(err)) != NPY_OK) {
 		fprintf(stderr, "txf: %s\n", err);
 		return -1;
 	}
@@ -333,10 +395,11 @@ static int load_operand(const char *path, npy_array *x)
 		        x->ndim, x->ndim == 1 ? "" : "s");
 		return -1;
 	}
-	if (x->dtype != TXF_F32 && x->dtype != TXF_F64) {
-		fprintf(stderr,
-		        "txf: %s: matmul multiplies float32 (f4) and float64 (f8) arrays, not %s\n",
-		        path, tool_str(npy_dtype_code(x->dtype)));
+	if (x->is_bool || (x->dtype != TXF_F32 && x->dtype != TXF_F64)) {
+		fprintf(
+		    stderr,
+		    "txf: %s: matmul multiplies float32 (f4) and float64 (f8) arrays, not %s%s\n",
+		    path, tool_str(npy_array_code(x)), x->is_bool ? " (bool)" : "");
 		return -1;
 	}
 	return 0;
@@ -366,7 +429,7 @@ static int cmd_matmul(const cli_args *a)
 	txf_context *ctx = NULL;
 	cl_event ev = NULL;
 	size_t m, n, k, kb, shape[2];
-	char err[1024];
+	char err[1024], what[256];
 	txf_status s;
 	int rc = 1;
 
@@ -378,8 +441,9 @@ static int cmd_matmul(const cli_args *a)
 	memset(&mb, 0, sizeof(mb));
 	memset(&mc, 0, sizeof(mc));
 
-	/* Everything that the files decide is checked before a device is opened. */
-	if (load_operand(a->a_path, &A) != 0 || load_operand(a->b_path, &B) != 0)
+	/* Everything that the files' headers decide is checked before a device
+	 * is opened, the sizes on the device before any data is read. */
+	if (operand_header(a->a_path, &A) != 0 || operand_header(a->b_path, &B) != 0)
 		goto out;
 	if (A.dtype != B.dtype) {
 		fprintf(stderr, "txf: %s is %s but %s is %s: matmul needs one element type\n",
@@ -400,7 +464,7 @@ static int cmd_matmul(const cli_args *a)
 		goto out;
 	}
 	if (a->c_path) {
-		if (load_operand(a->c_path, &C) != 0)
+		if (operand_header(a->c_path, &C) != 0)
 			goto out;
 		if (C.dtype != A.dtype) {
 			fprintf(stderr,
@@ -417,6 +481,22 @@ static int cmd_matmul(const cli_args *a)
 			goto out;
 		}
 	}
+
+	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
+		goto out;
+	{
+		const size_t elem = npy_dtype_size(A.dtype);
+		const uint64_t need[3] = {A.nbytes, B.nbytes, fit_matrix_bytes(m, n, elem)};
+
+		snprintf(what, sizeof(what), "a %zux%zux%zu %s matmul (M x N x K)", m, n, k,
+		         tool_str(npy_array_code(&A)));
+		if (device_fits(ctx, what, need, 3) != 0)
+			goto out;
+	}
+	/* C's values are read only where beta is not 0. */
+	if (load_data(a->a_path, &A) != 0 || load_data(a->b_path, &B) != 0 ||
+	    (a->c_path && a->beta != 0.0 && load_data(a->c_path, &C) != 0))
+		goto out;
 	shape[0] = m;
 	shape[1] = n;
 	if (npy_alloc(&res, A.dtype, 2, shape, a->c_path ? C.fortran_order : 0, err, sizeof(err)) !=
@@ -424,9 +504,6 @@ static int cmd_matmul(const cli_args *a)
 		fprintf(stderr, "txf: %s\n", err);
 		goto out;
 	}
-
-	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
-		goto out;
 	if (upload(ctx, &A, &ma, "A") != TXF_SUCCESS || upload(ctx, &B, &mb, "B") != TXF_SUCCESS)
 		goto out;
 	if (a->c_path && a->beta != 0.0) {
@@ -612,6 +689,15 @@ static txf_status tcase_init(struct demo *d, struct tcase *c, size_t rows, size_
 	c->rows = rows;
 	c->cols = cols;
 	c->in_place = in_place;
+	/* The device buffers, before any host memory is taken. */
+	const uint64_t need[2] = {fit_matrix_bytes(rows, cols, sizeof(float)),
+	                          fit_matrix_bytes(rows, cols, sizeof(float))};
+	char msg[256];
+	if (fit_device(&d->prof, need, in_place ? 1 : 2, msg, sizeof(msg)) != 0) {
+		fprintf(stderr, "txf: demo: a %zux%zu f4 %stranspose %s\n", rows, cols,
+		        in_place ? "in-place " : "", msg);
+		return TXF_ERR_TOO_LARGE;
+	}
 	c->src = malloc(n * sizeof(float));
 	c->want = malloc(n * sizeof(float));
 	c->got = malloc(n * sizeof(float));
@@ -744,7 +830,12 @@ static void demo_matmul(struct demo *d, const cli_args *a)
 	printf("%-*s  %-6s  %-13s  %-8s  %-8s  %-11s  %-5s  %-5s  %8s  %9s  %8s  %s\n",
 	       d->name_width, "device", "op", "shape", "strategy", "chosen", "blocks", "wg", "vw",
 	       "launches", "ms", "GFLOP/s", "check");
-	if (mm_case_init(&c, d->ctx, m, n, k, TXF_F32, a->seed, 1) != TXF_SUCCESS) {
+	char note[256];
+	int init =
+	    mm_case_init(&c, d->ctx, &d->prof, m, n, k, TXF_F32, a->seed, 1, note, sizeof(note));
+	if (init != 0) {
+		if (init > 0)
+			fprintf(stderr, "txf: demo: a %s f4 matmul %s\n", shape, note);
 		d->failures++;
 		return;
 	}

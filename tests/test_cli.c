@@ -8,11 +8,13 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "fit.h"
 #include "npy.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <setjmp.h>
 #include <spawn.h>
 #include <stdarg.h>
@@ -21,9 +23,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -100,6 +106,8 @@ struct run {
 	int status; /* exit status, or 128 + signal */
 	char *out;
 	char *err;
+	long max_rss_kib; /* the peak resident memory of the process */
+	char killed[160]; /* why run_txf_limited ended it, or "" */
 };
 
 static void run_free(struct run *r)
@@ -109,14 +117,51 @@ static void run_free(struct run *r)
 	memset(r, 0, sizeof(*r));
 }
 
-/* Run txf with the given arguments (NULL-terminated list). */
-static struct run run_txf(const char *const *args)
+/* Limits of a run: 0 for none. */
+struct limits {
+	double seconds;   /* of wall time */
+	long max_rss_kib; /* of resident memory */
+};
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Resident memory of process pid in KiB (/proc/PID/statm), or -1. */
+static long rss_kib(pid_t pid)
+{
+	char path[64];
+	long size, resident;
+	FILE *f;
+	int n;
+
+	snprintf(path, sizeof(path), "/proc/%ld/statm", (long)pid);
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	n = fscanf(f, "%ld %ld", &size, &resident);
+	fclose(f);
+	return n == 2 ? resident * (sysconf(_SC_PAGESIZE) / 1024) : -1;
+}
+
+/* Run txf with the given arguments (NULL-terminated list). With limits
+ * (lim not NULL), a run that goes past one is killed (SIGKILL) and says so
+ * in r.killed: a hang or a runaway allocation fails the test instead of
+ * stalling it or starving the machine. Memory is sampled every 5 ms; the
+ * peak also comes from the kernel's accounting when the process ends. */
+static struct run run_txf_limited(const char *const *args, const struct limits *lim)
 {
 	char out_path[4200], err_path[4200];
 	char *argv[64];
 	size_t argc = 0, len;
 	posix_spawn_file_actions_t fa;
+	struct rusage ru;
 	struct run r;
+	double t0;
 	pid_t pid;
 	int ws;
 
@@ -127,6 +172,7 @@ static struct run run_txf(const char *const *args)
 	}
 	argv[argc] = NULL;
 
+	memset(&r, 0, sizeof(r));
 	path_in_tmp(out_path, sizeof(out_path), "stdout.txt");
 	path_in_tmp(err_path, sizeof(err_path), "stderr.txt");
 	assert_int_equal(posix_spawn_file_actions_init(&fa), 0);
@@ -137,18 +183,44 @@ static struct run run_txf(const char *const *args)
 	assert_int_equal(
 	    posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644),
 	    0);
+	t0 = now_s();
 	assert_int_equal(posix_spawn(&pid, txf_exe, &fa, NULL, argv, environ), 0);
 	posix_spawn_file_actions_destroy(&fa);
-	while (waitpid(pid, &ws, 0) < 0)
-		assert_int_equal(errno, EINTR);
+	for (;;) {
+		pid_t w = wait4(pid, &ws, lim ? WNOHANG : 0, &ru);
+		long rss;
 
-	memset(&r, 0, sizeof(r));
+		if (w < 0) {
+			assert_int_equal(errno, EINTR);
+			continue;
+		}
+		if (w == pid || !lim)
+			break;
+		rss = rss_kib(pid);
+		if (lim->max_rss_kib && rss > lim->max_rss_kib)
+			snprintf(r.killed, sizeof(r.killed),
+			         "killed: %ld MiB resident, more than the %ld MiB allowed",
+			         rss / 1024, lim->max_rss_kib / 1024);
+		else if (lim->seconds && now_s() - t0 > lim->seconds)
+			snprintf(r.killed, sizeof(r.killed),
+			         "killed: still running after %.0f s (at most %.0f s allowed)",
+			         now_s() - t0, lim->seconds);
+		if (r.killed[0]) {
+			kill(pid, SIGKILL);
+			while (wait4(pid, &ws, 0, &ru) < 0)
+				assert_int_equal(errno, EINTR);
+			break;
+		}
+		nanosleep(&(struct timespec){0, 5 * 1000 * 1000}, NULL);
+	}
+
 	if (WIFEXITED(ws))
 		r.status = WEXITSTATUS(ws);
 	else if (WIFSIGNALED(ws))
 		r.status = 128 + WTERMSIG(ws);
 	else
 		r.status = -1;
+	r.max_rss_kib = ru.ru_maxrss;
 	r.out = (char *)slurp(out_path, &len);
 	r.err = (char *)slurp(err_path, &len);
 	assert_non_null(r.out);
@@ -156,6 +228,11 @@ static struct run run_txf(const char *const *args)
 	unlink(out_path);
 	unlink(err_path);
 	return r;
+}
+
+static struct run run_txf(const char *const *args)
+{
+	return run_txf_limited(args, NULL);
 }
 
 static void describe(const char *const *args, char *buf, size_t n)
@@ -220,6 +297,7 @@ static void check_transpose(const npy_array *in, const char *out_path)
 	if (npy_load(out_path, &out, err, sizeof(err)) != NPY_OK)
 		fail_msg("%s", err);
 	assert_int_equal(out.dtype, in->dtype);
+	assert_int_equal(out.is_bool, in->is_bool);
 	assert_int_equal(out.fortran_order, in->fortran_order);
 	assert_int_equal(out.ndim, 2);
 	assert_int_equal(out.shape[0], in->shape[1]);
@@ -830,6 +908,81 @@ static void test_transpose_every_dtype(void **state)
 		transpose_case(all[i], 33, 17, 0, NULL);
 }
 
+/* A random bool (b1) array saved to path: bytes 0 and 1. */
+static void make_bool(const char *path, size_t rows, size_t cols, int fortran, npy_array *keep)
+{
+	size_t shape[2] = {rows, cols};
+	unsigned char *p;
+	char err[512];
+
+	assert_int_equal(npy_alloc(keep, TXF_U8, 2, shape, fortran, err, sizeof(err)), NPY_OK);
+	keep->is_bool = 1;
+	p = keep->data;
+	for (size_t i = 0; i < keep->nbytes; i++)
+		p[i] = (unsigned char)(rng() >> 63);
+	if (npy_save(path, keep, err, sizeof(err)) != NPY_OK)
+		fail_msg("%s", err);
+}
+
+/* bool arrays come back as bool ('|b1', not the u1 that carries them on
+ * the device), out of place and in place, in both orders; matmul refuses
+ * them, naming the type. */
+static void test_transpose_bool(void **state)
+{
+	char in[4200], out[4200], b[4200];
+	unsigned char *raw;
+	size_t len;
+	npy_array a;
+	struct run r;
+
+	(void)state;
+	path_in_tmp(in, sizeof(in), "bool-in.npy");
+	path_in_tmp(out, sizeof(out), "bool-out.npy");
+	path_in_tmp(b, sizeof(b), "bool-b.npy");
+	for (int f = 0; f < 2; f++) {
+		for (int inplace = 0; inplace < 2; inplace++) {
+			const char *args[] = {"transpose", in, out, inplace ? "--in-place" : NULL,
+			                      NULL};
+
+			make_bool(in, inplace ? 19 : 21, 19, f, &a);
+			unlink(out);
+			r = expect_status(args, 0);
+			run_free(&r);
+			raw = slurp(out, &len);
+			assert_non_null(raw);
+			if (!strstr((const char *)raw + 10, "'descr': '|b1'"))
+				fail_msg("%s: written without '|b1': %.60s", out, raw + 10);
+			free(raw);
+			check_transpose(&a, out);
+			npy_free(&a);
+		}
+	}
+
+	make_bool(in, 4, 3, 0, &a);
+	npy_free(&a);
+	make_bool(b, 3, 2, 0, &a);
+	npy_free(&a);
+	{
+		const char *const both[] = {"matmul", in, b, out, NULL};
+
+		unlink(out);
+		r = expect_status(both, 1);
+		assert_non_null(strstr(r.err, "b1 (bool)"));
+		assert_non_null(strstr(r.err, in));
+		run_free(&r);
+		assert_false(exists(out));
+		make_input(in, TXF_F32, 4, 3, 0, NULL);
+		r = expect_status(both, 1);
+		assert_non_null(strstr(r.err, "b1 (bool)"));
+		assert_non_null(strstr(r.err, b));
+		run_free(&r);
+		assert_false(exists(out));
+	}
+	unlink(in);
+	unlink(b);
+	unlink(out);
+}
+
 static void test_transpose_orders_and_shapes(void **state)
 {
 	static const txf_dtype some[] = {TXF_U8, TXF_F32, TXF_F64, TXF_C128};
@@ -980,6 +1133,72 @@ static void make_matrix(const char *path, txf_dtype dtype, size_t rows, size_t c
 		*keep = a;
 	else
 		npy_free(&a);
+}
+
+/* Run args, which must fail with status 1 within lim, with a message on
+ * stderr that holds want and creates no file at out. */
+static void expect_refused_within(const char *const *args, const struct limits *lim,
+                                  const char *out, const char *want)
+{
+	struct run r = run_txf_limited(args, lim);
+	char cmd[2048];
+
+	describe(args, cmd, sizeof(cmd));
+	if (r.killed[0])
+		fail_msg("txf %s: %s\nstderr: %s", cmd, r.killed, r.err);
+	if (r.status != 1 || !strstr(r.err, want))
+		fail_msg("txf %s: exit status %d, expected 1 and a message with '%s'\nstderr: %s",
+		         cmd, r.status, want, r.err);
+	run_free(&r);
+	assert_false(exists(out));
+	no_temporaries();
+}
+
+/* An input that is not a regular file is refused before it is read: a FIFO
+ * without a writer would block the tool's open forever, and /dev/zero
+ * would be read until memory ran out. Each run is killed (and fails) past
+ * 30 s or 512 MiB. */
+static void test_non_regular_inputs(void **state)
+{
+	static const struct limits lim = {30.0, 512 * 1024};
+	char fifo[4200], link[4200], a[4200], b[4200], out[4200];
+
+	(void)state;
+	path_in_tmp(fifo, sizeof(fifo), "fifo.npy");
+	path_in_tmp(link, sizeof(link), "link-to-fifo.npy");
+	path_in_tmp(a, sizeof(a), "nr-a.npy");
+	path_in_tmp(b, sizeof(b), "nr-b.npy");
+	path_in_tmp(out, sizeof(out), "nr-out.npy");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	assert_int_equal(symlink(fifo, link), 0);
+	make_matrix(a, TXF_F32, 3, 4, 0, NULL);
+	make_matrix(b, TXF_F32, 4, 2, 0, NULL);
+	unlink(out);
+	{
+		const char *const t_fifo[] = {"transpose", fifo, out, NULL};
+		const char *const t_link[] = {"transpose", link, out, "--in-place", NULL};
+		const char *const m_fifo[] = {"matmul", a, fifo, out, NULL};
+		const char *const m_c_fifo[] = {"matmul", a,        b,   out, "--c",
+		                                link,     "--beta", "1", NULL};
+
+		expect_refused_within(t_fifo, &lim, out, "FIFO");
+		expect_refused_within(t_link, &lim, out, "FIFO");
+		expect_refused_within(m_fifo, &lim, out, "FIFO");
+		expect_refused_within(m_c_fifo, &lim, out, "FIFO");
+	}
+	if (access("/dev/zero", R_OK) == 0) {
+		const char *const t_zero[] = {"transpose", "/dev/zero", out, NULL};
+		const char *const m_zero[] = {"matmul", "/dev/zero", b, out, NULL};
+		const char *const m_c_zero[] = {"matmul", a, b, out, "--c", "/dev/zero", NULL};
+
+		expect_refused_within(t_zero, &lim, out, "character device");
+		expect_refused_within(m_zero, &lim, out, "character device");
+		expect_refused_within(m_c_zero, &lim, out, "character device");
+	}
+	unlink(link);
+	unlink(fifo);
+	unlink(a);
+	unlink(b);
 }
 
 static double absd(double x)
@@ -2103,6 +2322,236 @@ static void test_tune(void **state)
 	free(keep);
 }
 
+/* ---------------------------------------------------------- device limits */
+
+/* The device's global memory and largest allocation in bytes (txf info). */
+static void device_limits(uint64_t *global, uint64_t *max_alloc)
+{
+	static const char *const args[] = {"info", NULL};
+	struct run r = expect_status(args, 0);
+	const char *p = strstr(r.out, "global memory:");
+	unsigned long long g = 0, m = 0;
+
+	assert_non_null(p);
+	assert_int_equal(sscanf(p, "global memory: %llu MiB (largest allocation %llu MiB)", &g, &m),
+	                 2);
+	assert_true(g > 0 && m > 0 && m <= g);
+	*global = (uint64_t)g << 20;
+	*max_alloc = (uint64_t)m << 20;
+	run_free(&r);
+}
+
+/* A .npy file of a rows x cols f4 array whose data is a hole: as long as
+ * the header declares, taking no disk space. */
+static void sparse_npy(const char *path, size_t rows, size_t cols)
+{
+	char dict[128], head[128];
+	size_t n, hlen;
+	int fd;
+
+	n = (size_t)snprintf(dict, sizeof(dict),
+	                     "{'descr': '<f4', 'fortran_order': False, 'shape': (%zu, %zu), }",
+	                     rows, cols);
+	hlen = (10 + n + 1 + 63) / 64 * 64 - 10;
+	assert_true(10 + hlen <= sizeof(head));
+	memcpy(head, "\x93NUMPY\x01\x00", 8);
+	head[8] = (char)(hlen & 0xff);
+	head[9] = (char)(hlen >> 8);
+	memset(head + 10, ' ', hlen);
+	memcpy(head + 10, dict, n);
+	head[10 + hlen - 1] = '\n';
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, head, 10 + hlen), (ssize_t)(10 + hlen));
+	assert_int_equal(ftruncate(fd, (off_t)(10 + hlen + (uint64_t)rows * cols * 4)), 0);
+	assert_int_equal(close(fd), 0);
+}
+
+/* text names the operation (what) and a limit of the device below need:
+ * "... at most N MiB in one buffer (CL_DEVICE_MAX_MEM_ALLOC_SIZE)". */
+static void names_limit(const char *text, const char *what, uint64_t need)
+{
+	const char *p = strstr(text, "at most ");
+	unsigned long long mib = 0;
+
+	if (!strstr(text, what) || !strstr(text, "CL_DEVICE_MAX_MEM_ALLOC_SIZE") || !p ||
+	    sscanf(p, "at most %llu MiB", &mib) != 1 || ((uint64_t)mib << 20) >= need)
+		fail_msg("expected '%s' and a limit below %llu MiB in: %s", what,
+		         (unsigned long long)(need >> 20), text);
+}
+
+/* Run args within lim: exit status want, never killed, and at most the
+ * limit's resident memory by the kernel's count. */
+static struct run expect_within(const char *const *args, const struct limits *lim, int want)
+{
+	struct run r = run_txf_limited(args, lim);
+	char cmd[2048];
+
+	describe(args, cmd, sizeof(cmd));
+	if (r.killed[0])
+		fail_msg("txf %s: %s\nstderr: %s", cmd, r.killed, r.err);
+	if (r.status != want)
+		fail_msg("txf %s: exit status %d, expected %d\nstdout: %s\nstderr: %s", cmd,
+		         r.status, want, r.out, r.err);
+	if (r.max_rss_kib > lim->max_rss_kib)
+		fail_msg("txf %s: %ld MiB resident at its peak, more than %ld MiB", cmd,
+		         r.max_rss_kib / 1024, lim->max_rss_kib / 1024);
+	return r;
+}
+
+/* Shapes whose operands the device cannot hold are refused, with the shape
+ * and the limit named, before any memory is taken for their data: the
+ * operands are twice the device's global memory (as txf info reports it),
+ * input files are sparse, and each run is killed (a failure) past 512 MiB
+ * of resident memory or 120 s. transpose and matmul fail with status 1
+ * and write nothing; bench prints n/a rows with the reason and goes on;
+ * demo fails. */
+static void test_device_limits(void **state)
+{
+	static const struct limits lim = {120.0, 512 * 1024};
+	uint64_t global, max_alloc, need;
+	char big[4200], col[4200], row[4200], out[4200], what[128], shapes[96];
+	struct run r;
+	size_t s;
+
+	(void)state;
+	device_limits(&global, &max_alloc);
+	for (s = (size_t)sqrt((double)global / 2.0); (uint64_t)s * s * 4 <= 2 * global; s++)
+		;
+	need = fit_matrix_bytes(s, s, 4);
+	path_in_tmp(big, sizeof(big), "lim-big.npy");
+	path_in_tmp(col, sizeof(col), "lim-col.npy");
+	path_in_tmp(row, sizeof(row), "lim-row.npy");
+	path_in_tmp(out, sizeof(out), "lim-out.npy");
+	sparse_npy(big, s, s);
+	make_matrix(col, TXF_F32, s, 1, 0, NULL);
+	make_matrix(row, TXF_F32, 1, s, 0, NULL);
+	unlink(out);
+
+	for (int inplace = 0; inplace < 2; inplace++) {
+		const char *args[] = {"transpose", big, out, inplace ? "--in-place" : NULL, NULL};
+
+		r = expect_within(args, &lim, 1);
+		snprintf(what, sizeof(what), "a %zux%zu f4 %stranspose", s, s,
+		         inplace ? "in-place " : "");
+		names_limit(r.err, what, need);
+		assert_non_null(strstr(r.err, big));
+		run_free(&r);
+		assert_false(exists(out));
+	}
+	{
+		/* A too large; then A and B small but C too large. */
+		const char *const a_big[] = {"matmul", big, col, out, NULL};
+		const char *const c_big[] = {"matmul", col, row, out, NULL};
+
+		r = expect_within(a_big, &lim, 1);
+		snprintf(what, sizeof(what), "a %zux1x%zu f4 matmul", s, s);
+		names_limit(r.err, what, need);
+		run_free(&r);
+		assert_false(exists(out));
+		r = expect_within(c_big, &lim, 1);
+		snprintf(what, sizeof(what), "a %zux%zux1 f4 matmul", s, s);
+		names_limit(r.err, what, need);
+		run_free(&r);
+		assert_false(exists(out));
+	}
+	{
+		/* bench: the shape's rows are n/a with the reason, and the next
+		 * shape still runs. */
+		const char *const mm[] = {"bench",  "matmul",    shapes, "--strategy",
+		                          "simple", "--repeat",  "1",    "--format",
+		                          "json",   "--compare", "none", NULL};
+		const char *const tr[] = {"bench",  "transpose", shapes, "--strategy",
+		                          "simple", "--repeat",  "1",    "--format",
+		                          "json",   NULL};
+		char *line, *save = NULL;
+		size_t n = 0;
+
+		snprintf(shapes, sizeof(shapes), "--shape=%zux8x%zu,16x8x8", s, s);
+		r = expect_within(mm, &lim, 0);
+		for (line = strtok_r(r.out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			n++;
+			if (n == 1) {
+				snprintf(what, sizeof(what), "\"m\":%zu,\"n\":8,\"k\":%zu", s, s);
+				names_limit(line, what, need);
+				assert_non_null(strstr(line, "\"check\":\"n/a\""));
+			} else {
+				assert_non_null(strstr(line, "\"m\":16,\"n\":8,\"k\":8"));
+				assert_non_null(strstr(line, "\"check\":\"OK\""));
+			}
+		}
+		assert_int_equal(n, 2);
+		run_free(&r);
+
+		snprintf(shapes, sizeof(shapes), "--shape=%zux%zu", s, s);
+		r = expect_within(tr, &lim, 0);
+		n = 0;
+		save = NULL;
+		snprintf(what, sizeof(what), "\"rows\":%zu,\"cols\":%zu", s, s);
+		for (line = strtok_r(r.out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			n++;
+			names_limit(line, what, need);
+			assert_non_null(strstr(line, "\"check\":\"n/a\""));
+		}
+		assert_int_equal(n, 2); /* the copy and simple */
+		run_free(&r);
+	}
+	/* demo: its transposes and its product, where its largest extent is
+	 * too large for the device. */
+	if (fit_matrix_bytes(65536, 65536, 4) > 2 * max_alloc) {
+		const char *const demo[] = {"demo",  "--rows",         "65536", "--cols",
+		                            "65536", "--matmul-shape", "65536", NULL};
+		const uint64_t dneed = fit_matrix_bytes(65536, 65536, 4);
+
+		r = expect_within(demo, &lim, 1);
+		names_limit(r.err, "demo: a 65536x65536 f4 transpose", dneed);
+		names_limit(r.err, "demo: a 65536x65536 f4 in-place transpose", dneed);
+		names_limit(r.err, "demo: a 65536x65536x65536 f4 matmul", dneed);
+		run_free(&r);
+	}
+	unlink(big);
+	unlink(col);
+	unlink(row);
+}
+
+/* fit_device on made-up devices: each buffer within the largest
+ * allocation, all of them within global memory, both limits inclusive,
+ * sizes that overflow saturated; the message names the limit passed. */
+static void test_fit_device(void **state)
+{
+	txf_device_profile p;
+	char msg[512];
+	const uint64_t mib = 1u << 20;
+
+	(void)state;
+	memset(&p, 0, sizeof(p));
+	p.max_alloc_size = 1024 * mib;
+	p.global_mem_size = 3000 * mib;
+	{
+		const uint64_t ok[3] = {1024 * mib, 1024 * mib, 952 * mib};
+		const uint64_t one_big[1] = {1024 * mib + 1};
+		const uint64_t all_big[3] = {1024 * mib, 1024 * mib, 952 * mib + 1};
+		const uint64_t huge[2] = {fit_matrix_bytes(SIZE_MAX, 2, 8), 1};
+
+		assert_int_equal(fit_device(&p, ok, 3, msg, sizeof(msg)), 0);
+		assert_int_equal(fit_device(&p, one_big, 1, msg, sizeof(msg)), -1);
+		assert_non_null(strstr(msg, "needs a buffer of 1025 MiB"));
+		assert_non_null(strstr(msg, "at most 1024 MiB in one buffer"));
+		assert_int_equal(fit_device(&p, all_big, 3, msg, sizeof(msg)), -1);
+		assert_non_null(strstr(msg, "needs 3 buffers of 3001 MiB in all"));
+		assert_non_null(strstr(msg, "has 3000 MiB of global memory"));
+		assert_int_equal(fit_device(&p, huge, 2, msg, sizeof(msg)), -1);
+		assert_non_null(strstr(msg, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
+	}
+	assert_int_equal(fit_matrix_bytes(3, 5, 8), 120);
+	assert_int_equal(fit_matrix_bytes(0, SIZE_MAX, 8), 0);
+	assert_true(fit_matrix_bytes(SIZE_MAX, SIZE_MAX, 1) == UINT64_MAX);
+	assert_true(fit_matrix_bytes((size_t)1 << 32, (size_t)1 << 28, 16) == UINT64_MAX);
+	assert_true(fit_matrix_bytes((size_t)1 << 32, (size_t)1 << 28, 8) == (uint64_t)1 << 63);
+}
+
 static void test_demo(void **state)
 {
 	static const char *const args[] = {"demo",     "--rows", "70", "--cols",
@@ -2140,7 +2589,9 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_help),
 	    cmocka_unit_test(test_usage_errors),
 	    cmocka_unit_test(test_runtime_errors),
+	    cmocka_unit_test(test_non_regular_inputs),
 	    cmocka_unit_test(test_transpose_every_dtype),
+	    cmocka_unit_test(test_transpose_bool),
 	    cmocka_unit_test(test_transpose_orders_and_shapes),
 	    cmocka_unit_test(test_transpose_strategies),
 	    cmocka_unit_test(test_transpose_in_place),
@@ -2159,6 +2610,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_info),
 	    cmocka_unit_test(test_tune),
 	    cmocka_unit_test(test_demo),
+	    cmocka_unit_test(test_fit_device),
+	    cmocka_unit_test(test_device_limits),
 	};
 
 	txf_exe = argc > 1 ? argv[1] : getenv("TXF_EXE");

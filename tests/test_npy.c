@@ -165,6 +165,7 @@ static void make_array(npy_array *a, txf_dtype dtype, size_t ndim, const size_t 
 static void assert_same_array(const npy_array *x, const npy_array *y)
 {
 	assert_int_equal(x->dtype, y->dtype);
+	assert_int_equal(x->is_bool, y->is_bool);
 	assert_int_equal(x->fortran_order, y->fortran_order);
 	assert_int_equal(x->ndim, y->ndim);
 	for (size_t i = 0; i < x->ndim; i++)
@@ -462,12 +463,21 @@ static void test_accepts_variants(void **state)
 	expect_dict_accept(3, "{'descr': '<f8', 'fortran_order': True, 'shape': (1, 2), }", 16, &a);
 	assert_int_equal(a.dtype, TXF_F64);
 	npy_free(&a);
-	/* Booleans read as u1; '<' is fine for 1-byte types too. */
+	/* Booleans read as u1 marked bool; '<' is fine for 1-byte types too. */
 	expect_dict_accept(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
 	assert_int_equal(a.dtype, TXF_U8);
+	assert_int_equal(a.is_bool, 1);
+	npy_free(&a);
+	expect_dict_accept(1, "{'descr': '<b1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
+	assert_int_equal(a.is_bool, 1);
+	npy_free(&a);
+	expect_dict_accept(1, "{'descr': '|u1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
+	assert_int_equal(a.dtype, TXF_U8);
+	assert_int_equal(a.is_bool, 0);
 	npy_free(&a);
 	expect_dict_accept(1, "{'descr': '<i1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
 	assert_int_equal(a.dtype, TXF_I8);
+	assert_int_equal(a.is_bool, 0);
 	npy_free(&a);
 	/* Empty arrays, even with a large other extent. */
 	expect_dict_accept(1, "{'descr': '<f4', 'fortran_order': False, 'shape': (0, 100000), }", 0,
@@ -487,6 +497,59 @@ static void test_accepts_variants(void **state)
 		npy_free(&a);
 		free(b);
 	}
+}
+
+/* A bool array (b1) keeps its type through the writer, in memory and in
+ * files: it is written as '|b1', not as the u1 that holds it. */
+static void test_bool_roundtrip(void **state)
+{
+	static const size_t shape[2] = {5, 3};
+	char path[4200], err[256];
+	unsigned char *buf, *p;
+	size_t len;
+	npy_array a, b;
+
+	(void)state;
+	for (int f = 0; f < 2; f++) {
+		make_array(&a, TXF_U8, 2, shape, f);
+		p = a.data;
+		for (size_t i = 0; i < a.nbytes; i++)
+			p[i] &= 1;
+		a.is_bool = 1;
+		assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_OK);
+		assert_true(contains(buf, len, "'descr': '|b1'"));
+		assert_false(contains(buf, len, "u1"));
+		assert_int_equal(npy_parse(buf, len, &b, err, sizeof(err)), NPY_OK);
+		assert_same_array(&a, &b);
+		npy_free(&b);
+		free(buf);
+
+		tmp_path(path, sizeof(path), "bool.npy");
+		assert_int_equal(npy_save(path, &a, err, sizeof(err)), NPY_OK);
+		assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_OK);
+		assert_same_array(&a, &b);
+		assert_string_equal(npy_array_code(&b), "b1");
+		npy_free(&b);
+		unlink(path);
+
+		/* The same bytes as u1 stay u1. */
+		a.is_bool = 0;
+		assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_OK);
+		assert_true(contains(buf, len, "'descr': '|u1'"));
+		assert_int_equal(npy_parse(buf, len, &b, err, sizeof(err)), NPY_OK);
+		assert_int_equal(b.is_bool, 0);
+		assert_string_equal(npy_array_code(&b), "u1");
+		npy_free(&b);
+		free(buf);
+		npy_free(&a);
+	}
+	/* bool is held only as u1. */
+	make_array(&a, TXF_I8, 2, shape, 0);
+	a.is_bool = 1;
+	assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_ERR_ARG);
+	assert_non_null(strstr(err, "bool"));
+	assert_null(buf);
+	npy_free(&a);
 }
 
 /* -------------------------------------------------------- rejected input */
@@ -884,6 +947,165 @@ static void test_load_errors(void **state)
 	unlink(path);
 }
 
+/* A FIFO, a device and a link to either are refused with NPY_ERR_IO and a
+ * message that names the path and what it is, before anything is read: an
+ * open of a FIFO without a writer would block, so an alarm ends the test
+ * (as a failure) rather than let it hang. */
+static void test_load_non_regular(void **state)
+{
+	static const struct {
+		const char *path, *kind;
+	} devices[] = {{"/dev/null", "character device"}, {"/dev/zero", "character device"}};
+	char fifo[4200], link[4200], err[512];
+	npy_array a;
+
+	(void)state;
+	tmp_path(fifo, sizeof(fifo), "pipe.npy");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	tmp_path(link, sizeof(link), "link-to-pipe.npy");
+	assert_int_equal(symlink(fifo, link), 0);
+	alarm(30);
+	for (int i = 0; i < 2; i++) {
+		const char *path = i ? link : fifo;
+
+		memset(&a, 0x5a, sizeof(a));
+		err[0] = '\0';
+		assert_int_equal(npy_load(path, &a, err, sizeof(err)), NPY_ERR_IO);
+		assert_non_null(strstr(err, path));
+		assert_non_null(strstr(err, "FIFO"));
+		assert_empty(&a);
+	}
+	/* /dev/zero would otherwise be read until memory runs out. */
+	for (size_t i = 0; i < sizeof(devices) / sizeof(devices[0]); i++) {
+		if (access(devices[i].path, R_OK) != 0)
+			continue;
+		memset(&a, 0x5a, sizeof(a));
+		err[0] = '\0';
+		assert_int_equal(npy_load(devices[i].path, &a, err, sizeof(err)), NPY_ERR_IO);
+		assert_non_null(strstr(err, devices[i].path));
+		assert_non_null(strstr(err, devices[i].kind));
+		assert_empty(&a);
+	}
+	alarm(0);
+	unlink(link);
+	unlink(fifo);
+}
+
+/* npy_load reads what the header declares from a file of exactly that
+ * length: more or fewer bytes after the header are refused as npy_parse
+ * refuses them, and so is a header that declares more than the file
+ * holds, before any buffer of that size is made. */
+static void test_load_length(void **state)
+{
+	static const size_t shape[2] = {3, 5};
+	static const char huge[] =
+	    "{'descr': '<f8', 'fortran_order': False, 'shape': (1099511627776,), }";
+	char path[4200], err[512];
+	unsigned char *buf, *longer;
+	size_t len;
+	npy_array a, b;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "length.npy");
+	make_array(&a, TXF_I16, 2, shape, 0);
+	assert_int_equal(npy_encode(&a, &buf, &len, err, sizeof(err)), NPY_OK);
+	write_file(path, buf, len);
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_OK);
+	assert_same_array(&a, &b);
+	npy_free(&b);
+
+	longer = malloc(len + 1);
+	assert_non_null(longer);
+	memcpy(longer, buf, len);
+	longer[len] = 7;
+	write_file(path, longer, len + 1);
+	memset(&b, 0x5a, sizeof(b));
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_ERR_FORMAT);
+	assert_non_null(strstr(err, "trailing"));
+	assert_empty(&b);
+	write_file(path, buf, len - 1);
+	memset(&b, 0x5a, sizeof(b));
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_ERR_FORMAT);
+	assert_non_null(strstr(err, "truncated"));
+	assert_empty(&b);
+	free(longer);
+	free(buf);
+	npy_free(&a);
+
+	buf = make_dict(1, huge, 16, &len);
+	write_file(path, buf, len);
+	memset(&b, 0x5a, sizeof(b));
+	assert_int_equal(npy_load(path, &b, err, sizeof(err)), NPY_ERR_FORMAT);
+	assert_non_null(strstr(err, "truncated data"));
+	assert_empty(&b);
+	free(buf);
+	unlink(path);
+}
+
+/* npy_load_header checks a file as npy_load does but reads no data: it
+ * gives the type, order, shape and data length of a file far larger than
+ * memory (sparse), and refuses what npy_load refuses. */
+static void test_load_header(void **state)
+{
+	static const size_t shape[2] = {4, 3};
+	static const char huge[] =
+	    "{'descr': '|b1', 'fortran_order': True, 'shape': (1048576, 1048576), }";
+	char path[4200], fifo[4200], err[512];
+	unsigned char *buf;
+	size_t len;
+	npy_array a, h;
+	int fd;
+
+	(void)state;
+	tmp_path(path, sizeof(path), "header.npy");
+	make_array(&a, TXF_C64, 2, shape, 1);
+	assert_int_equal(npy_save(path, &a, err, sizeof(err)), NPY_OK);
+	memset(&h, 0x5a, sizeof(h));
+	assert_int_equal(npy_load_header(path, &h, err, sizeof(err)), NPY_OK);
+	assert_null(h.data);
+	assert_int_equal(h.dtype, TXF_C64);
+	assert_int_equal(h.is_bool, 0);
+	assert_int_equal(h.fortran_order, 1);
+	assert_int_equal(h.ndim, 2);
+	assert_int_equal(h.shape[0], 4);
+	assert_int_equal(h.shape[1], 3);
+	assert_int_equal(h.nbytes, a.nbytes);
+	npy_free(&h);
+	npy_free(&a);
+
+	/* 1 TiB of bool data, a hole in a sparse file. */
+	buf = make_dict(1, huge, 0, &len);
+	fd = open(path, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, buf, len), (ssize_t)len);
+	if (ftruncate(fd, (off_t)len + ((off_t)1 << 40)) == 0) {
+		assert_int_equal(npy_load_header(path, &h, err, sizeof(err)), NPY_OK);
+		assert_null(h.data);
+		assert_int_equal(h.is_bool, 1);
+		assert_int_equal(h.nbytes, (size_t)1 << 40);
+		npy_free(&h);
+		/* One byte short: refused as npy_load refuses it. */
+		assert_int_equal(ftruncate(fd, (off_t)len + ((off_t)1 << 40) - 1), 0);
+		memset(&h, 0x5a, sizeof(h));
+		assert_int_equal(npy_load_header(path, &h, err, sizeof(err)), NPY_ERR_FORMAT);
+		assert_non_null(strstr(err, "truncated data"));
+		assert_empty(&h);
+	}
+	close(fd);
+	free(buf);
+	unlink(path);
+
+	tmp_path(fifo, sizeof(fifo), "header-pipe.npy");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	alarm(30);
+	memset(&h, 0x5a, sizeof(h));
+	assert_int_equal(npy_load_header(fifo, &h, err, sizeof(err)), NPY_ERR_IO);
+	assert_non_null(strstr(err, "FIFO"));
+	assert_empty(&h);
+	alarm(0);
+	unlink(fifo);
+}
+
 /* Write an existing target, make npy_save fail, and check that the target is
  * byte-for-byte and inode-for-inode unchanged and no temporary is left. */
 static void check_untouched(const char *path, const unsigned char *orig, size_t orig_len, ino_t ino)
@@ -993,6 +1215,7 @@ int main(void)
 	    cmocka_unit_test(test_writer_format),
 	    cmocka_unit_test(test_writer_rejects_bad_arrays),
 	    cmocka_unit_test(test_accepts_variants),
+	    cmocka_unit_test(test_bool_roundtrip),
 	    cmocka_unit_test(test_truncated_everywhere),
 	    cmocka_unit_test(test_trailing_garbage),
 	    cmocka_unit_test(test_bad_magic_and_version),
@@ -1004,6 +1227,9 @@ int main(void)
 	    cmocka_unit_test(test_mutations),
 	    cmocka_unit_test(test_parse_arguments),
 	    cmocka_unit_test(test_load_errors),
+	    cmocka_unit_test(test_load_non_regular),
+	    cmocka_unit_test(test_load_length),
+	    cmocka_unit_test(test_load_header),
 	    cmocka_unit_test(test_atomic_writer),
 	};
 

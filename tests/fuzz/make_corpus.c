@@ -33,9 +33,10 @@ static void put_text(const char *target, const char *name, const char *text)
 
 /* ---------------------------------------------------------------- npy */
 
-/* The encoding of an array of the type and shape with data 0, 1, 2, ... */
-static unsigned char *npy_bytes(txf_dtype t, size_t ndim, const size_t *shape, int fortran,
-                                size_t *len)
+/* The encoding of an array of the type and shape with data 0, 1, 2, ...
+ * (a bool array, of type u1: 0, 1, 0, ...). */
+static unsigned char *npy_bytes_of(txf_dtype t, int is_bool, size_t ndim, const size_t *shape,
+                                   int fortran, size_t *len)
 {
 	npy_array a;
 	char err[256];
@@ -44,8 +45,9 @@ static unsigned char *npy_bytes(txf_dtype t, size_t ndim, const size_t *shape, i
 		fprintf(stderr, "make_corpus: %s\n", err);
 		exit(1);
 	}
+	a.is_bool = is_bool;
 	for (size_t i = 0; i < a.nbytes; i++)
-		((unsigned char *)a.data)[i] = (unsigned char)i;
+		((unsigned char *)a.data)[i] = (unsigned char)(is_bool ? i & 1 : i);
 	if (npy_encode(&a, &buf, len, err, sizeof err) != NPY_OK) {
 		fprintf(stderr, "make_corpus: %s\n", err);
 		exit(1);
@@ -54,10 +56,25 @@ static unsigned char *npy_bytes(txf_dtype t, size_t ndim, const size_t *shape, i
 	return buf;
 }
 
+static unsigned char *npy_bytes(txf_dtype t, size_t ndim, const size_t *shape, int fortran,
+                                size_t *len)
+{
+	return npy_bytes_of(t, 0, ndim, shape, fortran, len);
+}
+
 static void put_npy(const char *name, txf_dtype t, size_t ndim, const size_t *shape, int fortran)
 {
 	size_t len;
 	unsigned char *b = npy_bytes(t, ndim, shape, fortran, &len);
+	put("npy", name, b, len);
+	free(b);
+}
+
+/* A bool (b1) array as the writer writes it. */
+static void put_npy_bool(const char *name, size_t ndim, const size_t *shape, int fortran)
+{
+	size_t len;
+	unsigned char *b = npy_bytes_of(TXF_U8, 1, ndim, shape, fortran, &len);
 	put("npy", name, b, len);
 	free(b);
 }
@@ -106,6 +123,7 @@ static void make_npy(void)
 	put_npy("valid-f2-0x4.npy", TXF_F16, 2, s04, 0);
 	put_npy("valid-c16-1x1.npy", TXF_C128, 2, s11, 1);
 	put_npy("valid-i8-4d.npy", TXF_I64, 4, s1111, 0);
+	put_npy_bool("valid-b1-3x2-fortran.npy", 2, s32, 1);
 	put_npy_v("valid-v2.npy", 2);
 	put_npy_v("valid-v3.npy", 3);
 	put_npy_header("valid-b1-python2.npy",
