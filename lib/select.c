@@ -9,74 +9,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ANY_VENDOR ((int)-1)
-#define ANY_KIND ((int)-1)
-
-typedef struct transpose_defaults {
-	const char *name;
-	int vendor; /* txf_vendor or ANY_VENDOR */
-	int kind;   /* txf_device_kind or ANY_KIND */
-	unsigned tile;
-	unsigned wg_rows;
-	txf_strategy divisible; /* when T divides rows and cols */
-	txf_strategy uneven;    /* when it does not */
-	size_t simple_below;    /* SIMPLE for matrices of fewer elements */
-	unsigned segments;      /* PAD: output-aligned runs per row (0: plain tiles) */
-	/* Out of place: out_tile x out_rows instead, where they fit (0: tile x
-	 * wg_rows everywhere). */
-	unsigned out_tile, out_rows;
-	/* In place: tile edge and work-item rows per tile pair (0: tile,
-	 * wg_rows). */
-	unsigned inplace_tile, inplace_rows;
-	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
-	unsigned stream;
-	/* Output-aligned runs: input columns per work-group with the entry's
-	 * out-of-place tile and width_elem-byte elements (0: one tile). */
-	unsigned width, width_elem;
-	const char *why;
-	/* The wide kernel's cache hints (txf_choice.cache_hints) for
-	 * width_elem-byte elements, where the device takes them. */
-	unsigned cache_hints;
-} transpose_defaults;
-
-static const transpose_defaults transpose_table[] = {
-    {"nvidia-gpu", TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD,
-     1024, 1, 64, 4, 64, 4, 0, 128, 4,
-     "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 input columns "
-     "per work-group), one local tile in place",
-     1},
-    {"amd-gpu", TXF_VENDOR_AMD, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2,
-     0, 0, 0, 0, 0, 0, 0, "32 x 8 work-groups are four 64-wide wavefronts", 0},
-    {"gpu", ANY_VENDOR, TXF_DEVICE_GPU, 32, 8, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 1024, 2, 0, 0, 0,
-     0, 0, 0, 0, "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs", 0},
-    {"pocl-cpu", TXF_VENDOR_POCL, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256,
-     0, 0, 0, 0, 0, 1, 0, 0,
-     "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory is cache)", 0},
-    {"cpu", ANY_VENDOR, TXF_DEVICE_CPU, 32, 32, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, 0, 0, "CPU default: 32 x 32 tiles fit in L1 cache", 0},
-    {"fallback", ANY_VENDOR, ANY_KIND, 16, 16, TXF_STRATEGY_PAD, TXF_STRATEGY_PAD, 256, 0, 0, 0, 0,
-     0, 0, 0, 0, "safe default: 16 x 16 tiles, padded launch (the most portable strategy)", 0},
-};
-
 bool txf__is_pow2(size_t x)
 {
 	return x && !(x & (x - 1));
-}
-
-/* Whether a table entry for (vendor, kind) applies to device p. */
-static bool entry_matches(int vendor, int kind, const txf_device_profile *p)
-{
-	return (vendor == ANY_VENDOR || vendor == (int)p->vendor) &&
-	       (kind == ANY_KIND || kind == (int)p->kind);
-}
-
-static const transpose_defaults *lookup(const txf_device_profile *p)
-{
-	size_t n = sizeof transpose_table / sizeof transpose_table[0];
-	for (size_t i = 0; i + 1 < n; i++)
-		if (entry_matches(transpose_table[i].vendor, transpose_table[i].kind, p))
-			return &transpose_table[i];
-	return &transpose_table[n - 1];
 }
 
 unsigned txf__run_align(unsigned tile, size_t elem)
@@ -195,7 +130,7 @@ static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t e
  * for them and their rows fit local memory. The entry's count is for its
  * out-of-place tile; another tile (a smaller one that fits, a tuned one)
  * gets as many runs as cover the same span of rows, 1 to 8. */
-static void set_segments(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
+static void set_segments(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
                          bool in_place, txf_choice *c)
 {
 	char why[200];
@@ -245,7 +180,7 @@ static bool wide_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
  * size (those it was measured with: on the H100 the wide kernel gains with
  * f32 and loses with 1- and 2-byte elements) and it fits; 0 without runs
  * or with -1. */
-static txf_status set_width(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
+static txf_status set_width(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
                             int forced, txf_choice *c)
 {
 	char why[200];
@@ -300,7 +235,7 @@ static bool hints_fit(const txf_device_profile *p, char *why, size_t why_size)
 /* The wide kernel's cache hints: as forced (1 needs the wide kernel and a
  * device that takes them), else the entry's for its element size where the
  * device takes them; 0 without the wide kernel or with -1. */
-static txf_status set_hints(const txf_device_profile *p, const transpose_defaults *e, size_t elem,
+static txf_status set_hints(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
                             int forced, txf_choice *c)
 {
 	char why[320];
@@ -498,7 +433,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	}
 
 	const txf_device_profile *p = &ctx->profile;
-	const transpose_defaults *e = lookup(p);
+	const txf__transpose_entry *e = txf__transpose_entry_for(p);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
 	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
 	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {
@@ -684,126 +619,6 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 
 /* ------------------------------------------------------------ matmul */
 
-typedef struct matmul_defaults {
-	const char *name;
-	int vendor;
-	int kind;
-	txf_matmul_params f32, f64;
-	txf_strategy divisible; /* when the block divides M, N and K */
-	txf_strategy uneven;
-	double simple_below; /* SIMPLE when m * n * k is smaller */
-	double padcopy_from; /* PADCOPY from this m * n * k on (0: never) */
-	/* K slices (params.ksplit 0): where the blocks of C number at most half
-	 * of split_fill per compute unit, slices bring them up to it (0: never
-	 * sliced). */
-	unsigned split_fill;
-	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
-	 * f64), before K slices are considered; mwg 0: none. */
-	txf_matmul_params few_f32, few_f64;
-	/* Blocks for products of big_from multiply-adds and more, in place of
-	 * f32 / f64 (mwg 0: the usual ones). */
-	txf_matmul_params big_f32, big_f64;
-	double big_from; /* the large blocks from this m * n * k on (0: never) */
-	const char *why;
-} matmul_defaults;
-
-/*                   mwg  nwg  kwg mdimc ndimc vwa vwb ksplit lbuf wmap */
-static const matmul_defaults matmul_table[] = {
-    {"nvidia-gpu",
-     TXF_VENDOR_NVIDIA,
-     TXF_DEVICE_GPU,
-     {128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0},
-     {64, 64, 16, 16, 16, 2, 2, 0, 0, 0, 0},
-     TXF_STRATEGY_SPLIT,
-     TXF_STRATEGY_PAD,
-     32768.0,
-     3e9,
-     2,
-     {128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     2e10,
-     "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local memory "
-     "16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major first where "
-     "they are not; from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x 8 registers per "
-     "work-item in 4 x 8 work-item tiles (measured on an H100)"},
-    {"gpu",
-     ANY_VENDOR,
-     TXF_DEVICE_GPU,
-     {64, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0},
-     {32, 32, 16, 8, 8, 2, 2, 0, 0, 0, 0},
-     TXF_STRATEGY_SPLIT,
-     TXF_STRATEGY_PAD,
-     32768.0,
-     0,
-     2,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     0,
-     "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item"},
-    {"pocl-cpu",
-     TXF_VENDOR_POCL,
-     TXF_DEVICE_CPU,
-     {128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0},
-     {128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0},
-     TXF_STRATEGY_SPLIT,
-     TXF_STRATEGY_PAD,
-     32768.0,
-     0,
-     0,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     0,
-     "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register tiles "
-     "(16-wide vectors), B packed per K panel of 256"},
-    {"cpu",
-     ANY_VENDOR,
-     TXF_DEVICE_CPU,
-     {64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0},
-     {64, 64, 128, 1, 1, 4, 4, 0, 0, 0, 0},
-     TXF_STRATEGY_SPLIT,
-     TXF_STRATEGY_PAD,
-     32768.0,
-     0,
-     0,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     0,
-     "CPU default: the blocked kernel, one work-item per 64 x 64 block"},
-    {"fallback",
-     ANY_VENDOR,
-     ANY_KIND,
-     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0, 0},
-     {32, 32, 16, 8, 8, 1, 1, 0, 0, 0, 0},
-     TXF_STRATEGY_SPLIT,
-     TXF_STRATEGY_PAD,
-     32768.0,
-     0,
-     0,
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0},
-     0,
-     "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch"},
-};
-
-static const matmul_defaults *matmul_lookup(const txf_device_profile *p)
-{
-	size_t n = sizeof matmul_table / sizeof matmul_table[0];
-	for (size_t i = 0; i + 1 < n; i++)
-		if (entry_matches(matmul_table[i].vendor, matmul_table[i].kind, p))
-			return &matmul_table[i];
-	return &matmul_table[n - 1];
-}
-
 static bool vw_ok(unsigned v)
 {
 	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
@@ -940,7 +755,7 @@ static bool can_slice(txf_strategy st)
 
 /* Whether C (m x n, row-major) in blocks of p leaves the entry's device
  * short of work: at most half of split_fill work-groups per compute unit. */
-static bool few_blocks(const txf_context *ctx, const matmul_defaults *e, size_t m, size_t n,
+static bool few_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
                        const txf_matmul_params *p)
 {
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
@@ -951,7 +766,7 @@ static bool few_blocks(const txf_context *ctx, const matmul_defaults *e, size_t 
  * half as many blocks as split_fill per compute unit, enough slices to
  * bring the work-groups up to that, each at least KSLICE_MIN_STEPS K steps
  * long and the partial sums within one buffer. 1: none. */
-static unsigned auto_ksplit(const txf_context *ctx, const matmul_defaults *e, size_t m, size_t n,
+static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
                             size_t k, size_t elem, const txf_matmul_params *p)
 {
 	const txf_device_profile *d = &ctx->profile;
@@ -976,7 +791,7 @@ static unsigned auto_ksplit(const txf_context *ctx, const matmul_defaults *e, si
 /* Settle params.ksplit and, where slices need it, the strategy: a value
  * the caller forced is kept (an AUTO strategy becomes PAD where it would
  * not slice), 0 takes the entry's rule. Appends the reason to out->why. */
-static txf_status settle_ksplit(const txf_context *ctx, const matmul_defaults *e, size_t m,
+static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry *e, size_t m,
                                 size_t n, size_t k, size_t elem, bool auto_strategy,
                                 unsigned forced, txf_strategy *st, txf_matmul_params *p, char *why,
                                 size_t why_size)
@@ -1047,7 +862,7 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 	txf_strategy st = t->strategy;
 	bool uneven = m % p->mwg || n % p->nwg || k % p->kwg;
 	double size = (double)m * (double)n * (double)k;
-	const matmul_defaults *e = matmul_lookup(&ctx->profile);
+	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
 	const txf_matmul_params *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	const double measured = (double)t->shape[0] * (double)t->shape[1] * (double)t->shape[2];
 	if (big->mwg && e->big_from > 0 && size >= e->big_from && measured < e->big_from)
@@ -1073,8 +888,9 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 		snprintf(out->why + len, sizeof out->why - (size_t)len,
 		         "; padcopy from %.4g multiply-adds on (tuned)", tp.limits.padcopy_min);
 	/* The tuned entry may leave K slices to the device's rule. */
-	if (settle_ksplit(ctx, matmul_lookup(&ctx->profile), m, n, k, elem, true, tuned_split,
-	                  &out->strategy, &out->params, out->why, sizeof out->why) != TXF_SUCCESS)
+	if (settle_ksplit(ctx, txf__matmul_entry_for(&ctx->profile), m, n, k, elem, true,
+	                  tuned_split, &out->strategy, &out->params, out->why,
+	                  sizeof out->why) != TXF_SUCCESS)
 		return false;
 	out->launches = matmul_launches(out->strategy, m, n, k, &out->params);
 	return true;
@@ -1160,7 +976,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	    tuned_matmul(ctx, m, n, k, elem, out))
 		return TXF_SUCCESS;
 
-	const matmul_defaults *e = matmul_lookup(&ctx->profile);
+	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	bool fallback = strcmp(e->name, "fallback") == 0;
 
@@ -1218,8 +1034,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	}
 	if (s != TXF_SUCCESS && !forced) {
 		/* A table entry that does not fit this device: the safe entry. */
-		const matmul_defaults *f =
-		    &matmul_table[sizeof matmul_table / sizeof matmul_table[0] - 1];
+		const txf__matmul_entry *f = txf__matmul_entry_for(NULL);
 		p = elem == 8 ? f->f64 : f->f32;
 		settle_layout(ctx, &p, &p, elem);
 		fallback = true;

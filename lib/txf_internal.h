@@ -378,6 +378,67 @@ typedef struct txf__tuned_pick {
 bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_t *dims,
                       txf__tuned_pick *out);
 
+/* -------------------------------------------------------- device_data.c */
+
+/* Built-in entries for AUTO, per vendor and device kind (device_data.c). */
+#define TXF__ANY_VENDOR ((int)-1)
+#define TXF__ANY_KIND ((int)-1)
+
+typedef struct txf__transpose_entry {
+	const char *name;
+	int vendor; /* txf_vendor or TXF__ANY_VENDOR */
+	int kind;   /* txf_device_kind or TXF__ANY_KIND */
+	unsigned tile;
+	unsigned wg_rows;
+	txf_strategy divisible; /* when T divides rows and cols */
+	txf_strategy uneven;    /* when it does not */
+	size_t simple_below;    /* SIMPLE for matrices of fewer elements */
+	unsigned segments;      /* PAD: output-aligned runs per row (0: plain tiles) */
+	/* Out of place: out_tile x out_rows instead, where they fit (0: tile x
+	 * wg_rows everywhere). */
+	unsigned out_tile, out_rows;
+	/* In place: tile edge and work-item rows per tile pair (0: tile,
+	 * wg_rows). */
+	unsigned inplace_tile, inplace_rows;
+	/* PAD out of place, 4- and 8-byte elements: the streaming kernel. */
+	unsigned stream;
+	/* Output-aligned runs: input columns per work-group with the entry's
+	 * out-of-place tile and width_elem-byte elements (0: one tile). */
+	unsigned width, width_elem;
+	const char *why;
+	/* The wide kernel's cache hints (txf_choice.cache_hints) for
+	 * width_elem-byte elements, where the device takes them. */
+	unsigned cache_hints;
+} txf__transpose_entry;
+
+typedef struct txf__matmul_entry {
+	const char *name;
+	int vendor;
+	int kind;
+	txf_matmul_params f32, f64;
+	txf_strategy divisible; /* when the block divides M, N and K */
+	txf_strategy uneven;
+	double simple_below; /* SIMPLE when m * n * k is smaller */
+	double padcopy_from; /* PADCOPY from this m * n * k on (0: never) */
+	/* K slices (params.ksplit 0): where the blocks of C number at most half
+	 * of split_fill per compute unit, slices bring them up to it (0: never
+	 * sliced). */
+	unsigned split_fill;
+	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
+	 * f64), before K slices are considered; mwg 0: none. */
+	txf_matmul_params few_f32, few_f64;
+	/* Blocks for products of big_from multiply-adds and more, in place of
+	 * f32 / f64 (mwg 0: the usual ones). */
+	txf_matmul_params big_f32, big_f64;
+	double big_from; /* the large blocks from this m * n * k on (0: never) */
+	const char *why;
+} txf__matmul_entry;
+
+/* The first entry for device p's vendor and kind, else its kind, else the
+ * fallback (also for p NULL). */
+const txf__transpose_entry *txf__transpose_entry_for(const txf_device_profile *p);
+const txf__matmul_entry *txf__matmul_entry_for(const txf_device_profile *p);
+
 /* ------------------------------------------------------------- select.c */
 
 /* Whether a tuned entry of op and dtype is a launch the device accepts; if

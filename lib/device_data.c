@@ -1,0 +1,197 @@
+/* Built-in device data: what AUTO starts from on a device that has no tuned
+ * entry. One entry per vendor and device kind, with named fields; the
+ * first entry that matches the device wins, so entries go from the most to
+ * the least specific (vendor and kind, then kind, then the fallback, which
+ * matches every device). select.c holds the policy that reads them.
+ *
+ * The figures behind each entry are in BENCHMARKS.md. A field left out is
+ * 0: "none" or "not used" as its comment in txf_internal.h says. */
+#include "txf_internal.h"
+
+/* ----------------------------------------------------------- transpose */
+
+static const txf__transpose_entry transpose_entries[] = {
+    {
+        .name = "nvidia-gpu",
+        .vendor = TXF_VENDOR_NVIDIA,
+        .kind = TXF_DEVICE_GPU,
+        .tile = 32,
+        .wg_rows = 8,
+        .divisible = TXF_STRATEGY_PAD,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 1024,
+        .segments = 1,
+        .out_tile = 64,
+        .out_rows = 4,
+        .inplace_tile = 64,
+        .inplace_rows = 4,
+        .width = 128,
+        .width_elem = 4,
+        .cache_hints = 1,
+        .why = "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 "
+               "input columns per work-group), one local tile in place",
+    },
+    {
+        .name = "amd-gpu",
+        .vendor = TXF_VENDOR_AMD,
+        .kind = TXF_DEVICE_GPU,
+        .tile = 32,
+        .wg_rows = 8,
+        .divisible = TXF_STRATEGY_PAD,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 1024,
+        .segments = 2,
+        .why = "32 x 8 work-groups are four 64-wide wavefronts",
+    },
+    {
+        .name = "gpu",
+        .vendor = TXF__ANY_VENDOR,
+        .kind = TXF_DEVICE_GPU,
+        .tile = 32,
+        .wg_rows = 8,
+        .divisible = TXF_STRATEGY_PAD,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 1024,
+        .segments = 2,
+        .why = "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs",
+    },
+    {
+        .name = "pocl-cpu",
+        .vendor = TXF_VENDOR_POCL,
+        .kind = TXF_DEVICE_CPU,
+        .tile = 32,
+        .wg_rows = 32,
+        .divisible = TXF_STRATEGY_PAD,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 256,
+        .stream = 1,
+        .why = "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory "
+               "is cache)",
+    },
+    {
+        .name = "cpu",
+        .vendor = TXF__ANY_VENDOR,
+        .kind = TXF_DEVICE_CPU,
+        .tile = 32,
+        .wg_rows = 32,
+        .divisible = TXF_STRATEGY_PAD,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 256,
+        .why = "CPU default: 32 x 32 tiles fit in L1 cache",
+    },
+    {
+        .name = "fallback",
+        .vendor = TXF__ANY_VENDOR,
+        .kind = TXF__ANY_KIND,
+        .tile = 16,
+        .wg_rows = 16,
+        .divisible = TXF_STRATEGY_PAD,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 256,
+        .why = "safe default: 16 x 16 tiles, padded launch (the most portable strategy)",
+    },
+};
+
+/* -------------------------------------------------------------- matmul */
+
+static const txf__matmul_entry matmul_entries[] = {
+    {
+        .name = "nvidia-gpu",
+        .vendor = TXF_VENDOR_NVIDIA,
+        .kind = TXF_DEVICE_GPU,
+        .f32 = {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
+        .f64 = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
+        .divisible = TXF_STRATEGY_SPLIT,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 32768.0,
+        .padcopy_from = 3e9,
+        .split_fill = 2,
+        .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
+        .big_f32 = {.mwg = 256,
+                    .nwg = 128,
+                    .kwg = 32,
+                    .mdimc = 16,
+                    .ndimc = 16,
+                    .vwa = 4,
+                    .vwb = 4,
+                    .lbuf = 1,
+                    .wmap = 2},
+        .big_from = 2e10,
+        .why = "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local "
+               "memory 16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major "
+               "first where they are not; from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x "
+               "8 registers per work-item in 4 x 8 work-item tiles (measured on an H100)",
+    },
+    {
+        .name = "gpu",
+        .vendor = TXF__ANY_VENDOR,
+        .kind = TXF_DEVICE_GPU,
+        .f32 = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
+        .f64 = {.mwg = 32, .nwg = 32, .kwg = 16, .mdimc = 8, .ndimc = 8, .vwa = 2, .vwb = 2},
+        .divisible = TXF_STRATEGY_SPLIT,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 32768.0,
+        .split_fill = 2,
+        .why = "GPU default: 64 x 64 blocks, 4 x 4 registers per work-item",
+    },
+    {
+        .name = "pocl-cpu",
+        .vendor = TXF_VENDOR_POCL,
+        .kind = TXF_DEVICE_CPU,
+        .f32 = {.mwg = 128, .nwg = 64, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 16},
+        .f64 = {.mwg = 128, .nwg = 64, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+        .divisible = TXF_STRATEGY_SPLIT,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 32768.0,
+        .why = "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register "
+               "tiles (16-wide vectors), B packed per K panel of 256",
+    },
+    {
+        .name = "cpu",
+        .vendor = TXF__ANY_VENDOR,
+        .kind = TXF_DEVICE_CPU,
+        .f32 = {.mwg = 64, .nwg = 64, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 4, .vwb = 8},
+        .f64 = {.mwg = 64, .nwg = 64, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 4, .vwb = 4},
+        .divisible = TXF_STRATEGY_SPLIT,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 32768.0,
+        .why = "CPU default: the blocked kernel, one work-item per 64 x 64 block",
+    },
+    {
+        .name = "fallback",
+        .vendor = TXF__ANY_VENDOR,
+        .kind = TXF__ANY_KIND,
+        .f32 = {.mwg = 32, .nwg = 32, .kwg = 16, .mdimc = 8, .ndimc = 8, .vwa = 1, .vwb = 1},
+        .f64 = {.mwg = 32, .nwg = 32, .kwg = 16, .mdimc = 8, .ndimc = 8, .vwa = 1, .vwb = 1},
+        .divisible = TXF_STRATEGY_SPLIT,
+        .uneven = TXF_STRATEGY_PAD,
+        .simple_below = 32768.0,
+        .why = "safe default: 32 x 32 blocks of 8 x 8 work-items, padded launch",
+    },
+};
+
+/* ------------------------------------------------------------- lookup */
+
+#define COUNT(a) (sizeof(a) / sizeof((a)[0]))
+
+static bool matches(int vendor, int kind, const txf_device_profile *p)
+{
+	return (vendor == TXF__ANY_VENDOR || vendor == (int)p->vendor) &&
+	       (kind == TXF__ANY_KIND || kind == (int)p->kind);
+}
+
+const txf__transpose_entry *txf__transpose_entry_for(const txf_device_profile *p)
+{
+	for (size_t i = 0; p && i + 1 < COUNT(transpose_entries); i++)
+		if (matches(transpose_entries[i].vendor, transpose_entries[i].kind, p))
+			return &transpose_entries[i];
+	return &transpose_entries[COUNT(transpose_entries) - 1];
+}
+
+const txf__matmul_entry *txf__matmul_entry_for(const txf_device_profile *p)
+{
+	for (size_t i = 0; p && i + 1 < COUNT(matmul_entries); i++)
+		if (matches(matmul_entries[i].vendor, matmul_entries[i].kind, p))
+			return &matmul_entries[i];
+	return &matmul_entries[COUNT(matmul_entries) - 1];
+}
