@@ -114,8 +114,9 @@ int txf__read_private_file(const char *path, size_t max, unsigned char **data, s
  * dir, renamed over the name. Returns 0, or -1 with why set. */
 int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
                       size_t n);
-/* 64-bit FNV-1a of len bytes, continuing from h (start with TXF__FNV_INIT). */
-#define TXF__FNV_INIT 1469598103934665603ull
+/* 64-bit FNV-1a of len bytes, continuing from h (start with TXF__FNV_INIT,
+ * the standard 64-bit offset basis). */
+#define TXF__FNV_INIT 14695981039346656037ull
 uint64_t txf__fnv1a(const void *data, size_t len, uint64_t h);
 
 /* ----------------------------------------------------------- bincache.c */

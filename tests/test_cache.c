@@ -560,6 +560,37 @@ static void parser_any_bytes(void **state)
 	free(e);
 }
 
+/* txf__fnv1a is the standard 64-bit FNV-1a: the test vectors published
+ * with the reference code (www.isthe.com/chongo/tech/comp/fnv), in one piece
+ * and continued piece by piece, and the entry names made from it. */
+static void fnv1a_vectors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		uint64_t hash;
+	} v[] = {
+	    {"", 0xcbf29ce484222325ull},       {"a", 0xaf63dc4c8601ec8cull},
+	    {"b", 0xaf63df4c8601f1a5ull},      {"foo", 0xdcb27518fed9d577ull},
+	    {"foobar", 0x85944171f73967e8ull},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		size_t n = strlen(v[i].text);
+		uint64_t h = txf__fnv1a(v[i].text, n, TXF__FNV_INIT);
+		if (h != v[i].hash)
+			fail_msg("fnv1a64(\"%s\") = %016llx, not %016llx", v[i].text,
+			         (unsigned long long)h, (unsigned long long)v[i].hash);
+		uint64_t part = TXF__FNV_INIT;
+		for (size_t k = 0; k < n; k++)
+			part = txf__fnv1a(v[i].text + k, 1, part);
+		assert_true(part == v[i].hash);
+		char want[32], name[TXF__BINCACHE_NAME_SIZE];
+		snprintf(want, sizeof want, "%016llx.bin", (unsigned long long)v[i].hash);
+		txf__bincache_file_name(v[i].text, name);
+		assert_string_equal(name, want);
+	}
+}
+
 static void keys_and_names(void **state)
 {
 	(void)state;
@@ -1091,11 +1122,12 @@ int main(int argc, char **argv)
 	unsetenv("TXF_LOG");
 	unsetenv("TXF_BINARY_CACHE");
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(parser_reasons),         cmocka_unit_test(parser_any_bytes),
-	    cmocka_unit_test(keys_and_names),         cmocka_unit_test(store_then_load),
-	    cmocka_unit_test(second_process_loads),   cmocka_unit_test(damaged_entries_rebuilt),
-	    cmocka_unit_test(unsafe_places_not_used), cmocka_unit_test(others_entries_not_used),
-	    cmocka_unit_test(concurrent_writers),     cmocka_unit_test(binary_cache_off),
+	    cmocka_unit_test(parser_reasons),          cmocka_unit_test(parser_any_bytes),
+	    cmocka_unit_test(fnv1a_vectors),           cmocka_unit_test(keys_and_names),
+	    cmocka_unit_test(store_then_load),         cmocka_unit_test(second_process_loads),
+	    cmocka_unit_test(damaged_entries_rebuilt), cmocka_unit_test(unsafe_places_not_used),
+	    cmocka_unit_test(others_entries_not_used), cmocka_unit_test(concurrent_writers),
+	    cmocka_unit_test(binary_cache_off),
 	};
 	return cmocka_run_group_tests_name("cache", tests, NULL, NULL);
 }
