@@ -61,6 +61,37 @@ char *txf__path_join(const char *dir, const char *name)
 	return p;
 }
 
+char *txf__path_normalize(const char *path)
+{
+	size_t n = strlen(path);
+	char *out = malloc(n + 2);
+	if (!out)
+		return NULL;
+	size_t o = 0;
+	if (path[0] == '/')
+		out[o++] = '/';
+	for (const char *s = path; *s;) {
+		while (*s == '/')
+			s++;
+		const char *e = s;
+		while (*e && *e != '/')
+			e++;
+		size_t k = (size_t)(e - s);
+		/* Empty and "." components name the directory before them. */
+		if (k > 0 && !(k == 1 && s[0] == '.')) {
+			if (o > 0 && out[o - 1] != '/')
+				out[o++] = '/';
+			memcpy(out + o, s, k);
+			o += k;
+		}
+		s = e;
+	}
+	if (o == 0)
+		out[o++] = '.';
+	out[o] = '\0';
+	return out;
+}
+
 bool txf__env_off(const char *name)
 {
 	const char *v = getenv(name);
@@ -68,7 +99,8 @@ bool txf__env_off(const char *name)
 	             strcmp(v, "false") == 0);
 }
 
-char *txf__cache_root(const char *option)
+/* The cache root before normalisation. */
+static char *cache_root_as_given(const char *option)
 {
 	if (option && *option)
 		return strdup(option);
@@ -87,6 +119,14 @@ char *txf__cache_root(const char *option)
 		return p;
 	}
 	return NULL;
+}
+
+char *txf__cache_root(const char *option)
+{
+	char *given = cache_root_as_given(option);
+	char *root = given ? txf__path_normalize(given) : NULL;
+	free(given);
+	return root;
 }
 
 /* ------------------------------------------------------------- trust */

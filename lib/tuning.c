@@ -567,8 +567,9 @@ txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
 	    opts && opts->tuning_file ? opts->tuning_file : getenv("TXF_TUNING_FILE");
 	char *dir = NULL;
 	if (file && *file) {
-		ctx->tuning_path = strdup(file);
-		dir = ctx->tuning_path ? dir_of(file) : NULL;
+		/* "dir//name" would check "dir/", which follows a link. */
+		ctx->tuning_path = txf__path_normalize(file);
+		dir = ctx->tuning_path ? dir_of(ctx->tuning_path) : NULL;
 		if (!dir) {
 			free(ctx->tuning_path);
 			ctx->tuning_path = NULL;

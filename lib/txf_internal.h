@@ -114,6 +114,11 @@ int txf__read_private_file(const char *path, size_t max, unsigned char **data, s
  * dir, renamed over the name. Returns 0, or -1 with why set. */
 int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
                       size_t n);
+/* path with repeated slashes and "." components removed and no trailing
+ * slash ("/" stays "/", "" becomes "."), malloc'd; NULL when out of
+ * memory. lstat of "link/" follows the link: the checks of a path's last
+ * component need it normalised. */
+char *txf__path_normalize(const char *path);
 /* 64-bit FNV-1a of len bytes, continuing from h (start with TXF__FNV_INIT,
  * the standard 64-bit offset basis). */
 #define TXF__FNV_INIT 14695981039346656037ull

@@ -925,6 +925,24 @@ static void unsafe_places_not_used(void **state)
 	char *link = txf__path_join(base, "link");
 	assert_int_equal(symlink(real, link), 0);
 	assert_cache_off(link, "symbolic link");
+	/* Also when named with a trailing slash, repeated slashes or a "."
+	 * (lstat of "link/" follows the link), through the option and
+	 * through TXF_CACHE_DIR. */
+	const char *env = getenv("TXF_CACHE_DIR");
+	char *saved_env = env ? strdup(env) : NULL;
+	static const char *const tails[] = {"/", "//", "/.", "/./", "/.//"};
+	for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		char named[600];
+		snprintf(named, sizeof named, "%s%s", link, tails[i]);
+		assert_cache_off(named, "symbolic link");
+		assert_int_equal(setenv("TXF_CACHE_DIR", named, 1), 0);
+		assert_cache_off(NULL, "symbolic link");
+	}
+	if (saved_env)
+		setenv("TXF_CACHE_DIR", saved_env, 1);
+	else
+		unsetenv("TXF_CACHE_DIR");
+	free(saved_env);
 	size_t others;
 	assert_int_equal(count_files(real, &others, NULL), 0);
 	assert_int_equal(others, 0); /* nothing created through the link */
@@ -1110,6 +1128,83 @@ static void binary_cache_off(void **state)
 	drop_dir(dir);
 }
 
+/* A cache directory named with repeated slashes, "." components or a
+ * trailing slash is the same directory, checked and reported by its plain
+ * name, whether it comes from the option, TXF_CACHE_DIR or
+ * XDG_CACHE_HOME. */
+static void cache_dir_names_normalised(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *out;
+	} v[] = {
+	    {"/", "/"},
+	    {"//", "/"},
+	    {"/./", "/"},
+	    {"/tmp/", "/tmp"},
+	    {"/tmp//x/", "/tmp/x"},
+	    {"a/./b/.", "a/b"},
+	    {"./a", "a"},
+	    {"a//", "a"},
+	    {"", "."},
+	    {".", "."},
+	    {"./", "."},
+	    {"a/../b", "a/../b"},
+	    {"..//x/", "../x"},
+	    {"a/.b/", "a/.b"},
+	    {"/a/b.c//", "/a/b.c"},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		char *p = txf__path_normalize(v[i].in);
+		assert_non_null(p);
+		if (strcmp(p, v[i].out) != 0)
+			fail_msg("normalising '%s' gave '%s', not '%s'", v[i].in, p, v[i].out);
+		free(p);
+	}
+
+	char *dir = new_dir();
+	char want[600], named[600];
+	snprintf(want, sizeof want, "%s/programs", dir);
+	const char *env = getenv("TXF_CACHE_DIR");
+	char *saved_env = env ? strdup(env) : NULL;
+	/* dir is /tmp/NAME: named /tmp//./NAME/./ */
+	snprintf(named, sizeof named, "/tmp//.%s/./", dir + 4);
+	for (int via = 0; via < 2; via++) {
+		if (via == 1)
+			assert_int_equal(setenv("TXF_CACHE_DIR", named, 1), 0);
+		txf_context *ctx = context_on(via == 0 ? named : NULL);
+		assert_non_null(ctx);
+		assert_true(run_transpose(ctx));
+		txf_context_stats st = stats_of(ctx);
+		assert_int_equal(st.binary_cache, 1);
+		assert_string_equal(st.cache_dir, want);
+		assert_true(st.programs_stored + st.programs_loaded == 1);
+		txf_context_release(&ctx);
+	}
+	/* XDG_CACHE_HOME with a trailing slash: <it>/tiledxform. */
+	unsetenv("TXF_CACHE_DIR");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	char *saved_xdg = xdg ? strdup(xdg) : NULL;
+	snprintf(named, sizeof named, "%s//", dir);
+	assert_int_equal(setenv("XDG_CACHE_HOME", named, 1), 0);
+	snprintf(want, sizeof want, "%s/tiledxform/programs", dir);
+	txf_context *ctx = context_on(NULL);
+	if (saved_xdg)
+		setenv("XDG_CACHE_HOME", saved_xdg, 1);
+	else
+		unsetenv("XDG_CACHE_HOME");
+	if (saved_env)
+		setenv("TXF_CACHE_DIR", saved_env, 1);
+	free(saved_xdg);
+	free(saved_env);
+	assert_non_null(ctx);
+	txf_context_stats st = stats_of(ctx);
+	assert_int_equal(st.binary_cache, 1);
+	assert_string_equal(st.cache_dir, want);
+	txf_context_release(&ctx);
+	drop_dir(dir);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "--child") == 0)
@@ -1127,7 +1222,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(store_then_load),         cmocka_unit_test(second_process_loads),
 	    cmocka_unit_test(damaged_entries_rebuilt), cmocka_unit_test(unsafe_places_not_used),
 	    cmocka_unit_test(others_entries_not_used), cmocka_unit_test(concurrent_writers),
-	    cmocka_unit_test(binary_cache_off),
+	    cmocka_unit_test(binary_cache_off),        cmocka_unit_test(cache_dir_names_normalised),
 	};
 	return cmocka_run_group_tests_name("cache", tests, NULL, NULL);
 }

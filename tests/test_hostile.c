@@ -608,6 +608,81 @@ static void cache_places(void **state)
 	free(dir);
 }
 
+/* ------------------------------------------------ names with slashes */
+
+/* A tuning file written at path by a context on cache dir (a private
+ * directory); its bytes returned. */
+static char *good_tuning_file(const char *cache, const char *path, size_t *n)
+{
+	txf_context *c = context_on_cache(cache, path);
+	txf_tuning t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_context_release(&c);
+	return read_whole(path, n);
+}
+
+/* A tuning file or cache directory named with "//", "/./" or a trailing
+ * slash after a symbolic link is refused as the link: lstat of "link/"
+ * would follow it. */
+static void linked_names_with_slashes(void **state)
+{
+	(void)state;
+	char *real = new_dir("slash-real", 0700);
+	char *cache = new_dir("slash-cache", 0700);
+	char *file = path_of(real, "t.txt");
+	size_t n;
+	free(good_tuning_file(cache, file, &n));
+	char *link = path_of(root, "slash-link");
+	assert_int_equal(symlink(real, link), 0);
+	static const char *const seps[] = {"//", "/./", "/.//"};
+	for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+		char named[600], want[700];
+		snprintf(named, sizeof named, "%s%st.txt", link, seps[i]);
+		capture_begin();
+		txf_context *c = context_on_cache(cache, named);
+		char *log = capture_end();
+		snprintf(want, sizeof want,
+		         "warning: tuning file ignored: its directory %s is unsafe: it is a "
+		         "symbolic link",
+		         link);
+		assert_contains(log, want, named);
+		free(log);
+		assert_int_equal(stats_of(c).tuned, 0);
+		txf_tuning t = one_tuning();
+		assert_int_equal(txf_tuning_save(c, &t), TXF_ERR_IO);
+		assert_contains(txf_last_error(), "not safe to write", named);
+		txf_context_release(&c);
+	}
+
+	/* The symbolic link of cache_places, named with a trailing slash
+	 * through TXF_CACHE_DIR: neither cache is used. */
+	char *cache_link = path_of(root, "slash-cache-link");
+	assert_int_equal(symlink(cache, cache_link), 0);
+	char named[600], w1[700], w2[700];
+	snprintf(w1, sizeof w1, "warning: binary cache off: %s/programs is not safe to use: %s",
+	         cache_link, "it is a symbolic link");
+	snprintf(w2, sizeof w2,
+	         "warning: tuning file ignored: the cache directory %s is unsafe: it is a "
+	         "symbolic link",
+	         cache_link);
+	txf_context *c = context_on_cache(cache, NULL);
+	txf_tuning t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_context_release(&c);
+	snprintf(named, sizeof named, "%s/", cache_link);
+	expect_cache_unused(named, true, (const char *const[]){w1, w2, NULL},
+	                    "a symlinked cache named with a trailing slash");
+	snprintf(named, sizeof named, "%s//.//", cache_link);
+	expect_cache_unused(named, false, (const char *const[]){w1, w2, NULL},
+	                    "a symlinked cache named with slashes and a dot");
+
+	free(cache_link);
+	free(link);
+	free(file);
+	free(cache);
+	free(real);
+}
+
 /* ----------------------------------------------- unreadable, as nobody */
 
 /* The cases of unreadable places, without cmocka: 0 when all pass, else 1
@@ -789,9 +864,8 @@ int main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "--unprivileged") == 0)
 		return unprivileged_main();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(kernel_links),
-	    cmocka_unit_test(kernel_permissions),
-	    cmocka_unit_test(cache_places),
+	    cmocka_unit_test(kernel_links),      cmocka_unit_test(kernel_permissions),
+	    cmocka_unit_test(cache_places),      cmocka_unit_test(linked_names_with_slashes),
 	    cmocka_unit_test(unreadable_places),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, suite_setup, suite_teardown);
