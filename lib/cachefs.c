@@ -254,14 +254,51 @@ int txf__read_private_file(const char *path, size_t max, unsigned char **data, s
 	return rc;
 }
 
-int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
-                      size_t n)
+bool txf__may_replace(const char *path, bool own_only, char *why, size_t n)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return true;
+		snprintf(why, n, "%s", strerror(errno));
+		return false;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (own_only)
+			snprintf(why, n, "it is a symbolic link");
+		return !own_only;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(why, n, "it is a directory");
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, n, "it is not a regular file (a device, a FIFO or a socket)");
+		return false;
+	}
+	if (own_only && st.st_uid != geteuid()) {
+		snprintf(why, n, "it belongs to user %u, not to this user (%u)",
+		         (unsigned)st.st_uid, (unsigned)geteuid());
+		return false;
+	}
+	return true;
+}
+
+int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len,
+                      bool own_only, char *why, size_t n)
 {
 	char *path = txf__path_join(dir, name);
 	char *tmp = path ? malloc(strlen(path) + 16) : NULL;
 	if (!tmp) {
 		free(path);
 		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	char what[160];
+	if (!txf__may_replace(path, own_only, what, sizeof what)) {
+		snprintf(why, n, "cannot replace %s: %s", path, what);
+		free(tmp);
+		free(path);
 		return -1;
 	}
 	/* mkstemp creates the file exclusively, mode 0600: writers in other

@@ -874,7 +874,9 @@ txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t)
 		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s is not safe to write: %s", unsafe,
 		                 why);
 	}
-	int rc = txf__write_atomic(ctx->tuning_dir, name, text, len, why, sizeof why);
+	/* Only a regular file of this user is replaced: the rename would put a
+	 * file in place of a device node, a FIFO or a symbolic link. */
+	int rc = txf__write_atomic(ctx->tuning_dir, name, text, len, true, why, sizeof why);
 	free(text);
 	if (rc != 0)
 		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s", why);

@@ -110,10 +110,17 @@ bool txf__private_dir(const char *dir, bool create, char *why, size_t n);
  * malloc'd, 0 when the file does not exist, -1 with why set otherwise. */
 int txf__read_private_file(const char *path, size_t max, unsigned char **data, size_t *len,
                            char *why, size_t n);
+/* Whether a writer may rename a file over path: yes when nothing is there
+ * or a regular file, never over a directory, a device, a FIFO or a socket.
+ * With own_only, a symbolic link (the rename would replace the link, not
+ * its target) and another user's file are refused too. If not, why says
+ * what is there. */
+bool txf__may_replace(const char *path, bool own_only, char *why, size_t n);
 /* Replace dir/name with len bytes atomically: a private temporary file in
- * dir, renamed over the name. Returns 0, or -1 with why set. */
-int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
-                      size_t n);
+ * dir, renamed over the name, if txf__may_replace allows it. Returns 0, or
+ * -1 with why set. */
+int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len,
+                      bool own_only, char *why, size_t n);
 /* path with repeated slashes and "." components removed and no trailing
  * slash ("/" stays "/", "" becomes "."), malloc'd; NULL when out of
  * memory. lstat of "link/" follows the link: the checks of a path's last

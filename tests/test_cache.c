@@ -992,6 +992,20 @@ static void unsafe_places_not_used(void **state)
 	assert_non_null(strstr(log, "not a regular file"));
 	free(log);
 	assert_int_equal(rmdir(path), 0);
+	/* A FIFO: read without blocking, refused, and not replaced. */
+	assert_int_equal(mkfifo(path, 0600), 0);
+	capture_begin();
+	st = use_cache(dir, false);
+	log = capture_end();
+	assert_int_equal(st.cache_rejected, 1);
+	assert_int_equal(st.programs_stored, 0);
+	assert_non_null(strstr(log, "not a regular file"));
+	assert_non_null(strstr(log, "cannot replace"));
+	free(log);
+	struct stat sb;
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISFIFO(sb.st_mode));
+	assert_int_equal(unlink(path), 0);
 
 	free(target);
 	free(path);
