@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -282,6 +283,30 @@ bool txf__may_replace(const char *path, bool own_only, char *why, size_t n)
 		return false;
 	}
 	return true;
+}
+
+int txf__lock_dir(const char *dir, char *why, size_t n)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, n, "cannot open %s to lock it: %s", dir, strerror(errno));
+		return -1;
+	}
+	int rc;
+	while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	/* A file system without locks (some network ones) still gets the
+	 * atomic write: only concurrent writers can then lose an update. */
+	if (rc != 0)
+		txf__log(TXF__LOG_INFO, "cannot lock %s (%s): writing without the lock", dir,
+		         strerror(errno));
+	return fd;
+}
+
+void txf__unlock_dir(int fd)
+{
+	if (fd >= 0)
+		close(fd); /* releases the lock */
 }
 
 int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len,

@@ -121,6 +121,13 @@ bool txf__may_replace(const char *path, bool own_only, char *why, size_t n);
  * -1 with why set. */
 int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len,
                       bool own_only, char *why, size_t n);
+/* An exclusive lock (flock) on directory dir, for a read, change and write
+ * of a file in it by one writer at a time, among threads and processes.
+ * Returns the descriptor to give to txf__unlock_dir, or -1 with why set
+ * when dir cannot be opened. Where the file system has no locks it is
+ * logged and the descriptor is returned unlocked. */
+int txf__lock_dir(const char *dir, char *why, size_t n);
+void txf__unlock_dir(int fd);
 /* path with repeated slashes and "." components removed and no trailing
  * slash ("/" stays "/", "" becomes "."), malloc'd; NULL when out of
  * memory. lstat of "link/" follows the link: the checks of a path's last
@@ -198,6 +205,9 @@ struct txf_context {
 	bool tuning_in_cache; /* tuning_dir is cache_root/tuning (no file chosen) */
 	bool tuning_enabled;
 	txf_tuning *tuning;
+	/* What the tuning file held when this context last read or wrote it
+	 * (NULL: nothing), for txf_tuning_save's merge; guarded by lock. */
+	txf_tuning *tuning_base;
 	/* Binary cache counters, guarded by lock. */
 	unsigned long programs_loaded, programs_stored, cache_rejected;
 };
