@@ -692,7 +692,10 @@ int tune_run(const tune_settings *set)
 	}
 	t.gpu = t.prof.kind == TXF_DEVICE_GPU;
 	t.repeat = set->repeat ? set->repeat : set->full ? 7 : 3;
-	/* Keep what the file holds for operations and types not tuned now. */
+	/* Start from what the context read: the operations and types not
+	 * tuned now are saved unchanged, and txf_tuning_save then keeps the
+	 * file's version of them, which another txf tune may have written
+	 * since (docs/tuning.md, Writing). */
 	txf_tuning_get(t.ctx, tuning);
 	printf("tuning %s (%s) on %s, %s mode, %u timed runs per candidate\n", t.prof.name,
 	       t.prof.driver_version, t.prof.platform, set->full ? "full" : "quick", t.repeat);

@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -61,6 +62,37 @@ char *txf__path_join(const char *dir, const char *name)
 	return p;
 }
 
+char *txf__path_normalize(const char *path)
+{
+	size_t n = strlen(path);
+	char *out = malloc(n + 2);
+	if (!out)
+		return NULL;
+	size_t o = 0;
+	if (path[0] == '/')
+		out[o++] = '/';
+	for (const char *s = path; *s;) {
+		while (*s == '/')
+			s++;
+		const char *e = s;
+		while (*e && *e != '/')
+			e++;
+		size_t k = (size_t)(e - s);
+		/* Empty and "." components name the directory before them. */
+		if (k > 0 && !(k == 1 && s[0] == '.')) {
+			if (o > 0 && out[o - 1] != '/')
+				out[o++] = '/';
+			memcpy(out + o, s, k);
+			o += k;
+		}
+		s = e;
+	}
+	if (o == 0)
+		out[o++] = '.';
+	out[o] = '\0';
+	return out;
+}
+
 bool txf__env_off(const char *name)
 {
 	const char *v = getenv(name);
@@ -68,7 +100,8 @@ bool txf__env_off(const char *name)
 	             strcmp(v, "false") == 0);
 }
 
-char *txf__cache_root(const char *option)
+/* The cache root before normalisation. */
+static char *cache_root_as_given(const char *option)
 {
 	if (option && *option)
 		return strdup(option);
@@ -87,6 +120,14 @@ char *txf__cache_root(const char *option)
 		return p;
 	}
 	return NULL;
+}
+
+char *txf__cache_root(const char *option)
+{
+	char *given = cache_root_as_given(option);
+	char *root = given ? txf__path_normalize(given) : NULL;
+	free(given);
+	return root;
 }
 
 /* ------------------------------------------------------------- trust */
@@ -214,14 +255,75 @@ int txf__read_private_file(const char *path, size_t max, unsigned char **data, s
 	return rc;
 }
 
-int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
-                      size_t n)
+bool txf__may_replace(const char *path, bool own_only, char *why, size_t n)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0) {
+		if (errno == ENOENT)
+			return true;
+		snprintf(why, n, "%s", strerror(errno));
+		return false;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (own_only)
+			snprintf(why, n, "it is a symbolic link");
+		return !own_only;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(why, n, "it is a directory");
+		return false;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, n, "it is not a regular file (a device, a FIFO or a socket)");
+		return false;
+	}
+	if (own_only && st.st_uid != geteuid()) {
+		snprintf(why, n, "it belongs to user %u, not to this user (%u)",
+		         (unsigned)st.st_uid, (unsigned)geteuid());
+		return false;
+	}
+	return true;
+}
+
+int txf__lock_dir(const char *dir, char *why, size_t n)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd < 0) {
+		snprintf(why, n, "cannot open %s to lock it: %s", dir, strerror(errno));
+		return -1;
+	}
+	int rc;
+	while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR)
+		;
+	/* A file system without locks (some network ones) still gets the
+	 * atomic write: only concurrent writers can then lose an update. */
+	if (rc != 0)
+		txf__log(TXF__LOG_INFO, "cannot lock %s (%s): writing without the lock", dir,
+		         strerror(errno));
+	return fd;
+}
+
+void txf__unlock_dir(int fd)
+{
+	if (fd >= 0)
+		close(fd); /* releases the lock */
+}
+
+int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len,
+                      bool own_only, char *why, size_t n)
 {
 	char *path = txf__path_join(dir, name);
 	char *tmp = path ? malloc(strlen(path) + 16) : NULL;
 	if (!tmp) {
 		free(path);
 		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	char what[160];
+	if (!txf__may_replace(path, own_only, what, sizeof what)) {
+		snprintf(why, n, "cannot replace %s: %s", path, what);
+		free(tmp);
+		free(path);
 		return -1;
 	}
 	/* mkstemp creates the file exclusively, mode 0600: writers in other

@@ -359,8 +359,8 @@ static void store_binary(txf_context *ctx, cl_program prog, const char *file, co
 		snprintf(why, sizeof why, "out of memory");
 	} else {
 		txf__bincache_encode(entry, key, bins[mine], sizes[mine]);
-		if (txf__write_atomic(ctx->program_dir, name, entry, entry_len, why, sizeof why) ==
-		    0) {
+		if (txf__write_atomic(ctx->program_dir, name, entry, entry_len, false, why,
+		                      sizeof why) == 0) {
 			pthread_mutex_lock(&ctx->lock);
 			ctx->programs_stored++;
 			pthread_mutex_unlock(&ctx->lock);

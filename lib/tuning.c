@@ -560,6 +560,70 @@ static char *dir_of(const char *path)
 	return d;
 }
 
+/* The tuning file's entries if this device may use them: 1 with *out set,
+ * 0 when there is no file, -1 when it is ignored (msg says why, as the
+ * warning the reader gives). */
+static int load_file(txf_context *ctx, txf_tuning *out, char *msg, size_t n)
+{
+	char why[300];
+	struct stat st;
+	if (lstat(ctx->tuning_dir, &st) != 0 && errno == ENOENT)
+		return 0; /* no tuning yet */
+	/* The device's file lies in the cache directory's tuning/: whoever can
+	 * write the cache directory can put another tuning/ there. */
+	if (ctx->tuning_in_cache && !txf__private_dir(ctx->cache_root, false, why, sizeof why)) {
+		snprintf(msg, n, "tuning file ignored: the cache directory %s is unsafe: %s",
+		         ctx->cache_root, why);
+		return -1;
+	}
+	if (!txf__private_dir(ctx->tuning_dir, false, why, sizeof why)) {
+		snprintf(msg, n, "tuning file ignored: its directory %s is unsafe: %s",
+		         ctx->tuning_dir, why);
+		return -1;
+	}
+	unsigned char *data = NULL;
+	size_t len = 0;
+	int rc = txf__read_private_file(ctx->tuning_path, MAX_FILE, &data, &len, why, sizeof why);
+	if (rc == 0)
+		return 0;
+	if (rc < 0) {
+		snprintf(msg, n, "tuning file %s ignored: %s", ctx->tuning_path, why);
+		return -1;
+	}
+	txf__tuning_file *f = malloc(sizeof *f);
+	if (!f) {
+		free(data);
+		snprintf(msg, n, "tuning file %s ignored: out of memory", ctx->tuning_path);
+		return -1;
+	}
+	const txf_device_profile *p = &ctx->profile;
+	rc = -1;
+	if (txf__tuning_parse((const char *)data, len, f, why, sizeof why) != 0) {
+		snprintf(msg, n, "tuning file %s ignored: %s", ctx->tuning_path, why);
+	} else if (strcmp(f->library, txf_version()) != 0) {
+		snprintf(msg, n,
+		         "tuning file %s ignored: written by library version %s, this is %s "
+		         "(run txf tune again)",
+		         ctx->tuning_path, f->library, txf_version());
+	} else if (strcmp(f->platform, p->platform) != 0 || strcmp(f->device, p->name) != 0 ||
+	           strcmp(f->driver, p->driver_version) != 0) {
+		snprintf(msg, n,
+		         "tuning file %s ignored: it is for '%s' (driver %s) on '%s', not for this "
+		         "device '%s' (driver %s) on '%s'",
+		         ctx->tuning_path, f->device, f->driver, f->platform, p->name,
+		         p->driver_version, p->platform);
+	} else if (txf__tuning_check(ctx, &f->tuning, why, sizeof why) != TXF_SUCCESS) {
+		snprintf(msg, n, "tuning file %s ignored: %s", ctx->tuning_path, why);
+	} else {
+		*out = f->tuning;
+		rc = 1;
+	}
+	txf__clear_error();
+	free(f);
+	free(data);
+	return rc;
+}
+
 txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
 {
 	ctx->tuning_enabled = (!opts || opts->tuning) && !txf__env_off("TXF_TUNING");
@@ -567,8 +631,9 @@ txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
 	    opts && opts->tuning_file ? opts->tuning_file : getenv("TXF_TUNING_FILE");
 	char *dir = NULL;
 	if (file && *file) {
-		ctx->tuning_path = strdup(file);
-		dir = ctx->tuning_path ? dir_of(file) : NULL;
+		/* "dir//name" would check "dir/", which follows a link. */
+		ctx->tuning_path = txf__path_normalize(file);
+		dir = ctx->tuning_path ? dir_of(ctx->tuning_path) : NULL;
 		if (!dir) {
 			free(ctx->tuning_path);
 			ctx->tuning_path = NULL;
@@ -585,71 +650,33 @@ txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts)
 	if (!ctx->tuning_enabled)
 		return TXF_SUCCESS;
 
-	char why[300];
-	unsigned char *data = NULL;
-	size_t len = 0;
-	struct stat st;
-	if (lstat(dir, &st) != 0 && errno == ENOENT)
-		return TXF_SUCCESS; /* no tuning yet */
-	/* The device's file lies in the cache directory's tuning/: whoever can
-	 * write the cache directory can put another tuning/ there. */
-	if (ctx->tuning_in_cache && !txf__private_dir(ctx->cache_root, false, why, sizeof why)) {
-		txf__log(TXF__LOG_WARN, "tuning file ignored: the cache directory %s is unsafe: %s",
-		         ctx->cache_root, why);
-		return TXF_SUCCESS;
-	}
-	if (!txf__private_dir(dir, false, why, sizeof why)) {
-		txf__log(TXF__LOG_WARN, "tuning file ignored: its directory %s is unsafe: %s", dir,
-		         why);
-		return TXF_SUCCESS;
-	}
-	int rc = txf__read_private_file(ctx->tuning_path, MAX_FILE, &data, &len, why, sizeof why);
-	if (rc == 0)
-		return TXF_SUCCESS;
-	if (rc < 0) {
-		txf__log(TXF__LOG_WARN, "tuning file %s ignored: %s", ctx->tuning_path, why);
-		return TXF_SUCCESS;
-	}
-	txf__tuning_file *f = malloc(sizeof *f);
-	if (!f) {
-		free(data);
+	txf_tuning *t = malloc(sizeof *t);
+	if (!t)
 		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory reading the tuning file");
-	}
-	const txf_device_profile *p = &ctx->profile;
-	if (txf__tuning_parse((const char *)data, len, f, why, sizeof why) != 0) {
-		txf__log(TXF__LOG_WARN, "tuning file %s ignored: %s", ctx->tuning_path, why);
-	} else if (strcmp(f->library, txf_version()) != 0) {
-		txf__log(TXF__LOG_WARN,
-		         "tuning file %s ignored: written by library version %s, this is %s "
-		         "(run txf tune again)",
-		         ctx->tuning_path, f->library, txf_version());
-	} else if (strcmp(f->platform, p->platform) != 0 || strcmp(f->device, p->name) != 0 ||
-	           strcmp(f->driver, p->driver_version) != 0) {
-		txf__log(TXF__LOG_WARN,
-		         "tuning file %s ignored: it is for '%s' (driver %s) on '%s', not for this "
-		         "device '%s' (driver %s) on '%s'",
-		         ctx->tuning_path, f->device, f->driver, f->platform, p->name,
-		         p->driver_version, p->platform);
-	} else if (txf__tuning_check(ctx, &f->tuning, why, sizeof why) != TXF_SUCCESS) {
-		txf__log(TXF__LOG_WARN, "tuning file %s ignored: %s", ctx->tuning_path, why);
-	} else {
-		ctx->tuning = malloc(sizeof *ctx->tuning);
-		if (ctx->tuning)
-			*ctx->tuning = f->tuning;
+	char msg[1200];
+	int rc = load_file(ctx, t, msg, sizeof msg);
+	if (rc < 0)
+		txf__log(TXF__LOG_WARN, "%s", msg);
+	if (rc > 0) {
+		ctx->tuning = t;
+		ctx->tuning_base = malloc(sizeof *ctx->tuning_base);
+		if (ctx->tuning_base)
+			*ctx->tuning_base = *t;
 		txf__log(TXF__LOG_INFO, "using tuning file %s", ctx->tuning_path);
+	} else {
+		free(t);
 	}
-	txf__clear_error();
-	free(f);
-	free(data);
 	return TXF_SUCCESS;
 }
 
 void txf__tuning_free(txf_context *ctx)
 {
 	free(ctx->tuning);
+	free(ctx->tuning_base);
 	free(ctx->tuning_path);
 	free(ctx->tuning_dir);
 	ctx->tuning = NULL;
+	ctx->tuning_base = NULL;
 	ctx->tuning_path = NULL;
 	ctx->tuning_dir = NULL;
 }
@@ -839,6 +866,47 @@ static bool header_text_ok(const char *s)
 	return true;
 }
 
+/* Whether a and b hold the same limits and entries for op and type d. */
+static bool same_group(const txf_tuning *a, const txf_tuning *b, unsigned op, unsigned d)
+{
+	const txf_tuning_limits *la = &a->limits[op][d], *lb = &b->limits[op][d];
+	if (!la->valid != !lb->valid ||
+	    (la->valid && (la->large_from != lb->large_from || la->padcopy_min != lb->padcopy_min)))
+		return false;
+	for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
+		const txf_tuned *x = &a->entries[op][d][c], *y = &b->entries[op][d][c];
+		if (!x->valid != !y->valid)
+			return false;
+		if (x->valid && (x->strategy != y->strategy || x->tile != y->tile ||
+		                 x->wg_rows != y->wg_rows || x->stream != y->stream ||
+		                 memcmp(&x->params, &y->params, sizeof x->params) != 0 ||
+		                 memcmp(x->shape, y->shape, sizeof x->shape) != 0 ||
+		                 x->median_ms != y->median_ms))
+			return false;
+	}
+	return true;
+}
+
+/* What txf_tuning_save writes: t where the caller changed it, the file
+ * where not. The unit is an operation and type (its limits and its four
+ * entries, measured together): one that t holds as this context last read
+ * or wrote it (base) is taken from the file as it is now (disk), which
+ * another process may have saved since; one the caller changed, cleared
+ * included, is taken from t. */
+static void merge(txf_tuning *out, const txf_tuning *t, const txf_tuning *base,
+                  const txf_tuning *disk)
+{
+	*out = *t;
+	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++)
+		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
+			if (!same_group(t, base, op, d))
+				continue;
+			out->limits[op][d] = disk->limits[op][d];
+			memcpy(out->entries[op][d], disk->entries[op][d],
+			       sizeof out->entries[op][d]);
+		}
+}
+
 txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t)
 {
 	TXF_CHECK_ARG(ctx && t, TXF_ERR_NULL_ARG, "txf_tuning_save: ctx and t must not be NULL");
@@ -857,10 +925,6 @@ txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t)
 	txf_status s = txf__tuning_check(ctx, t, why, sizeof why);
 	if (s != TXF_SUCCESS)
 		return txf__fail(s, "txf_tuning_save: %s", why);
-	size_t len = 0;
-	char *text = txf__tuning_format(t, &ctx->profile, &len);
-	if (!text)
-		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory writing the tuning file");
 	const char *slash = strrchr(ctx->tuning_path, '/');
 	const char *name = slash ? slash + 1 : ctx->tuning_path;
 	const char *unsafe = NULL;
@@ -868,14 +932,59 @@ txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t)
 		unsafe = ctx->cache_root;
 	else if (!txf__private_dir(ctx->tuning_dir, true, why, sizeof why))
 		unsafe = ctx->tuning_dir;
-	if (unsafe) {
-		free(text);
+	if (unsafe)
 		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s is not safe to write: %s", unsafe,
 		                 why);
-	}
-	int rc = txf__write_atomic(ctx->tuning_dir, name, text, len, why, sizeof why);
-	free(text);
-	if (rc != 0)
+	/* Refused before the file is opened to be read: a device node or a
+	 * FIFO is not a tuning file to merge with, nor one to replace. */
+	if (!txf__may_replace(ctx->tuning_path, true, why, sizeof why))
+		return txf__fail(TXF_ERR_IO, "txf_tuning_save: cannot replace %s: %s",
+		                 ctx->tuning_path, why);
+	/* [0] what the file holds now, [1] this context's base, [2] what is
+	 * written. */
+	txf_tuning *w = calloc(3, sizeof *w);
+	if (!w)
+		return txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory writing the tuning file");
+	/* Read, merge and rename under the directory's lock, so that savers
+	 * in other threads and processes each merge with the last one's
+	 * file. */
+	int lock = txf__lock_dir(ctx->tuning_dir, why, sizeof why);
+	if (lock < 0) {
+		free(w);
 		return txf__fail(TXF_ERR_IO, "txf_tuning_save: %s", why);
-	return txf_tuning_set(ctx, t);
+	}
+	char msg[1200];
+	if (load_file(ctx, &w[0], msg, sizeof msg) < 0)
+		txf__log(TXF__LOG_INFO, "%s: replacing it", msg);
+	pthread_mutex_lock(&ctx->lock);
+	if (ctx->tuning_base)
+		w[1] = *ctx->tuning_base;
+	pthread_mutex_unlock(&ctx->lock);
+	merge(&w[2], t, &w[1], &w[0]);
+	s = txf__tuning_check(ctx, &w[2], why, sizeof why);
+	size_t len = 0;
+	char *text = NULL;
+	if (s != TXF_SUCCESS) {
+		s = txf__fail(s, "txf_tuning_save: the merged tuning: %s", why);
+	} else if (!(text = txf__tuning_format(&w[2], &ctx->profile, &len))) {
+		s = txf__fail(TXF_ERR_OUT_OF_MEMORY, "out of memory writing the tuning file");
+	} else if (txf__write_atomic(ctx->tuning_dir, name, text, len, true, why, sizeof why) !=
+	           0) {
+		s = txf__fail(TXF_ERR_IO, "txf_tuning_save: %s", why);
+	} else {
+		/* The new base, set while the lock still orders the savers. */
+		txf_tuning *base = malloc(sizeof *base);
+		if (base)
+			*base = w[2];
+		pthread_mutex_lock(&ctx->lock);
+		txf_tuning *old = ctx->tuning_base;
+		ctx->tuning_base = base;
+		pthread_mutex_unlock(&ctx->lock);
+		free(old);
+		s = txf_tuning_set(ctx, &w[2]);
+	}
+	txf__unlock_dir(lock);
+	free(text);
+	free(w);
+	return s;
 }

@@ -110,12 +110,32 @@ bool txf__private_dir(const char *dir, bool create, char *why, size_t n);
  * malloc'd, 0 when the file does not exist, -1 with why set otherwise. */
 int txf__read_private_file(const char *path, size_t max, unsigned char **data, size_t *len,
                            char *why, size_t n);
+/* Whether a writer may rename a file over path: yes when nothing is there
+ * or a regular file, never over a directory, a device, a FIFO or a socket.
+ * With own_only, a symbolic link (the rename would replace the link, not
+ * its target) and another user's file are refused too. If not, why says
+ * what is there. */
+bool txf__may_replace(const char *path, bool own_only, char *why, size_t n);
 /* Replace dir/name with len bytes atomically: a private temporary file in
- * dir, renamed over the name. Returns 0, or -1 with why set. */
-int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len, char *why,
-                      size_t n);
-/* 64-bit FNV-1a of len bytes, continuing from h (start with TXF__FNV_INIT). */
-#define TXF__FNV_INIT 1469598103934665603ull
+ * dir, renamed over the name, if txf__may_replace allows it. Returns 0, or
+ * -1 with why set. */
+int txf__write_atomic(const char *dir, const char *name, const void *data, size_t len,
+                      bool own_only, char *why, size_t n);
+/* An exclusive lock (flock) on directory dir, for a read, change and write
+ * of a file in it by one writer at a time, among threads and processes.
+ * Returns the descriptor to give to txf__unlock_dir, or -1 with why set
+ * when dir cannot be opened. Where the file system has no locks it is
+ * logged and the descriptor is returned unlocked. */
+int txf__lock_dir(const char *dir, char *why, size_t n);
+void txf__unlock_dir(int fd);
+/* path with repeated slashes and "." components removed and no trailing
+ * slash ("/" stays "/", "" becomes "."), malloc'd; NULL when out of
+ * memory. lstat of "link/" follows the link: the checks of a path's last
+ * component need it normalised. */
+char *txf__path_normalize(const char *path);
+/* 64-bit FNV-1a of len bytes, continuing from h (start with TXF__FNV_INIT,
+ * the standard 64-bit offset basis). */
+#define TXF__FNV_INIT 14695981039346656037ull
 uint64_t txf__fnv1a(const void *data, size_t len, uint64_t h);
 
 /* ----------------------------------------------------------- bincache.c */
@@ -195,6 +215,9 @@ struct txf_context {
 	bool tuning_in_cache; /* tuning_dir is cache_root/tuning (no file chosen) */
 	bool tuning_enabled;
 	txf_tuning *tuning;
+	/* What the tuning file held when this context last read or wrote it
+	 * (NULL: nothing), for txf_tuning_save's merge; guarded by lock. */
+	txf_tuning *tuning_base;
 	/* Binary cache counters, guarded by lock. */
 	unsigned long programs_loaded, programs_stored, cache_rejected;
 	/* Events of enqueued commands kept until they have finished (see

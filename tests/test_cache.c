@@ -560,6 +560,37 @@ static void parser_any_bytes(void **state)
 	free(e);
 }
 
+/* txf__fnv1a is the standard 64-bit FNV-1a: the test vectors published
+ * with the reference code (www.isthe.com/chongo/tech/comp/fnv), in one piece
+ * and continued piece by piece, and the entry names made from it. */
+static void fnv1a_vectors(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *text;
+		uint64_t hash;
+	} v[] = {
+	    {"", 0xcbf29ce484222325ull},       {"a", 0xaf63dc4c8601ec8cull},
+	    {"b", 0xaf63df4c8601f1a5ull},      {"foo", 0xdcb27518fed9d577ull},
+	    {"foobar", 0x85944171f73967e8ull},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		size_t n = strlen(v[i].text);
+		uint64_t h = txf__fnv1a(v[i].text, n, TXF__FNV_INIT);
+		if (h != v[i].hash)
+			fail_msg("fnv1a64(\"%s\") = %016llx, not %016llx", v[i].text,
+			         (unsigned long long)h, (unsigned long long)v[i].hash);
+		uint64_t part = TXF__FNV_INIT;
+		for (size_t k = 0; k < n; k++)
+			part = txf__fnv1a(v[i].text + k, 1, part);
+		assert_true(part == v[i].hash);
+		char want[32], name[TXF__BINCACHE_NAME_SIZE];
+		snprintf(want, sizeof want, "%016llx.bin", (unsigned long long)v[i].hash);
+		txf__bincache_file_name(v[i].text, name);
+		assert_string_equal(name, want);
+	}
+}
+
 static void keys_and_names(void **state)
 {
 	(void)state;
@@ -938,6 +969,24 @@ static void unsafe_places_not_used(void **state)
 	char *link = txf__path_join(base, "link");
 	assert_int_equal(symlink(real, link), 0);
 	assert_cache_off(link, "symbolic link");
+	/* Also when named with a trailing slash, repeated slashes or a "."
+	 * (lstat of "link/" follows the link), through the option and
+	 * through TXF_CACHE_DIR. */
+	const char *env = getenv("TXF_CACHE_DIR");
+	char *saved_env = env ? strdup(env) : NULL;
+	static const char *const tails[] = {"/", "//", "/.", "/./", "/.//"};
+	for (size_t i = 0; i < sizeof tails / sizeof tails[0]; i++) {
+		char named[600];
+		snprintf(named, sizeof named, "%s%s", link, tails[i]);
+		assert_cache_off(named, "symbolic link");
+		assert_int_equal(setenv("TXF_CACHE_DIR", named, 1), 0);
+		assert_cache_off(NULL, "symbolic link");
+	}
+	if (saved_env)
+		setenv("TXF_CACHE_DIR", saved_env, 1);
+	else
+		unsetenv("TXF_CACHE_DIR");
+	free(saved_env);
 	size_t others;
 	assert_int_equal(count_files(real, &others, NULL), 0);
 	assert_int_equal(others, 0); /* nothing created through the link */
@@ -987,6 +1036,20 @@ static void unsafe_places_not_used(void **state)
 	assert_non_null(strstr(log, "not a regular file"));
 	free(log);
 	assert_int_equal(rmdir(path), 0);
+	/* A FIFO: read without blocking, refused, and not replaced. */
+	assert_int_equal(mkfifo(path, 0600), 0);
+	capture_begin();
+	st = use_cache(dir, false);
+	log = capture_end();
+	assert_int_equal(st.cache_rejected, 1);
+	assert_int_equal(st.programs_stored, 0);
+	assert_non_null(strstr(log, "not a regular file"));
+	assert_non_null(strstr(log, "cannot replace"));
+	free(log);
+	struct stat sb;
+	assert_int_equal(lstat(path, &sb), 0);
+	assert_true(S_ISFIFO(sb.st_mode));
+	assert_int_equal(unlink(path), 0);
 
 	free(target);
 	free(path);
@@ -1123,6 +1186,83 @@ static void binary_cache_off(void **state)
 	drop_dir(dir);
 }
 
+/* A cache directory named with repeated slashes, "." components or a
+ * trailing slash is the same directory, checked and reported by its plain
+ * name, whether it comes from the option, TXF_CACHE_DIR or
+ * XDG_CACHE_HOME. */
+static void cache_dir_names_normalised(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *out;
+	} v[] = {
+	    {"/", "/"},
+	    {"//", "/"},
+	    {"/./", "/"},
+	    {"/tmp/", "/tmp"},
+	    {"/tmp//x/", "/tmp/x"},
+	    {"a/./b/.", "a/b"},
+	    {"./a", "a"},
+	    {"a//", "a"},
+	    {"", "."},
+	    {".", "."},
+	    {"./", "."},
+	    {"a/../b", "a/../b"},
+	    {"..//x/", "../x"},
+	    {"a/.b/", "a/.b"},
+	    {"/a/b.c//", "/a/b.c"},
+	};
+	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
+		char *p = txf__path_normalize(v[i].in);
+		assert_non_null(p);
+		if (strcmp(p, v[i].out) != 0)
+			fail_msg("normalising '%s' gave '%s', not '%s'", v[i].in, p, v[i].out);
+		free(p);
+	}
+
+	char *dir = new_dir();
+	char want[600], named[600];
+	snprintf(want, sizeof want, "%s/programs", dir);
+	const char *env = getenv("TXF_CACHE_DIR");
+	char *saved_env = env ? strdup(env) : NULL;
+	/* dir is /tmp/NAME: named /tmp//./NAME/./ */
+	snprintf(named, sizeof named, "/tmp//.%s/./", dir + 4);
+	for (int via = 0; via < 2; via++) {
+		if (via == 1)
+			assert_int_equal(setenv("TXF_CACHE_DIR", named, 1), 0);
+		txf_context *ctx = context_on(via == 0 ? named : NULL);
+		assert_non_null(ctx);
+		assert_true(run_transpose(ctx));
+		txf_context_stats st = stats_of(ctx);
+		assert_int_equal(st.binary_cache, 1);
+		assert_string_equal(st.cache_dir, want);
+		assert_true(st.programs_stored + st.programs_loaded == 1);
+		txf_context_release(&ctx);
+	}
+	/* XDG_CACHE_HOME with a trailing slash: <it>/tiledxform. */
+	unsetenv("TXF_CACHE_DIR");
+	const char *xdg = getenv("XDG_CACHE_HOME");
+	char *saved_xdg = xdg ? strdup(xdg) : NULL;
+	snprintf(named, sizeof named, "%s//", dir);
+	assert_int_equal(setenv("XDG_CACHE_HOME", named, 1), 0);
+	snprintf(want, sizeof want, "%s/tiledxform/programs", dir);
+	txf_context *ctx = context_on(NULL);
+	if (saved_xdg)
+		setenv("XDG_CACHE_HOME", saved_xdg, 1);
+	else
+		unsetenv("XDG_CACHE_HOME");
+	if (saved_env)
+		setenv("TXF_CACHE_DIR", saved_env, 1);
+	free(saved_xdg);
+	free(saved_env);
+	assert_non_null(ctx);
+	txf_context_stats st = stats_of(ctx);
+	assert_int_equal(st.binary_cache, 1);
+	assert_string_equal(st.cache_dir, want);
+	txf_context_release(&ctx);
+	drop_dir(dir);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc == 3 && strcmp(argv[1], "--child") == 0)
@@ -1135,11 +1275,12 @@ int main(int argc, char **argv)
 	unsetenv("TXF_LOG");
 	unsetenv("TXF_BINARY_CACHE");
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(parser_reasons),         cmocka_unit_test(parser_any_bytes),
-	    cmocka_unit_test(keys_and_names),         cmocka_unit_test(store_then_load),
-	    cmocka_unit_test(second_process_loads),   cmocka_unit_test(damaged_entries_rebuilt),
-	    cmocka_unit_test(unsafe_places_not_used), cmocka_unit_test(others_entries_not_used),
-	    cmocka_unit_test(concurrent_writers),     cmocka_unit_test(binary_cache_off),
+	    cmocka_unit_test(parser_reasons),          cmocka_unit_test(parser_any_bytes),
+	    cmocka_unit_test(fnv1a_vectors),           cmocka_unit_test(keys_and_names),
+	    cmocka_unit_test(store_then_load),         cmocka_unit_test(second_process_loads),
+	    cmocka_unit_test(damaged_entries_rebuilt), cmocka_unit_test(unsafe_places_not_used),
+	    cmocka_unit_test(others_entries_not_used), cmocka_unit_test(concurrent_writers),
+	    cmocka_unit_test(binary_cache_off),        cmocka_unit_test(cache_dir_names_normalised),
 	};
 	return cmocka_run_group_tests_name("cache", tests, NULL, NULL);
 }

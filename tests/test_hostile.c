@@ -608,6 +608,225 @@ static void cache_places(void **state)
 	free(dir);
 }
 
+/* ------------------------------------------------ names with slashes */
+
+/* A tuning file written at path by a context on cache dir (a private
+ * directory); its bytes returned. */
+static char *good_tuning_file(const char *cache, const char *path, size_t *n)
+{
+	txf_context *c = context_on_cache(cache, path);
+	txf_tuning t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_context_release(&c);
+	return read_whole(path, n);
+}
+
+/* A tuning file or cache directory named with "//", "/./" or a trailing
+ * slash after a symbolic link is refused as the link: lstat of "link/"
+ * would follow it. */
+static void linked_names_with_slashes(void **state)
+{
+	(void)state;
+	char *real = new_dir("slash-real", 0700);
+	char *cache = new_dir("slash-cache", 0700);
+	char *file = path_of(real, "t.txt");
+	size_t n;
+	free(good_tuning_file(cache, file, &n));
+	char *link = path_of(root, "slash-link");
+	assert_int_equal(symlink(real, link), 0);
+	static const char *const seps[] = {"//", "/./", "/.//"};
+	for (size_t i = 0; i < sizeof seps / sizeof seps[0]; i++) {
+		char named[600], want[700];
+		snprintf(named, sizeof named, "%s%st.txt", link, seps[i]);
+		capture_begin();
+		txf_context *c = context_on_cache(cache, named);
+		char *log = capture_end();
+		snprintf(want, sizeof want,
+		         "warning: tuning file ignored: its directory %s is unsafe: it is a "
+		         "symbolic link",
+		         link);
+		assert_contains(log, want, named);
+		free(log);
+		assert_int_equal(stats_of(c).tuned, 0);
+		txf_tuning t = one_tuning();
+		assert_int_equal(txf_tuning_save(c, &t), TXF_ERR_IO);
+		assert_contains(txf_last_error(), "not safe to write", named);
+		txf_context_release(&c);
+	}
+
+	/* The symbolic link of cache_places, named with a trailing slash
+	 * through TXF_CACHE_DIR: neither cache is used. */
+	char *cache_link = path_of(root, "slash-cache-link");
+	assert_int_equal(symlink(cache, cache_link), 0);
+	char named[600], w1[700], w2[700];
+	snprintf(w1, sizeof w1, "warning: binary cache off: %s/programs is not safe to use: %s",
+	         cache_link, "it is a symbolic link");
+	snprintf(w2, sizeof w2,
+	         "warning: tuning file ignored: the cache directory %s is unsafe: it is a "
+	         "symbolic link",
+	         cache_link);
+	txf_context *c = context_on_cache(cache, NULL);
+	txf_tuning t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_context_release(&c);
+	snprintf(named, sizeof named, "%s/", cache_link);
+	expect_cache_unused(named, true, (const char *const[]){w1, w2, NULL},
+	                    "a symlinked cache named with a trailing slash");
+	snprintf(named, sizeof named, "%s//.//", cache_link);
+	expect_cache_unused(named, false, (const char *const[]){w1, w2, NULL},
+	                    "a symlinked cache named with slashes and a dot");
+
+	free(cache_link);
+	free(link);
+	free(file);
+	free(cache);
+	free(real);
+}
+
+/* ------------------------------------------------- tuning save targets */
+
+/* Saving a tuning over target (named by the option, or by TXF_TUNING_FILE
+ * when env is set) must fail with TXF_ERR_IO and a message with phrase (when
+ * not NULL), and leave target and the context as they were, with no
+ * temporary file beside it. */
+static void expect_save_refused(const char *cache, const char *target, bool env, const char *phrase,
+                                const char *what)
+{
+	struct stat before, after;
+	if (lstat(target, &before) != 0)
+		fail_msg("%s: %s: %s", what, target, strerror(errno));
+	if (env)
+		assert_int_equal(setenv("TXF_TUNING_FILE", target, 1), 0);
+	capture_begin();
+	txf_context *c = context_on_cache(cache, env ? NULL : target);
+	free(capture_end());
+	txf_tuning t = one_tuning();
+	capture_begin();
+	txf_status s = txf_tuning_save(c, &t);
+	free(capture_end());
+	if (env)
+		unsetenv("TXF_TUNING_FILE");
+	if (s != TXF_ERR_IO)
+		fail_msg("%s: saving over %s gave %s (%s), expected TXF_ERR_IO", what, target,
+		         txf_status_name(s), txf_last_error());
+	assert_contains(txf_last_error(), "txf_tuning_save", what);
+	if (phrase) {
+		char want[700];
+		snprintf(want, sizeof want, "cannot replace %s: %s", target, phrase);
+		assert_contains(txf_last_error(), want, what);
+	}
+	txf_context_stats st = stats_of(c);
+	assert_int_equal(st.tuned, 0);
+	txf_tuning got;
+	assert_int_equal(txf_tuning_get(c, &got), TXF_SUCCESS);
+	assert_int_equal(got.limits[TXF_TUNE_TRANSPOSE][TXF_F32].valid, 0);
+	txf_context_release(&c);
+	if (lstat(target, &after) != 0)
+		fail_msg("%s: %s is gone: %s", what, target, strerror(errno));
+	if (after.st_ino != before.st_ino || after.st_dev != before.st_dev ||
+	    after.st_mode != before.st_mode || after.st_rdev != before.st_rdev ||
+	    after.st_uid != before.st_uid || after.st_size != before.st_size)
+		fail_msg("%s: %s was replaced or changed", what, target);
+	/* No temporary file left: "<name>.tmp-XXXXXX" beside it. */
+	char cmd[1400];
+	snprintf(cmd, sizeof cmd,
+	         "! ls -A \"$(dirname '%s')\" | grep -q \"^$(basename '%s').tmp-\"", target,
+	         target);
+	if (system(cmd) != 0)
+		fail_msg("%s: a temporary file was left beside %s", what, target);
+}
+
+static void tuning_save_targets(void **state)
+{
+	(void)state;
+	char *cache = new_dir("save-cache", 0700);
+	char *good_dir = new_dir("save-good", 0700);
+	char *good = path_of(good_dir, "t.txt");
+	size_t n;
+	char *text = good_tuning_file(cache, good, &n);
+	assert_true(n > 0);
+
+	/* A FIFO, through the option and through TXF_TUNING_FILE. */
+	char *fifo = path_of(root, "tuning-fifo");
+	assert_int_equal(mkfifo(fifo, 0600), 0);
+	expect_save_refused(cache, fifo, false, "it is not a regular file", "a FIFO");
+	expect_save_refused(cache, fifo, true, "it is not a regular file", "a FIFO (env)");
+
+	/* A directory. */
+	char *dir = new_dir("tuning-dir", 0700);
+	expect_save_refused(cache, dir, false, "it is a directory", "a directory");
+
+	/* A symbolic link to a good tuning file: neither the link nor its
+	 * target is replaced. */
+	char *link = path_of(root, "tuning-link");
+	assert_int_equal(symlink(good, link), 0);
+	expect_save_refused(cache, link, false, "it is a symbolic link", "a symbolic link");
+	size_t n2;
+	char *again = read_whole(good, &n2);
+	assert_int_equal(n, n2);
+	assert_memory_equal(text, again, n);
+	free(again);
+
+	/* Another user's tuning file (root can make one). */
+	if (geteuid() == 0) {
+		char *theirs = path_of(good_dir, "theirs.txt");
+		write_whole(theirs, text, n, 0600);
+		assert_int_equal(chown(theirs, NOBODY, NOBODY), 0);
+		char phrase[80];
+		snprintf(phrase, sizeof phrase, "it belongs to user %d", NOBODY);
+		expect_save_refused(cache, theirs, false, phrase, "another user's file");
+		again = read_whole(theirs, &n2);
+		assert_int_equal(n, n2);
+		assert_memory_equal(text, again, n);
+		free(again);
+		free(theirs);
+	} else {
+		printf("  another user's file: skipped, changing an owner needs root\n");
+	}
+
+	/* A character device: one of our own first (a copy of /dev/null's
+	 * numbers), then /dev/null itself, which a save as root could
+	 * replace. */
+	struct stat dn;
+	assert_int_equal(stat("/dev/null", &dn), 0);
+	assert_true(S_ISCHR(dn.st_mode));
+	char *dev = path_of(root, "tuning-chardev");
+	if (mknod(dev, S_IFCHR | 0600, dn.st_rdev) == 0) {
+		expect_save_refused(cache, dev, false, "it is not a regular file",
+		                    "a character device");
+		expect_save_refused(cache, "/dev/null", true, NULL, "/dev/null (env)");
+		expect_save_refused(cache, "/dev/null", false, NULL, "/dev/null");
+		/* Still the null device. */
+		struct stat now;
+		assert_int_equal(stat("/dev/null", &now), 0);
+		assert_true(S_ISCHR(now.st_mode) && now.st_rdev == dn.st_rdev);
+		FILE *f = fopen("/dev/null", "w");
+		assert_non_null(f);
+		assert_int_equal(fputs("x", f) >= 0, 1);
+		assert_int_equal(fclose(f), 0);
+	} else {
+		printf("  character devices: skipped, mknod: %s\n", strerror(errno));
+	}
+
+	/* An absent file and a regular file of this user are written. */
+	char *fresh = path_of(good_dir, "fresh.txt");
+	free(good_tuning_file(cache, fresh, &n2));
+	free(good_tuning_file(cache, fresh, &n2));
+	struct stat sb;
+	assert_int_equal(lstat(fresh, &sb), 0);
+	assert_true(S_ISREG(sb.st_mode) && (sb.st_mode & 0777) == 0600);
+
+	free(fresh);
+	free(dev);
+	free(link);
+	free(dir);
+	free(fifo);
+	free(text);
+	free(good);
+	free(good_dir);
+	free(cache);
+}
+
 /* ----------------------------------------------- unreadable, as nobody */
 
 /* The cases of unreadable places, without cmocka: 0 when all pass, else 1
@@ -789,10 +1008,9 @@ int main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "--unprivileged") == 0)
 		return unprivileged_main();
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(kernel_links),
-	    cmocka_unit_test(kernel_permissions),
-	    cmocka_unit_test(cache_places),
-	    cmocka_unit_test(unreadable_places),
+	    cmocka_unit_test(kernel_links),        cmocka_unit_test(kernel_permissions),
+	    cmocka_unit_test(cache_places),        cmocka_unit_test(linked_names_with_slashes),
+	    cmocka_unit_test(tuning_save_targets), cmocka_unit_test(unreadable_places),
 	};
 	return cmocka_run_group_tests_name("hostile", tests, suite_setup, suite_teardown);
 }

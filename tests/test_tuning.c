@@ -862,11 +862,248 @@ static void test_concurrent_writers(void **state)
 	txf_context_release(&ctx);
 }
 
+/* ------------------------------------------------------ merging saves */
+
+/* Move the limits and entries of op and type d from src to dst (cleared
+ * in dst when src has none). */
+static void copy_group(txf_tuning *dst, const txf_tuning *src, txf_tune_op op, txf_dtype d)
+{
+	dst->limits[op][d] = src->limits[op][d];
+	memcpy(dst->entries[op][d], src->entries[op][d], sizeof dst->entries[op][d]);
+}
+
+/* A transpose group for type d whose small-uneven entry has time ms. */
+static void set_transpose_group(txf_tuning *t, txf_dtype d, double ms)
+{
+	txf_tuning_limits *l = &t->limits[TXF_TUNE_TRANSPOSE][d];
+	l->valid = 1;
+	l->large_from = 1 << 20;
+	txf_tuned *e = &t->entries[TXF_TUNE_TRANSPOSE][d][TXF_SMALL_UNEVEN];
+	e->valid = 1;
+	e->strategy = TXF_STRATEGY_SPLIT;
+	e->tile = 16;
+	e->wg_rows = 4;
+	e->shape[0] = 509;
+	e->shape[1] = 515;
+	e->median_ms = ms;
+}
+
+static txf_tuning tuning_of(txf_context *ctx)
+{
+	txf_tuning t;
+	assert_int_equal(txf_tuning_get(ctx, &t), TXF_SUCCESS);
+	return t;
+}
+
+/* What a new context reads from the file. */
+static txf_tuning tuning_on_disk(void)
+{
+	txf_context *c = open_ctx(NULL);
+	txf_tuning t = tuning_of(c);
+	txf_context_release(&c);
+	return t;
+}
+
+/* Contexts that read the file before each other's saves: each save keeps
+ * the operations and types the others wrote and it did not change; what
+ * it changed, cleared included, replaces the file's. */
+static void test_saves_merge(void **state)
+{
+	(void)state;
+	const txf_tuning full = sample();
+	txf_context *a = open_ctx(NULL), *b = open_ctx(NULL), *c = open_ctx(NULL);
+	/* a writes transpose f32, then b matmul f32: both are in the file. */
+	txf_tuning ta = tuning_of(a), tb = tuning_of(b), want;
+	memset(&want, 0, sizeof want);
+	snprintf(want.mode, sizeof want.mode, "b");
+	copy_group(&ta, &full, TXF_TUNE_TRANSPOSE, TXF_F32);
+	snprintf(ta.mode, sizeof ta.mode, "a");
+	assert_int_equal(txf_tuning_save(a, &ta), TXF_SUCCESS);
+	copy_group(&tb, &full, TXF_TUNE_MATMUL, TXF_F32);
+	snprintf(tb.mode, sizeof tb.mode, "b");
+	assert_int_equal(txf_tuning_save(b, &tb), TXF_SUCCESS);
+	copy_group(&want, &full, TXF_TUNE_TRANSPOSE, TXF_F32);
+	copy_group(&want, &full, TXF_TUNE_MATMUL, TXF_F32);
+	txf_tuning got = tuning_on_disk();
+	assert_same_tuning(&want, &got);
+	/* The saving context uses what it wrote. */
+	got = tuning_of(b);
+	assert_same_tuning(&want, &got);
+
+	/* c, which read nothing, writes matmul f64 with its stale (empty)
+	 * view of the rest: the rest is kept. */
+	txf_tuning tc = tuning_of(c);
+	copy_group(&tc, &full, TXF_TUNE_MATMUL, TXF_F64);
+	snprintf(tc.mode, sizeof tc.mode, "c");
+	assert_int_equal(txf_tuning_save(c, &tc), TXF_SUCCESS);
+	copy_group(&want, &full, TXF_TUNE_MATMUL, TXF_F64);
+	snprintf(want.mode, sizeof want.mode, "c");
+	got = tuning_on_disk();
+	assert_same_tuning(&want, &got);
+
+	/* a changes its entry; the groups it holds as it last saved them
+	 * (none but its own) are the file's. */
+	ta = tuning_of(a);
+	ta.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].median_ms = 9.5;
+	snprintf(ta.mode, sizeof ta.mode, "a2");
+	assert_int_equal(txf_tuning_save(a, &ta), TXF_SUCCESS);
+	want.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].median_ms = 9.5;
+	snprintf(want.mode, sizeof want.mode, "a2");
+	got = tuning_on_disk();
+	assert_same_tuning(&want, &got);
+
+	/* A context that read matmul f32 clears it: it is gone, the rest is
+	 * kept. */
+	txf_context *d = open_ctx(NULL);
+	txf_tuning td = tuning_of(d);
+	assert_same_tuning(&want, &td);
+	copy_group(&td, &ta /* has no matmul f32 */, TXF_TUNE_MATMUL, TXF_F32);
+	assert_int_equal(td.limits[TXF_TUNE_MATMUL][TXF_F32].valid, 0);
+	snprintf(td.mode, sizeof td.mode, "d");
+	assert_int_equal(txf_tuning_save(d, &td), TXF_SUCCESS);
+	copy_group(&want, &ta, TXF_TUNE_MATMUL, TXF_F32);
+	snprintf(want.mode, sizeof want.mode, "d");
+	got = tuning_on_disk();
+	assert_same_tuning(&want, &got);
+	/* b saves its view again unchanged but for the mode: its stale copy
+	 * of matmul f32 (as b last wrote it) does not come back. */
+	tb = tuning_of(b);
+	assert_int_equal(tb.limits[TXF_TUNE_MATMUL][TXF_F32].valid, 1);
+	snprintf(tb.mode, sizeof tb.mode, "b2");
+	assert_int_equal(txf_tuning_save(b, &tb), TXF_SUCCESS);
+	snprintf(want.mode, sizeof want.mode, "b2");
+	got = tuning_on_disk();
+	assert_same_tuning(&want, &got);
+	got = tuning_of(b);
+	assert_same_tuning(&want, &got);
+
+	/* A file others could write is not merged from: its entries are
+	 * dropped, and the file replaced by a private one. */
+	char *path = strdup(path_of(a));
+	assert_int_equal(chmod(path, 0660), 0);
+	txf_context *e = NULL;
+	char *err = capture_stderr(&e, NULL);
+	assert_non_null(strstr(err, "other users can write it (mode 660)"));
+	free(err);
+	txf_tuning te = test_tuning_blank("e");
+	set_transpose_group(&te, TXF_U8, 1.25);
+	assert_int_equal(txf_tuning_save(e, &te), TXF_SUCCESS);
+	struct stat sb;
+	assert_int_equal(stat(path, &sb), 0);
+	assert_int_equal(sb.st_mode & 0777, 0600);
+	got = tuning_on_disk();
+	assert_same_tuning(&te, &got);
+	free(path);
+	txf_context_release(&e);
+	txf_context_release(&d);
+	txf_context_release(&c);
+	txf_context_release(&b);
+	txf_context_release(&a);
+}
+
+/* Child mode: open a context, wait for stdin to close, then save `rounds`
+ * times the tuning it holds with the transpose group of type d set (its
+ * time index * 1000 + round), as txf tune does for the types it tunes. */
+static int merger_main(const char *dir, int index, int rounds)
+{
+	txf_context_options o;
+	txf_context_options_default(&o);
+	o.cache_dir = dir;
+	o.binary_cache = 0;
+	txf_context *ctx = NULL;
+	if (txf_context_create(&ctx, &o) != TXF_SUCCESS)
+		return 3;
+	/* Ready: the file is read. */
+	if (write(1, "r", 1) != 1)
+		return 6;
+	char c;
+	while (read(0, &c, 1) > 0)
+		;
+	static const txf_dtype types[] = {TXF_U8, TXF_I16, TXF_U32, TXF_I64, TXF_U16, TXF_I32};
+	txf_tuning t;
+	for (int r = 0; r < rounds; r++) {
+		if (txf_tuning_get(ctx, &t) != TXF_SUCCESS)
+			return 4;
+		set_transpose_group(&t, types[index], index * 1000.0 + r);
+		if (txf_tuning_save(ctx, &t) != TXF_SUCCESS) {
+			fprintf(stderr, "merger %d: %s\n", index, txf_last_error());
+			return 5;
+		}
+	}
+	txf_context_release(&ctx);
+	return 0;
+}
+
+/* Savers of different types in several processes at once, all started
+ * from the same file: every one's entries survive, each with its last
+ * round's time, beside what the file held before. */
+static void test_concurrent_saves_merge(void **state)
+{
+	(void)state;
+	enum { SAVERS = 6, ROUNDS = 40 };
+	static const txf_dtype types[] = {TXF_U8, TXF_I16, TXF_U32, TXF_I64, TXF_U16, TXF_I32};
+	txf_context *ctx = open_ctx(NULL);
+	const txf_tuning full = sample();
+	assert_int_equal(txf_tuning_save(ctx, &full), TXF_SUCCESS);
+	txf_context_release(&ctx);
+
+	/* gate: the savers' stdin, closed to start them; ready: their
+	 * stdout, one byte each once its context has read the file. */
+	int gate[2], ready[2];
+	assert_int_equal(pipe(gate), 0);
+	assert_int_equal(pipe(ready), 0);
+	posix_spawn_file_actions_t fa;
+	assert_int_equal(posix_spawn_file_actions_init(&fa), 0);
+	assert_int_equal(posix_spawn_file_actions_adddup2(&fa, gate[0], 0), 0);
+	assert_int_equal(posix_spawn_file_actions_adddup2(&fa, ready[1], 1), 0);
+	assert_int_equal(posix_spawn_file_actions_addclose(&fa, gate[1]), 0);
+	assert_int_equal(posix_spawn_file_actions_addclose(&fa, ready[0]), 0);
+	pid_t pids[SAVERS];
+	for (int i = 0; i < SAVERS; i++) {
+		char index[16], rounds[16];
+		snprintf(index, sizeof index, "%d", i);
+		snprintf(rounds, sizeof rounds, "%d", ROUNDS);
+		char *argv[] = {(char *)self_exe, "--merger", cache, index, rounds, NULL};
+		assert_int_equal(posix_spawn(&pids[i], self_exe, &fa, NULL, argv, environ), 0);
+	}
+	posix_spawn_file_actions_destroy(&fa);
+	close(gate[0]);
+	close(ready[1]);
+	/* Each has read the file before any saves. */
+	for (int got = 0; got < SAVERS;) {
+		char buf[SAVERS];
+		ssize_t r = read(ready[0], buf, sizeof buf);
+		if (r < 0 && errno == EINTR)
+			continue;
+		assert_true(r > 0);
+		got += (int)r;
+	}
+	close(ready[0]);
+	close(gate[1]);
+	for (int i = 0; i < SAVERS; i++) {
+		int ws;
+		assert_int_equal(waitpid(pids[i], &ws, 0), pids[i]);
+		assert_true(WIFEXITED(ws));
+		assert_int_equal(WEXITSTATUS(ws), 0);
+	}
+	txf_tuning want = full, got = tuning_on_disk();
+	for (int i = 0; i < SAVERS; i++)
+		set_transpose_group(&want, types[i], i * 1000.0 + ROUNDS - 1);
+	snprintf(want.mode, sizeof want.mode, "%s", got.mode);
+	assert_same_tuning(&want, &got);
+	/* Nothing but the file is left in the directory. */
+	char cmd[1200];
+	snprintf(cmd, sizeof cmd, "test $(ls -A '%s/tuning' | wc -l) -eq 1", cache);
+	assert_int_equal(system(cmd), 0);
+}
+
 int main(int argc, char **argv)
 {
 	self_exe = argv[0];
 	if (argc == 5 && strcmp(argv[1], "--writer") == 0)
 		return writer_main(argv[2], atoi(argv[3]), atoi(argv[4]));
+	if (argc == 5 && strcmp(argv[1], "--merger") == 0)
+		return merger_main(argv[2], atoi(argv[3]), atoi(argv[4]));
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test_setup(test_round_trip, fresh_cache),
 	    cmocka_unit_test_setup(test_save_rejects_bad_tunings, fresh_cache),
@@ -876,6 +1113,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_setup(test_corrupt_files, fresh_cache),
 	    cmocka_unit_test_setup(test_every_truncation, fresh_cache),
 	    cmocka_unit_test_setup(test_concurrent_writers, fresh_cache),
+	    cmocka_unit_test_setup(test_saves_merge, fresh_cache),
+	    cmocka_unit_test_setup(test_concurrent_saves_merge, fresh_cache),
 	};
 	return cmocka_run_group_tests(tests, suite_setup, suite_teardown);
 }
