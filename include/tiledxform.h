@@ -76,7 +76,8 @@ TXF_API const char *txf_version(void);
 	X(TXF_ERR_MISSING_C, -24, "beta is not zero but no C matrix was given")                 \
 	X(TXF_ERR_FP64_UNSUPPORTED, -25, "the device has no double precision (cl_khr_fp64)")    \
 	X(TXF_ERR_WORKSPACE_TOO_SMALL, -26, "the caller's workspace is smaller than needed")    \
-	X(TXF_ERR_TOO_LARGE, -27, "larger than the device allows in one buffer")
+	X(TXF_ERR_TOO_LARGE, -27, "larger than the device allows in one buffer")                \
+	X(TXF_ERR_BAD_PARAM, -28, "unknown kernel parameter, or a value outside its range")
 
 typedef enum txf_status {
 #define TXF_X_ENUM(name, value, msg) name = value,
@@ -531,6 +532,37 @@ TXF_API txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t 
 TXF_API txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k,
                                       txf_dtype dtype, const txf_matmul_options *opts,
                                       txf_matmul_choice *out);
+
+/* ------------------------------------------------------ kernel parameters */
+
+/* Every parameter of the kernels has a name, listed here (and by `txf
+ * params`). Options can be set by name, and a choice read by name, so that
+ * code need not know which field holds what. */
+typedef struct txf_param_info {
+	const char *name;      /* "tile", "segments", "mwg", ... */
+	const char *operation; /* "transpose" or "matmul" */
+	long long min, max;    /* the values the setters accept */
+	const char *meaning;   /* one line: what it does, what 0 and -1 mean */
+} txf_param_info;
+
+/* How many parameters there are, and the i-th (NULL past the last). */
+TXF_API size_t txf_param_count(void);
+TXF_API const txf_param_info *txf_param_at(size_t i);
+
+/* Set parameter `name` of opts to value: TXF_ERR_BAD_PARAM, naming the
+ * parameter and its range, for an unknown name or a value outside the
+ * range, and opts is left as it was. Whether the value fits the device and
+ * the other parameters is checked when the options are used. */
+TXF_API txf_status txf_transpose_options_set(txf_transpose_options *opts, const char *name,
+                                             long long value);
+TXF_API txf_status txf_matmul_options_set(txf_matmul_options *opts, const char *name,
+                                          long long value);
+
+/* The value of parameter `name` in a choice (TXF_ERR_BAD_PARAM if there is
+ * no such parameter). */
+TXF_API txf_status txf_choice_param(const txf_choice *c, const char *name, long long *value);
+TXF_API txf_status txf_matmul_choice_param(const txf_matmul_choice *c, const char *name,
+                                           long long *value);
 
 /* ---------------------------------------------------------------- tuning */
 

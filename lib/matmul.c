@@ -79,12 +79,30 @@ static void plan_free(txf_context *ctx, plan *p)
 static txf_status get_kernel(txf_context *ctx, const txf_matmul_params *p, size_t elem, bool ta,
                              bool tb, const char *name, cl_kernel *out)
 {
-	char options[256];
-	snprintf(options, sizeof options,
-	         "-DTXF_DOUBLE=%d -DTRANS_A=%d -DTRANS_B=%d -DMWG=%u -DNWG=%u -DKWG=%u -DMDIMC=%u "
-	         "-DNDIMC=%u -DVWA=%u -DVWB=%u -DLBUF=%u -DWMAP=%u -DKGRP=%u",
-	         elem == 8, ta, tb, p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb,
-	         p->lbuf ? p->lbuf : 1, p->wmap ? p->wmap : 1, p->kgroups ? p->kgroups : 1);
+	char options[256] = "";
+	size_t len = 0;
+	const struct {
+		txf__param_id id;
+		unsigned value;
+	} ps[] = {
+	    {TXF__P_MWG, p->mwg},
+	    {TXF__P_NWG, p->nwg},
+	    {TXF__P_KWG, p->kwg},
+	    {TXF__P_MDIMC, p->mdimc},
+	    {TXF__P_NDIMC, p->ndimc},
+	    {TXF__P_VWA, p->vwa},
+	    {TXF__P_VWB, p->vwb},
+	    {TXF__P_LBUF, p->lbuf ? p->lbuf : 1},
+	    {TXF__P_WMAP, p->wmap ? p->wmap : 1},
+	    {TXF__P_KGROUPS, p->kgroups ? p->kgroups : 1},
+	};
+	bool fits = txf__add_define(options, sizeof options, &len, "TXF_DOUBLE", elem == 8) &&
+	            txf__add_define(options, sizeof options, &len, "TRANS_A", ta) &&
+	            txf__add_define(options, sizeof options, &len, "TRANS_B", tb);
+	for (size_t i = 0; fits && i < sizeof ps / sizeof ps[0]; i++)
+		fits = txf__add_param(options, sizeof options, &len, ps[i].id, ps[i].value);
+	if (!fits)
+		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)

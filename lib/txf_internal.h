@@ -401,6 +401,42 @@ typedef struct txf__tuned_pick {
 bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_t *dims,
                       txf__tuned_pick *out);
 
+/* ------------------------------------------------------------- params.c */
+
+/* The kernel parameters, in the registry's order (params.c). */
+typedef enum txf__param_id {
+	TXF__P_TILE,
+	TXF__P_WG_ROWS,
+	TXF__P_SEGMENTS,
+	TXF__P_WIDTH,
+	TXF__P_CACHE_HINTS,
+	TXF__P_STREAM,
+	TXF__P_INPLACE_TILES,
+	TXF__P_MWG,
+	TXF__P_NWG,
+	TXF__P_KWG,
+	TXF__P_MDIMC,
+	TXF__P_NDIMC,
+	TXF__P_VWA,
+	TXF__P_VWB,
+	TXF__P_KSPLIT,
+	TXF__P_LBUF,
+	TXF__P_WMAP,
+	TXF__P_KGROUPS,
+	TXF__P_COUNT
+} txf__param_id;
+
+/* The -D macro of a parameter (NULL: it is decided on the host), and the
+ * rule its value must meet on a device. */
+const char *txf__param_macro(txf__param_id id);
+const char *txf__param_fits(txf__param_id id);
+/* Append "-DMACRO=value" (after a space unless buf is empty) to the build
+ * options in buf, of *len characters out of size. False, with *len = size
+ * from then on, when it does not fit. */
+bool txf__add_define(char *buf, size_t size, size_t *len, const char *macro, long long value);
+/* The same with a parameter's macro. */
+bool txf__add_param(char *buf, size_t size, size_t *len, txf__param_id id, long long value);
+
 /* -------------------------------------------------------- device_data.c */
 
 /* Built-in entries for AUTO, per vendor and device kind (device_data.c). */
