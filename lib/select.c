@@ -9,52 +9,6 @@
 #include <stdio.h>
 #include <string.h>
 
-bool txf__is_pow2(size_t x)
-{
-	return x && !(x & (x - 1));
-}
-
-unsigned txf__run_align(unsigned tile, size_t elem)
-{
-	unsigned a = elem && elem < 32 ? (unsigned)(32 / elem) : 1;
-	return a < tile ? a : tile;
-}
-
-size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments)
-{
-	return (size_t)segments * tile + txf__run_align(tile, elem);
-}
-
-/* Whether a T x R work-group with `local_rows` rows of T + 1 elem-byte
- * elements in local memory fits the device; if not, *why says what does
- * not fit. */
-static bool tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
-                      size_t local_rows, char *why, size_t why_size)
-{
-	size_t local = local_rows * (tile + 1) * elem;
-	size_t wg = (size_t)tile * rows;
-	if (wg > p->max_work_group_size) {
-		snprintf(why, why_size,
-		         "a %u x %u work-group has %zu work-items, the device allows %zu", tile,
-		         rows, wg, p->max_work_group_size);
-		return false;
-	}
-	if (tile > p->max_work_item_sizes[0] || rows > p->max_work_item_sizes[1]) {
-		snprintf(why, why_size,
-		         "a %u x %u work-group exceeds the device's item sizes %zu x %zu", tile,
-		         rows, p->max_work_item_sizes[0], p->max_work_item_sizes[1]);
-		return false;
-	}
-	if (local > p->local_mem_size) {
-		snprintf(why, why_size,
-		         "tile %u of %zu-byte elements needs %zu bytes of local memory, "
-		         "the device has %llu",
-		         tile, elem, local, (unsigned long long)p->local_mem_size);
-		return false;
-	}
-	return true;
-}
-
 /* Tiles of local memory per work-group of the tiled in-place kernel: as
  * forced, else 2 where two take at most a quarter of the local memory a
  * work-group may use. Beyond that one tile leaves room for more work-groups
@@ -81,13 +35,6 @@ static unsigned transpose_launches(txf_strategy s, size_t rows, size_t cols, uns
 	return 1;
 }
 
-/* Block edge of the streaming kernel for elem-byte elements: one 64-byte
- * line per block row; 0 where it does not apply. */
-static unsigned stream_tile(size_t elem)
-{
-	return elem == 4 || elem == 8 ? (unsigned)(64 / elem) : 0;
-}
-
 /* The name of a tuned entry in a choice: "tuned transpose f32 large-uneven". */
 static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pick *tp)
 {
@@ -108,7 +55,8 @@ static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t e
 	if (t->strategy == TXF_STRATEGY_TRUNCATE && rows && cols &&
 	    (rows < t->tile || cols < t->tile))
 		return false; /* the built-in table decides */
-	if (t->stream && (never_stream || t->strategy != TXF_STRATEGY_PAD || !stream_tile(elem)))
+	if (t->stream &&
+	    (never_stream || t->strategy != TXF_STRATEGY_PAD || !txf__stream_tile(elem)))
 		return false; /* the built-in table decides */
 	out->strategy = t->strategy;
 	out->tile = t->tile;
@@ -139,8 +87,8 @@ static void set_segments(const txf_device_profile *p, const txf__transpose_entry
 	runs = runs < 1 ? 1 : runs > 8 ? 8 : runs;
 	c->segments = 0;
 	if (!in_place && c->strategy == TXF_STRATEGY_PAD && e->segments &&
-	    tile_fits(p, c->tile, c->wg_rows, elem, txf__run_rows(c->tile, elem, runs), why,
-	              sizeof why)) {
+	    txf__tile_fits(p, c->tile, c->wg_rows, elem, txf__run_rows(c->tile, elem, runs), why,
+	                   sizeof why)) {
 		c->segments = runs;
 		size_t len = strlen(c->why);
 		snprintf(c->why + len, sizeof c->why - len,
@@ -267,67 +215,10 @@ static void set_stream(txf_choice *c, size_t elem, const char *note)
 {
 	c->stream = 1;
 	c->segments = 0;
-	c->tile = stream_tile(elem);
+	c->tile = txf__stream_tile(elem);
 	c->wg_rows = 1;
 	size_t len = strlen(c->why);
 	snprintf(c->why + len, sizeof c->why - len, "%s", note);
-}
-
-txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
-                           char *why, size_t n)
-{
-	if (e->strategy != TXF_STRATEGY_SIMPLE && e->strategy != TXF_STRATEGY_PAD &&
-	    e->strategy != TXF_STRATEGY_TRUNCATE && e->strategy != TXF_STRATEGY_SPLIT) {
-		snprintf(why, n, "strategy %d is not simple, pad, truncate or split",
-		         (int)e->strategy);
-		return TXF_ERR_BAD_STRATEGY;
-	}
-	size_t elem = txf_dtype_size(dtype);
-	if (op == TXF_TUNE_TRANSPOSE) {
-		if (e->stream) {
-			if (e->stream != 1 || e->strategy != TXF_STRATEGY_PAD ||
-			    !stream_tile(elem) || e->tile != stream_tile(elem) || e->wg_rows != 1) {
-				snprintf(
-				    why, n,
-				    "stream=%u: the streaming kernel is pad's, for 4- and 8-byte "
-				    "elements, with tile 64 / element bytes and wg_rows 1",
-				    e->stream);
-				return TXF_ERR_STRATEGY_NOT_APPLICABLE;
-			}
-			return TXF_SUCCESS;
-		}
-		if (!txf__is_pow2(e->tile) || e->tile < 4 || e->tile > 128 ||
-		    !txf__is_pow2(e->wg_rows) || e->wg_rows > e->tile) {
-			snprintf(why, n,
-			         "tile %u x %u: the tile must be a power of two from 4 to 128 and "
-			         "the rows a power of two up to the tile",
-			         e->tile, e->wg_rows);
-			return TXF_ERR_BAD_TILE;
-		}
-		if (!elem || !tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, e->tile, why, n))
-			return TXF_ERR_TILE_UNSUPPORTED;
-		return TXF_SUCCESS;
-	}
-	if (dtype != TXF_F32 && dtype != TXF_F64) {
-		snprintf(why, n, "matmul is tuned for f32 and f64, not %s",
-		         txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "?");
-		return TXF_ERR_BAD_DTYPE;
-	}
-	if (dtype == TXF_F64 && !ctx->profile.has_fp64) {
-		snprintf(why, n, "the device has no double precision");
-		return TXF_ERR_FP64_UNSUPPORTED;
-	}
-	if (e->params.ksplit > 1 && e->strategy != TXF_STRATEGY_PAD) {
-		snprintf(why, n, "ksplit %u needs strategy pad, not %s", e->params.ksplit,
-		         txf_strategy_name(e->strategy));
-		return TXF_ERR_STRATEGY_NOT_APPLICABLE;
-	}
-	txf_status s = txf__check_matmul_params(ctx, &e->params, elem);
-	if (s != TXF_SUCCESS) {
-		snprintf(why, n, "%s", txf_last_error());
-		txf__clear_error();
-	}
-	return s;
 }
 
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
@@ -408,7 +299,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	              "place), not to %s %s",
 	              opts->inplace_tiles, txf_strategy_name(opts->strategy),
 	              in_place ? "in place" : "out of place");
-	const unsigned vt = stream_tile(elem);
+	const unsigned vt = txf__stream_tile(elem);
 	if (opts->stream == 1) {
 		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
 		                            opts->strategy == TXF_STRATEGY_PAD),
@@ -465,8 +356,9 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	                : in_place && e->inplace_tile ? e->inplace_tile
 	                                              : e->tile;
 	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->wg_rows;
-	bool out_tile = !in_place && !opts->tile && !opts->wg_rows && e->out_tile &&
-	                tile_fits(p, e->out_tile, e->out_rows, elem, e->out_tile, why, sizeof why);
+	bool out_tile =
+	    !in_place && !opts->tile && !opts->wg_rows && e->out_tile &&
+	    txf__tile_fits(p, e->out_tile, e->out_rows, elem, e->out_tile, why, sizeof why);
 	if (out_tile) {
 		tile = e->out_tile;
 		wg_rows = e->out_rows;
@@ -483,7 +375,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	if (opts->tile && opts->wg_rows) {
 		tiles = in_place ? inplace_tiles_for(p, opts->inplace_tiles, tile, elem) : 1;
 		TXF_CHECK_ARG(
-		    tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why, sizeof why),
+		    txf__tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why, sizeof why),
 		    TXF_ERR_TILE_UNSUPPORTED, "tile %u x %u%s not supported on %s: %s", tile,
 		    wg_rows, in_place && tiles == 2 ? " with two local tiles" : "",
 		    p->normalized_name, why);
@@ -494,8 +386,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		for (;;) {
 			tiles =
 			    in_place ? inplace_tiles_for(p, opts->inplace_tiles, tile, elem) : 1;
-			if (tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why,
-			              sizeof why))
+			if (txf__tile_fits(p, tile, wg_rows, elem, (size_t)tiles * tile, why,
+			                   sizeof why))
 				break;
 			const bool local_short =
 			    (cl_ulong)tiles * tile * (tile + 1) * elem > p->local_mem_size;
@@ -592,9 +484,9 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		                             : " (two would take over a quarter of local memory)");
 	}
 	if (opts->segments > 0) {
-		TXF_CHECK_ARG(tile_fits(p, tile, wg_rows, elem,
-		                        txf__run_rows(tile, elem, (unsigned)opts->segments), why,
-		                        sizeof why),
+		TXF_CHECK_ARG(txf__tile_fits(p, tile, wg_rows, elem,
+		                             txf__run_rows(tile, elem, (unsigned)opts->segments),
+		                             why, sizeof why),
 		              TXF_ERR_TILE_UNSUPPORTED,
 		              "tile %u x %u with %d output-aligned runs not supported on %s: %s",
 		              tile, wg_rows, opts->segments, p->normalized_name, why);
@@ -618,93 +510,6 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 }
 
 /* ------------------------------------------------------------ matmul */
-
-static bool vw_ok(unsigned v)
-{
-	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
-}
-
-txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p, size_t elem)
-{
-	const unsigned mwg = p->mwg, nwg = p->nwg, kwg = p->kwg, md = p->mdimc, nd = p->ndimc;
-	TXF_CHECK_ARG(mwg && nwg && kwg && md && nd && mwg <= 512 && nwg <= 512 && kwg <= 512,
-	              TXF_ERR_BAD_TILE,
-	              "matmul blocks %u x %u x %u and %u x %u work-items must be "
-	              "positive and at most 512",
-	              mwg, nwg, kwg, md, nd);
-	TXF_CHECK_ARG(mwg % md == 0 && nwg % nd == 0, TXF_ERR_BAD_TILE,
-	              "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", md, mwg, nd,
-	              nwg);
-	TXF_CHECK_ARG(vw_ok(p->vwa) && vw_ok(p->vwb), TXF_ERR_BAD_TILE,
-	              "vector widths vwa %u and vwb %u must be 1, 2, 4, 8 or 16", p->vwa, p->vwb);
-	const bool blocked = md == 1 && nd == 1;
-	TXF_CHECK_ARG(!blocked || (mwg % p->vwa == 0 && nwg % (2 * p->vwb) == 0), TXF_ERR_BAD_TILE,
-	              "the blocked kernel (mdimc = ndimc = 1) computes tiles of vwa %u rows by "
-	              "2 vwb = %u columns, which must divide mwg %u and nwg %u",
-	              p->vwa, 2 * p->vwb, mwg, nwg);
-	const unsigned wgs = md * nd;
-	/* The loads of a tile split evenly over the work-group, whichever
-	 * side of the tile is contiguous. */
-	TXF_CHECK_ARG(kwg % p->vwa == 0 && mwg % p->vwa == 0 && (mwg * kwg / p->vwa) % wgs == 0,
-	              TXF_ERR_BAD_TILE,
-	              "vwa %u must divide mwg %u and kwg %u, and the %u vectors of an A tile must "
-	              "split evenly over %u work-items",
-	              p->vwa, mwg, kwg, mwg * kwg / p->vwa, wgs);
-	TXF_CHECK_ARG(kwg % p->vwb == 0 && nwg % p->vwb == 0 && (nwg * kwg / p->vwb) % wgs == 0,
-	              TXF_ERR_BAD_TILE,
-	              "vwb %u must divide nwg %u and kwg %u, and the %u vectors of a B tile must "
-	              "split evenly over %u work-items",
-	              p->vwb, nwg, kwg, nwg * kwg / p->vwb, wgs);
-	TXF_CHECK_ARG(p->ksplit <= TXF_MAX_KSPLIT, TXF_ERR_BAD_TILE,
-	              "ksplit %u is more K slices than the %d allowed", p->ksplit, TXF_MAX_KSPLIT);
-	const unsigned lbuf = p->lbuf ? p->lbuf : 1, wmap = p->wmap ? p->wmap : 1;
-	TXF_CHECK_ARG(lbuf <= 2 && wmap <= 2, TXF_ERR_BAD_TILE,
-	              "lbuf %u and wmap %u must be 1 or 2 (0: the device's entry)", p->lbuf,
-	              p->wmap);
-	TXF_CHECK_ARG(!blocked || (lbuf == 1 && wmap == 1), TXF_ERR_BAD_TILE,
-	              "the blocked kernel (mdimc = ndimc = 1) takes lbuf 1 and wmap 1, not %u and "
-	              "%u",
-	              lbuf, wmap);
-	TXF_CHECK_ARG(wmap == 1 || (md % 4 == 0 && nd % 8 == 0), TXF_ERR_BAD_TILE,
-	              "wmap 2 lays work-items in tiles of 4 x 8: mdimc %u must be a multiple of 4 "
-	              "and ndimc %u of 8",
-	              md, nd);
-	const unsigned kgroups = p->kgroups ? p->kgroups : 1;
-	TXF_CHECK_ARG(kgroups <= TXF_MAX_KGROUPS, TXF_ERR_BAD_TILE,
-	              "kgroups %u is more K groups than the %d allowed", p->kgroups,
-	              TXF_MAX_KGROUPS);
-	TXF_CHECK_ARG(!blocked || kgroups == 1, TXF_ERR_BAD_TILE,
-	              "the blocked kernel (mdimc = ndimc = 1) takes kgroups 1, not %u", kgroups);
-	const txf_device_profile *d = &ctx->profile;
-	/* The tiled kernels keep a K step of A and B in local memory (two with
-	 * lbuf 2) per K group, each operand's part rounded up to 4 elements;
-	 * with K groups the same memory holds one block of partial sums at the
-	 * end. The blocked kernel keeps a K panel of B and the partial sums of
-	 * its block. */
-	size_t local = (size_t)lbuf * kwg * (mwg + nwg) * elem;
-	if (kgroups > 1) {
-		const size_t tile =
-		    ((size_t)lbuf * kwg * mwg + 3) / 4 * 4 + ((size_t)lbuf * kwg * nwg + 3) / 4 * 4;
-		local = kgroups * tile;
-		if (local < (size_t)mwg * nwg)
-			local = (size_t)mwg * nwg;
-		local *= elem;
-	}
-	if (blocked)
-		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
-	TXF_CHECK_ARG((size_t)wgs * kgroups <= d->max_work_group_size &&
-	                  nd <= d->max_work_item_sizes[0] && md <= d->max_work_item_sizes[1] &&
-	                  kgroups <= d->max_work_item_sizes[2],
-	              TXF_ERR_TILE_UNSUPPORTED,
-	              "a %u x %u x %u work-group is larger than %s allows (%zu work-items)", md, nd,
-	              kgroups, d->normalized_name, d->max_work_group_size);
-	TXF_CHECK_ARG(local <= d->local_mem_size, TXF_ERR_TILE_UNSUPPORTED,
-	              "blocks %u x %u x %u with %u local buffer%s and %u K group%s need %zu bytes "
-	              "of local memory, %s has %llu",
-	              mwg, nwg, kwg, lbuf, lbuf > 1 ? "s" : "", kgroups, kgroups > 1 ? "s" : "",
-	              local, d->normalized_name, (unsigned long long)d->local_mem_size);
-	return TXF_SUCCESS;
-}
 
 static bool params_forced(const txf_matmul_params *p)
 {

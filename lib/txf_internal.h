@@ -498,17 +498,15 @@ typedef struct txf__matmul_entry {
 const txf__transpose_entry *txf__transpose_entry_for(const txf_device_profile *p);
 const txf__matmul_entry *txf__matmul_entry_for(const txf_device_profile *p);
 
-/* ------------------------------------------------------------- select.c */
+/* ---------------------------------------------------------------- fit.c */
 
-/* Whether a tuned entry of op and dtype is a launch the device accepts; if
- * not, why says what is wrong. */
-txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
-                           char *why, size_t n);
-
-/* Resolve strategy, tile and work-group rows for a transpose; validates
- * forced choices against the device. */
-txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                                 bool in_place, const txf_transpose_options *opts, txf_choice *out);
+/* Whether a T x R work-group with `local_rows` rows of T + 1 elem-byte
+ * elements in local memory fits device p; if not, why says what does not. */
+bool txf__tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                    size_t local_rows, char *why, size_t why_size);
+/* Block edge of the streaming transpose for elem-byte elements (64 /
+ * elem for 4 and 8 bytes); 0 where it does not apply. */
+unsigned txf__stream_tile(size_t elem);
 bool txf__is_pow2(size_t x);
 
 /* Output-aligned runs of a transpose (transpose_pad_aligned): the boundary
@@ -523,12 +521,24 @@ size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
 #define TXF_WIDE_MAX_LOADS 64
 #define TXF_WIDE_MAX_WIDTH 512
 
+/* Whether a tuned entry of op and dtype is a launch the device accepts; if
+ * not, why says what is wrong. */
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
+                           char *why, size_t n);
+/* Check one parameter set against the kernel's rules and the device. */
+txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p,
+                                    size_t elem);
+
+/* ------------------------------------------------------------- select.c */
+
+/* Resolve strategy, tile and work-group rows for a transpose; validates
+ * forced choices against the device. */
+txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                 bool in_place, const txf_transpose_options *opts, txf_choice *out);
+
 /* Resolve strategy and kernel parameters for a matmul of m x n x k with
  * physical transposes ta, tb; validates forced choices. */
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                               const txf_matmul_options *opts, txf_matmul_choice *out);
-/* Check one parameter set against the kernel's rules and the device. */
-txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p,
-                                    size_t elem);
 
 #endif

@@ -1,0 +1,205 @@
+/* What fits a device: the rules a kernel's parameters must meet on it,
+ * shared by the choice (select.c) and the tuning files (tuning.c). */
+#include "txf_internal.h"
+
+#include <stdio.h>
+#include <string.h>
+
+bool txf__is_pow2(size_t x)
+{
+	return x && !(x & (x - 1));
+}
+
+unsigned txf__run_align(unsigned tile, size_t elem)
+{
+	unsigned a = elem && elem < 32 ? (unsigned)(32 / elem) : 1;
+	return a < tile ? a : tile;
+}
+
+size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments)
+{
+	return (size_t)segments * tile + txf__run_align(tile, elem);
+}
+
+/* Whether a T x R work-group with `local_rows` rows of T + 1 elem-byte
+ * elements in local memory fits the device; if not, *why says what does
+ * not fit. */
+bool txf__tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                    size_t local_rows, char *why, size_t why_size)
+{
+	size_t local = local_rows * (tile + 1) * elem;
+	size_t wg = (size_t)tile * rows;
+	if (wg > p->max_work_group_size) {
+		snprintf(why, why_size,
+		         "a %u x %u work-group has %zu work-items, the device allows %zu", tile,
+		         rows, wg, p->max_work_group_size);
+		return false;
+	}
+	if (tile > p->max_work_item_sizes[0] || rows > p->max_work_item_sizes[1]) {
+		snprintf(why, why_size,
+		         "a %u x %u work-group exceeds the device's item sizes %zu x %zu", tile,
+		         rows, p->max_work_item_sizes[0], p->max_work_item_sizes[1]);
+		return false;
+	}
+	if (local > p->local_mem_size) {
+		snprintf(why, why_size,
+		         "tile %u of %zu-byte elements needs %zu bytes of local memory, "
+		         "the device has %llu",
+		         tile, elem, local, (unsigned long long)p->local_mem_size);
+		return false;
+	}
+	return true;
+}
+
+/* Block edge of the streaming kernel for elem-byte elements: one 64-byte
+ * line per block row; 0 where it does not apply. */
+unsigned txf__stream_tile(size_t elem)
+{
+	return elem == 4 || elem == 8 ? (unsigned)(64 / elem) : 0;
+}
+
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
+                           char *why, size_t n)
+{
+	if (e->strategy != TXF_STRATEGY_SIMPLE && e->strategy != TXF_STRATEGY_PAD &&
+	    e->strategy != TXF_STRATEGY_TRUNCATE && e->strategy != TXF_STRATEGY_SPLIT) {
+		snprintf(why, n, "strategy %d is not simple, pad, truncate or split",
+		         (int)e->strategy);
+		return TXF_ERR_BAD_STRATEGY;
+	}
+	size_t elem = txf_dtype_size(dtype);
+	if (op == TXF_TUNE_TRANSPOSE) {
+		if (e->stream) {
+			if (e->stream != 1 || e->strategy != TXF_STRATEGY_PAD ||
+			    !txf__stream_tile(elem) || e->tile != txf__stream_tile(elem) ||
+			    e->wg_rows != 1) {
+				snprintf(
+				    why, n,
+				    "stream=%u: the streaming kernel is pad's, for 4- and 8-byte "
+				    "elements, with tile 64 / element bytes and wg_rows 1",
+				    e->stream);
+				return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+			}
+			return TXF_SUCCESS;
+		}
+		if (!txf__is_pow2(e->tile) || e->tile < 4 || e->tile > 128 ||
+		    !txf__is_pow2(e->wg_rows) || e->wg_rows > e->tile) {
+			snprintf(why, n,
+			         "tile %u x %u: the tile must be a power of two from 4 to 128 and "
+			         "the rows a power of two up to the tile",
+			         e->tile, e->wg_rows);
+			return TXF_ERR_BAD_TILE;
+		}
+		if (!elem ||
+		    !txf__tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, e->tile, why, n))
+			return TXF_ERR_TILE_UNSUPPORTED;
+		return TXF_SUCCESS;
+	}
+	if (dtype != TXF_F32 && dtype != TXF_F64) {
+		snprintf(why, n, "matmul is tuned for f32 and f64, not %s",
+		         txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "?");
+		return TXF_ERR_BAD_DTYPE;
+	}
+	if (dtype == TXF_F64 && !ctx->profile.has_fp64) {
+		snprintf(why, n, "the device has no double precision");
+		return TXF_ERR_FP64_UNSUPPORTED;
+	}
+	if (e->params.ksplit > 1 && e->strategy != TXF_STRATEGY_PAD) {
+		snprintf(why, n, "ksplit %u needs strategy pad, not %s", e->params.ksplit,
+		         txf_strategy_name(e->strategy));
+		return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+	}
+	txf_status s = txf__check_matmul_params(ctx, &e->params, elem);
+	if (s != TXF_SUCCESS) {
+		snprintf(why, n, "%s", txf_last_error());
+		txf__clear_error();
+	}
+	return s;
+}
+
+static bool vw_ok(unsigned v)
+{
+	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
+}
+
+txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p, size_t elem)
+{
+	const unsigned mwg = p->mwg, nwg = p->nwg, kwg = p->kwg, md = p->mdimc, nd = p->ndimc;
+	TXF_CHECK_ARG(mwg && nwg && kwg && md && nd && mwg <= 512 && nwg <= 512 && kwg <= 512,
+	              TXF_ERR_BAD_TILE,
+	              "matmul blocks %u x %u x %u and %u x %u work-items must be "
+	              "positive and at most 512",
+	              mwg, nwg, kwg, md, nd);
+	TXF_CHECK_ARG(mwg % md == 0 && nwg % nd == 0, TXF_ERR_BAD_TILE,
+	              "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", md, mwg, nd,
+	              nwg);
+	TXF_CHECK_ARG(vw_ok(p->vwa) && vw_ok(p->vwb), TXF_ERR_BAD_TILE,
+	              "vector widths vwa %u and vwb %u must be 1, 2, 4, 8 or 16", p->vwa, p->vwb);
+	const bool blocked = md == 1 && nd == 1;
+	TXF_CHECK_ARG(!blocked || (mwg % p->vwa == 0 && nwg % (2 * p->vwb) == 0), TXF_ERR_BAD_TILE,
+	              "the blocked kernel (mdimc = ndimc = 1) computes tiles of vwa %u rows by "
+	              "2 vwb = %u columns, which must divide mwg %u and nwg %u",
+	              p->vwa, 2 * p->vwb, mwg, nwg);
+	const unsigned wgs = md * nd;
+	/* The loads of a tile split evenly over the work-group, whichever
+	 * side of the tile is contiguous. */
+	TXF_CHECK_ARG(kwg % p->vwa == 0 && mwg % p->vwa == 0 && (mwg * kwg / p->vwa) % wgs == 0,
+	              TXF_ERR_BAD_TILE,
+	              "vwa %u must divide mwg %u and kwg %u, and the %u vectors of an A tile must "
+	              "split evenly over %u work-items",
+	              p->vwa, mwg, kwg, mwg * kwg / p->vwa, wgs);
+	TXF_CHECK_ARG(kwg % p->vwb == 0 && nwg % p->vwb == 0 && (nwg * kwg / p->vwb) % wgs == 0,
+	              TXF_ERR_BAD_TILE,
+	              "vwb %u must divide nwg %u and kwg %u, and the %u vectors of a B tile must "
+	              "split evenly over %u work-items",
+	              p->vwb, nwg, kwg, nwg * kwg / p->vwb, wgs);
+	TXF_CHECK_ARG(p->ksplit <= TXF_MAX_KSPLIT, TXF_ERR_BAD_TILE,
+	              "ksplit %u is more K slices than the %d allowed", p->ksplit, TXF_MAX_KSPLIT);
+	const unsigned lbuf = p->lbuf ? p->lbuf : 1, wmap = p->wmap ? p->wmap : 1;
+	TXF_CHECK_ARG(lbuf <= 2 && wmap <= 2, TXF_ERR_BAD_TILE,
+	              "lbuf %u and wmap %u must be 1 or 2 (0: the device's entry)", p->lbuf,
+	              p->wmap);
+	TXF_CHECK_ARG(!blocked || (lbuf == 1 && wmap == 1), TXF_ERR_BAD_TILE,
+	              "the blocked kernel (mdimc = ndimc = 1) takes lbuf 1 and wmap 1, not %u and "
+	              "%u",
+	              lbuf, wmap);
+	TXF_CHECK_ARG(wmap == 1 || (md % 4 == 0 && nd % 8 == 0), TXF_ERR_BAD_TILE,
+	              "wmap 2 lays work-items in tiles of 4 x 8: mdimc %u must be a multiple of 4 "
+	              "and ndimc %u of 8",
+	              md, nd);
+	const unsigned kgroups = p->kgroups ? p->kgroups : 1;
+	TXF_CHECK_ARG(kgroups <= TXF_MAX_KGROUPS, TXF_ERR_BAD_TILE,
+	              "kgroups %u is more K groups than the %d allowed", p->kgroups,
+	              TXF_MAX_KGROUPS);
+	TXF_CHECK_ARG(!blocked || kgroups == 1, TXF_ERR_BAD_TILE,
+	              "the blocked kernel (mdimc = ndimc = 1) takes kgroups 1, not %u", kgroups);
+	const txf_device_profile *d = &ctx->profile;
+	/* The tiled kernels keep a K step of A and B in local memory (two with
+	 * lbuf 2) per K group, each operand's part rounded up to 4 elements;
+	 * with K groups the same memory holds one block of partial sums at the
+	 * end. The blocked kernel keeps a K panel of B and the partial sums of
+	 * its block. */
+	size_t local = (size_t)lbuf * kwg * (mwg + nwg) * elem;
+	if (kgroups > 1) {
+		const size_t tile =
+		    ((size_t)lbuf * kwg * mwg + 3) / 4 * 4 + ((size_t)lbuf * kwg * nwg + 3) / 4 * 4;
+		local = kgroups * tile;
+		if (local < (size_t)mwg * nwg)
+			local = (size_t)mwg * nwg;
+		local *= elem;
+	}
+	if (blocked)
+		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
+	TXF_CHECK_ARG((size_t)wgs * kgroups <= d->max_work_group_size &&
+	                  nd <= d->max_work_item_sizes[0] && md <= d->max_work_item_sizes[1] &&
+	                  kgroups <= d->max_work_item_sizes[2],
+	              TXF_ERR_TILE_UNSUPPORTED,
+	              "a %u x %u x %u work-group is larger than %s allows (%zu work-items)", md, nd,
+	              kgroups, d->normalized_name, d->max_work_group_size);
+	TXF_CHECK_ARG(local <= d->local_mem_size, TXF_ERR_TILE_UNSUPPORTED,
+	              "blocks %u x %u x %u with %u local buffer%s and %u K group%s need %zu bytes "
+	              "of local memory, %s has %llu",
+	              mwg, nwg, kwg, lbuf, lbuf > 1 ? "s" : "", kgroups, kgroups > 1 ? "s" : "",
+	              local, d->normalized_name, (unsigned long long)d->local_mem_size);
+	return TXF_SUCCESS;
+}
