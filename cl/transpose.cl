@@ -43,6 +43,9 @@
  *                       tiles (ti, tj), ti >= tj, swapped through local memory
  *                       (INPLACE_TILES of them: 2, or 1 with the second tile
  *                       of the pair held in registers)
+ *   copy_rect           not a transpose: out (rows x cols) = in, one work-item
+ *                       per element, bounds-checked; the strided copy of views
+ *                       of different layouts in one buffer
  */
 #ifndef TXF_COMMON_CL
 #include "common.cl"
@@ -72,6 +75,18 @@ __kernel void transpose_simple(__global const elem_t *restrict in, ulong in_off,
 	const ulong c = get_global_id(0), r = get_global_id(1);
 	if (r < rows && c < cols)
 		out[out_off + c * out_ld + r] = in[in_off + r * in_ld + c];
+}
+
+/* Views of different layouts are stored in the same orientation: the
+ * transpose is a copy of rows x cols elements, each side with its own
+ * leading dimension. */
+__kernel void copy_rect(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                        __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                        ulong cols)
+{
+	const ulong c = get_global_id(0), r = get_global_id(1);
+	if (r < rows && c < cols)
+		out[out_off + r * out_ld + c] = in[in_off + r * in_ld + c];
 }
 
 __kernel TXF_TILED_WG void transpose_even(__global const elem_t *restrict in, ulong in_off,

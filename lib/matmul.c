@@ -260,33 +260,12 @@ static bool slices_bytes(size_t M, size_t N, size_t elem, const txf_matmul_param
 	       txf__mul_ok(mn, elem, bytes) && *bytes <= SIZE_MAX / 2;
 }
 
-/* A buffer as a byte range of the buffer it was made from (itself unless
- * it is a sub-buffer). */
-typedef struct mem_range {
-	cl_mem root;
-	size_t offset, size;
-} mem_range;
-
-static mem_range range_of(cl_mem m)
-{
-	mem_range r = {m, 0, 0};
-	cl_mem parent = NULL;
-	if (clGetMemObjectInfo(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL) ==
-	        CL_SUCCESS &&
-	    parent) {
-		r.root = parent;
-		clGetMemObjectInfo(m, CL_MEM_OFFSET, sizeof r.offset, &r.offset, NULL);
-	}
-	clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof r.size, &r.size, NULL);
-	return r;
-}
-
 /* Whether two buffers may hold a byte in common. */
 static bool shares_memory(cl_mem a, cl_mem b)
 {
 	if (a == b)
 		return true;
-	mem_range x = range_of(a), y = range_of(b);
+	txf__mem_range x = txf__range_of(a), y = txf__range_of(b);
 	return x.root == y.root && x.offset < y.offset + y.size && y.offset < x.offset + x.size;
 }
 

@@ -131,31 +131,63 @@ static bool rects_meet(size_t r0, size_t r1, size_t c0, size_t c1, size_t s0, si
 	return r0 < s1 && s0 < r1 && c0 < d1 && d0 < c1;
 }
 
+txf__mem_range txf__range_of(cl_mem m)
+{
+	txf__mem_range r = {m, 0, 0};
+	/* OpenCL makes no sub-buffer of a sub-buffer: one level is all. */
+	cl_mem parent = NULL;
+	if (clGetMemObjectInfo(m, CL_MEM_ASSOCIATED_MEMOBJECT, sizeof parent, &parent, NULL) ==
+	        CL_SUCCESS &&
+	    parent) {
+		r.root = parent;
+		clGetMemObjectInfo(m, CL_MEM_OFFSET, sizeof r.offset, &r.offset, NULL);
+	}
+	clGetMemObjectInfo(m, CL_MEM_SIZE, sizeof r.size, &r.size, NULL);
+	return r;
+}
+
 bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b)
 {
-	if (a->buffer != b->buffer || !a->rows || !a->cols || !b->rows || !b->cols)
+	if (!a->rows || !a->cols || !b->rows || !b->cols)
 		return false;
+	txf__mem_range ra = {a->buffer, 0, 0}, rb = ra;
+	if (a->buffer != b->buffer) {
+		ra = txf__range_of(a->buffer);
+		rb = txf__range_of(b->buffer);
+		if (ra.root != rb.root)
+			return false;
+	}
+	/* Byte ranges in the root buffer: a view lies inside its (validated)
+	 * sub-buffer, which lies inside the root, so nothing overflows. */
 	txf__phys pa = txf__physical(a), pb = txf__physical(b);
 	size_t ea, eb;
 	txf__view_end_bytes(a, &ea);
 	txf__view_end_bytes(b, &eb);
-	size_t sa = pa.offset * pa.elem, sb = pb.offset * pb.elem;
+	size_t sa = ra.offset + pa.offset * pa.elem, sb = rb.offset + pb.offset * pb.elem;
+	ea += ra.offset;
+	eb += rb.offset;
 	if (ea <= sb || eb <= sa)
 		return false;
-	/* Byte ranges meet. With the same pitch and element size both views lie
-	 * on one grid of ld columns: measured from the one that starts first
-	 * (which is the rectangle rows [0, rows) x cols [0, cols) from its
-	 * start), the other starts at row d / ld, column d % ld and is one
+	/* Byte ranges meet. With the same pitch and element size, and starts a
+	 * whole number of elements apart, both views lie on one grid of ld
+	 * columns: measured from the one that starts first (which is the
+	 * rectangle rows [0, rows) x cols [0, cols) from its start), the other
+	 * starts d elements later, at row d / ld, column d % ld, and is one
 	 * rectangle, or two when its rows wrap past ld. Other cases are taken
 	 * to overlap. */
 	if (pa.ld != pb.ld || pa.elem != pb.elem)
 		return true;
-	if (pb.offset < pa.offset) {
+	if (sb < sa) {
 		txf__phys t = pa;
 		pa = pb;
 		pb = t;
+		size_t u = sa;
+		sa = sb;
+		sb = u;
 	}
-	const size_t ld = pa.ld, d = pb.offset - pa.offset;
+	if ((sb - sa) % pa.elem)
+		return true;
+	const size_t ld = pa.ld, d = (sb - sa) / pa.elem;
 	if (pa.cols > ld)
 		return true;
 	size_t row = d / ld, col = d % ld;

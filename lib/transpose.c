@@ -253,12 +253,36 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
 }
 
 /* Views of different layouts: physically the same orientation, so the
- * transpose is a strided copy. */
-static txf_status layout_copy(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
-                              cl_uint num_wait, const cl_event *wait, cl_event *event)
+ * transpose is a strided copy. Between two buffers it is a rectangular copy;
+ * within one (the same cl_mem, or sub-buffers of one parent), the copy_rect
+ * kernel: clEnqueueCopyBufferRect refuses different row pitches in one
+ * buffer, and a driver's check of its regions for overlap need not know
+ * where sub-buffers lie nor take rows that wrap past the pitch. */
+static txf_status layout_copy(txf_context *ctx, const txf_choice *c, const txf_matrix *in,
+                              const txf_matrix *out, cl_uint num_wait, const cl_event *wait,
+                              cl_event *event)
 {
 	txf__phys pi = txf__physical(in), po = txf__physical(out);
-	size_t src[3] = {pi.offset * pi.elem, 0, 0}, dst[3] = {po.offset * po.elem, 0, 0};
+	if (in->buffer == out->buffer ||
+	    txf__range_of(in->buffer).root == txf__range_of(out->buffer).root) {
+		launch l;
+		memset(&l, 0, sizeof l);
+		section all = {pi.offset, po.offset, pi.rows, pi.cols};
+		txf_status s = kernel_for(ctx, c, pi.elem, "copy_rect", false, 0, NULL, &l.kernel);
+		if (s == TXF_SUCCESS)
+			s = set_section_args(l.kernel, in->buffer, out->buffer, &all, pi.ld, po.ld);
+		if (s != TXF_SUCCESS) {
+			if (l.kernel)
+				txf__give_back_kernel(ctx, l.kernel);
+			return s;
+		}
+		l.dims = 2;
+		txf__untiled_geometry(ctx, l.kernel, pi.rows, pi.cols, l.local, l.global);
+		return run_launches(ctx, &l, 1, num_wait, wait, event);
+	}
+	/* Origins as row and byte column, the way the views' rows place them. */
+	size_t src[3] = {pi.offset % pi.ld * pi.elem, pi.offset / pi.ld, 0};
+	size_t dst[3] = {po.offset % po.ld * po.elem, po.offset / po.ld, 0};
 	size_t region[3] = {pi.cols * pi.elem, pi.rows, 1};
 	cl_event ev = NULL, own;
 	cl_int err = clEnqueueCopyBufferRect(ctx->queue, in->buffer, out->buffer, src, dst, region,
@@ -304,7 +328,7 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	if (in->rows == 0 || in->cols == 0)
 		return txf__empty_operation(ctx, num_wait, wait, event);
 	if (in->layout != out->layout)
-		return layout_copy(ctx, in, out, num_wait, wait, event);
+		return layout_copy(ctx, &c, in, out, num_wait, wait, event);
 	launch l[3];
 	memset(l, 0, sizeof l);
 	unsigned n = 0;

@@ -360,7 +360,15 @@ typedef struct txf__phys {
 txf__phys txf__physical(const txf_matrix *m);
 /* Validate a view; `name` ("in", "out", "A") goes into the message. */
 txf_status txf__validate_matrix(const txf_matrix *m, const char *name);
-/* Whether two validated views may share an element. */
+/* A buffer as a byte range of the buffer it was made from: itself at 0,
+ * or a sub-buffer's parent at the sub-buffer's origin. */
+typedef struct txf__mem_range {
+	cl_mem root;
+	size_t offset, size;
+} txf__mem_range;
+txf__mem_range txf__range_of(cl_mem m);
+/* Whether two validated views may share an element: in the same root
+ * buffer (through sub-buffers too), compared in its bytes. */
 bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b);
 /* Bytes from the buffer's start to one past the view's last element. */
 bool txf__view_end_bytes(const txf_matrix *m, size_t *end);

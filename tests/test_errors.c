@@ -326,9 +326,49 @@ static void test_shape_mismatch(void **state)
 	fixture_free(&f);
 }
 
+/* The device's alignment of sub-buffer origins, in bytes. */
+static size_t base_align(void)
+{
+	cl_uint bits = 0;
+	assert_int_equal(clGetDeviceInfo(txf_context_device(test_ctx),
+	                                 CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL),
+	                 CL_SUCCESS);
+	return bits >= 8 ? bits / 8 : 1;
+}
+
+/* Sub-buffer of parent from byte origin to its end. */
+static cl_mem sub_buffer(cl_mem parent, size_t origin)
+{
+	size_t size = 0;
+	assert_int_equal(clGetMemObjectInfo(parent, CL_MEM_SIZE, sizeof size, &size, NULL),
+	                 CL_SUCCESS);
+	cl_buffer_region r = {origin, size - origin};
+	cl_int err;
+	cl_mem m =
+	    clCreateSubBuffer(parent, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	if (!m)
+		fail_msg("clCreateSubBuffer(%zu, %zu): %d", origin, size - origin, (int)err);
+	return m;
+}
+
+/* View m, which starts at byte `start` of its buffer, through a sub-buffer
+ * whose origin is the aligned byte at or before the start. */
+static cl_mem through_sub_buffer(txf_matrix *m)
+{
+	const size_t elem = txf_dtype_size(m->dtype), start = m->offset * elem;
+	const size_t origin = start / base_align() * base_align();
+	cl_mem sub = sub_buffer(m->buffer, origin);
+	m->buffer = sub;
+	m->offset = (start - origin) / elem;
+	return sub;
+}
+
 /* One buffer holding an n x 2n row-major matrix M whose first element is at
- * element `at` of the buffer. */
-static void halves(size_t n, size_t at)
+ * element `at` of the buffer. subs: the right half is reached through a
+ * sub-buffer (1), and the left one too (2); a sub-buffer reaches from the
+ * aligned byte at or before its view's start to the buffer's end, so that
+ * the right half's covers bytes of the left half's view. */
+static void halves_through(size_t n, size_t at, int subs)
 {
 	const size_t ld = 2 * n, bytes = (at + n * ld) * 4;
 	test_buffer b = test_buffer_new(bytes);
@@ -338,10 +378,13 @@ static void halves(size_t n, size_t at)
 	txf_matrix whole = test_view(&b, TXF_F32, n, ld, ld, at, TXF_ROW_MAJOR), left, right;
 	assert_int_equal(txf_matrix_section(&whole, 0, 0, n, n, &left), TXF_SUCCESS);
 	assert_int_equal(txf_matrix_section(&whole, 0, n, n, n, &right), TXF_SUCCESS);
+	cl_mem sub[2] = {subs >= 2 ? through_sub_buffer(&left) : NULL,
+	                 subs >= 1 ? through_sub_buffer(&right) : NULL};
 	cl_event ev = NULL;
-	char what[96];
-	snprintf(what, sizeof what, "left half -> right half of a %zu x %zu matrix at element %zu",
-	         n, ld, at + GUARD_BYTES / 4);
+	char what[128];
+	snprintf(what, sizeof what,
+	         "left half -> right half of a %zu x %zu matrix at element %zu, %d sub-buffers", n,
+	         ld, at + GUARD_BYTES / 4, subs);
 	txf_status s = txf_transpose(test_ctx, &left, &right, NULL, 0, NULL, &ev);
 	if (s != TXF_SUCCESS) {
 		char detail[1024];
@@ -357,9 +400,17 @@ static void halves(size_t n, size_t at)
 	test_host_transpose(src, TXF_ROW_MAJOR, ld, at, image + GUARD_BYTES, TXF_ROW_MAJOR, ld,
 	                    at + n, n, n, 4);
 	test_assert_image(&b, image, 4, what);
+	for (int i = 0; i < 2; i++)
+		if (sub[i])
+			clReleaseMemObject(sub[i]);
 	free(src);
 	free(image);
 	test_buffer_free(&b);
+}
+
+static void halves(size_t n, size_t at)
+{
+	halves_through(n, at, 0);
 }
 
 static void test_overlap(void **state)
@@ -395,6 +446,70 @@ static void test_overlap_unaligned_halves(void **state)
 	(void)state;
 	halves(16, 5);
 	halves(37, 0);
+}
+
+/* Overlap seen through sub-buffers: views in overlapping sub-buffers of one
+ * parent, in a parent and its sub-buffer, and in sub-buffers whose origins
+ * differ by other than a multiple of the row pitch, are compared in the
+ * parent's bytes. Views that share no element still run. */
+static void test_overlap_sub_buffers(void **state)
+{
+	(void)state;
+	fixture f = fixture_new();
+	const size_t align = base_align();
+	/* The parent holds GUARD_BYTES + ROWS COLS 8 bytes + GUARD_BYTES. */
+	assert_true(2 * align + 64 * 4 <= GUARD_BYTES + ROWS * COLS * 8);
+	cl_mem low = sub_buffer(f.bin.mem, 0), high = sub_buffer(f.bin.mem, align);
+	const size_t a0 = GUARD_BYTES / 4; /* the parent's usable start, elements */
+	/* An 8 x 8 square at parent element a0 + 8, and views of the same
+	 * square through each buffer. */
+	const size_t sq = a0 + 8;
+	txf_matrix in_parent = {f.bin.mem, sq, 8, 8, 8, TXF_F32, TXF_ROW_MAJOR};
+	txf_matrix in_low = in_parent, in_high = in_parent;
+	in_low.buffer = low;
+	in_high.buffer = high;
+	in_high.offset = sq - align / 4;
+	check_status(&f, transpose(&in_parent, &in_high, NULL), TXF_ERR_OVERLAP,
+	             "a parent and its sub-buffer, the same elements");
+	check_status(&f, transpose(&in_high, &in_parent, NULL), TXF_ERR_OVERLAP,
+	             "a sub-buffer and its parent, the same elements");
+	check_status(&f, transpose(&in_low, &in_high, NULL), TXF_ERR_OVERLAP,
+	             "two sub-buffers, the same elements");
+	/* Shifted by 20 elements (less than the square) and by 1. */
+	txf_matrix shifted = in_high;
+	shifted.offset += 20;
+	check_status(&f, transpose(&in_low, &shifted, NULL), TXF_ERR_OVERLAP,
+	             "overlapping sub-buffers, shifted by 20 elements");
+	shifted = in_high;
+	shifted.offset += 1;
+	check_status(&f, transpose(&shifted, &in_parent, NULL), TXF_ERR_OVERLAP,
+	             "parent and sub-buffer, shifted by 1 element");
+	/* Sections of one 8 x 16 matrix (ld 16) at a0 + 8: columns 0-7 through
+	 * the parent and columns 4-11 through a sub-buffer, whose origin is not
+	 * on the matrix's grid of rows. */
+	txf_matrix left = {f.bin.mem, sq, 8, 8, 16, TXF_F32, TXF_ROW_MAJOR};
+	txf_matrix mid = {high, sq + 4 - align / 4, 8, 8, 16, TXF_F32, TXF_ROW_MAJOR};
+	check_status(&f, transpose(&left, &mid, NULL), TXF_ERR_OVERLAP,
+	             "overlapping sections through a sub-buffer");
+	/* Different layouts sharing elements. */
+	txf_matrix col = {high, sq + 3 - align / 4, 8, 8, 8, TXF_F32, TXF_COL_MAJOR};
+	check_status(&f, transpose(&in_low, &col, NULL), TXF_ERR_OVERLAP,
+	             "row-major over col-major through sub-buffers");
+	/* In place through the back door: a square and its own elements
+	 * through a sub-buffer, both col-major. */
+	txf_matrix cp = in_parent, ch = in_high;
+	cp.layout = ch.layout = TXF_COL_MAJOR;
+	check_status(&f, transpose(&cp, &ch, NULL), TXF_ERR_OVERLAP,
+	             "col-major square and its sub-buffer view");
+	clReleaseMemObject(low);
+	clReleaseMemObject(high);
+	fixture_free(&f);
+
+	/* Halves of one matrix through sub-buffers share no element. */
+	halves_through(16, 0, 1);
+	halves_through(16, 5, 2);
+	halves_through(37, 3, 1);
+	halves_through(37, 0, 2);
 }
 
 static void test_bad_strategy(void **state)
@@ -752,6 +867,7 @@ int main(void)
 	    cmocka_unit_test(test_shape_mismatch),
 	    cmocka_unit_test(test_overlap),
 	    cmocka_unit_test(test_overlap_unaligned_halves),
+	    cmocka_unit_test(test_overlap_sub_buffers),
 	    cmocka_unit_test(test_bad_strategy),
 	    cmocka_unit_test(test_bad_tile),
 	    cmocka_unit_test(test_bad_inplace_tiles),

@@ -60,6 +60,7 @@ typedef enum op_kind {
 	OP_EMPTY,       /* a transpose of a 0 x 5 matrix: only a marker */
 	OP_TRANSPOSE,   /* txf_transpose, both views row-major */
 	OP_LAYOUT_COPY, /* txf_transpose from row-major to column-major */
+	OP_LAYOUT_ONE,  /* the same in one buffer, row pitches differing: a kernel */
 	OP_INPLACE,     /* txf_transpose_inplace */
 	OP_MATMUL       /* txf_matmul */
 } op_kind;
@@ -210,6 +211,21 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 		test_host_transpose(f->before[0], TXF_ROW_MAJOR, 25, f->v[0].offset, f->want,
 		                    f->v[1].layout, f->v[1].ld, f->v[1].offset, TR_ROWS, TR_COLS,
 		                    4);
+		break;
+	}
+	case OP_LAYOUT_ONE: {
+		/* in at element 3 (ld 25), out column-major (ld 26) after it. */
+		const size_t out_at = 3 + TR_ROWS * 25 + 2;
+		add_buffer(f, (out_at + TR_ROWS * 26) * 4, true);
+		f->v[0] = test_view(&f->buf[0], TXF_F32, TR_ROWS, TR_COLS, 25, 3, TXF_ROW_MAJOR);
+		f->v[1] =
+		    test_view(&f->buf[0], TXF_F32, TR_COLS, TR_ROWS, 26, out_at, TXF_COL_MAJOR);
+		f->out = 0;
+		f->want = malloc(whole(&f->buf[0]));
+		assert_non_null(f->want);
+		memcpy(f->want, f->before[0], whole(&f->buf[0]));
+		test_host_transpose(f->before[0], TXF_ROW_MAJOR, 25, f->v[0].offset, f->want,
+		                    TXF_COL_MAJOR, 26, f->v[1].offset, TR_ROWS, TR_COLS, 4);
 		break;
 	}
 	case OP_INPLACE:
@@ -495,7 +511,8 @@ static txf_status run_op(fixture *f, txf_context *ctx, const char *what)
 		s = txf_transpose(ctx, &f->v[0], &f->v[1], NULL, 0, NULL, &ev);
 		break;
 	case OP_TRANSPOSE:
-	case OP_LAYOUT_COPY: {
+	case OP_LAYOUT_COPY:
+	case OP_LAYOUT_ONE: {
 		txf_transpose_options o = tr_opts;
 		o.strategy = fc->strategy;
 		s = txf_transpose(ctx, &f->v[0], &f->v[1], &o, 0, NULL, &ev);
@@ -923,6 +940,8 @@ static const fcase cases[] = {
      0},
     {"transpose across layouts (copy)", OP_LAYOUT_COPY, TXF_STRATEGY_AUTO, false, false, DISK_OFF,
      0},
+    {"transpose across layouts in one buffer (kernel)", OP_LAYOUT_ONE, TXF_STRATEGY_AUTO, false,
+     false, DISK_OFF, 0},
     {"in-place simple", OP_INPLACE, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
     {"in-place pad", OP_INPLACE, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
     {"matmul simple", OP_MATMUL, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},

@@ -1070,6 +1070,141 @@ static void test_shared_buffers(void **state)
 	}
 }
 
+/* A sub-buffer of b from the aligned byte at or before element `at` of its
+ * usable region to its end; *off is the element's offset in it. */
+static cl_mem sub_buffer_at(test_buffer *b, size_t at, size_t *off)
+{
+	cl_uint bits = 0;
+	assert_int_equal(clGetDeviceInfo(txf_context_device(test_ctx),
+	                                 CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL),
+	                 CL_SUCCESS);
+	const size_t align = bits >= 8 ? bits / 8 : 1, start = GUARD_BYTES + at * 4;
+	const size_t origin = start / align * align, total = b->bytes + 2 * GUARD_BYTES;
+	cl_buffer_region r = {origin, total - origin};
+	cl_int err;
+	cl_mem m =
+	    clCreateSubBuffer(b->mem, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	if (!m)
+		fail_msg("clCreateSubBuffer(%zu, %zu): %d", origin, total - origin, (int)err);
+	*off = (start - origin) / 4;
+	return m;
+}
+
+/* A (m x k), B (k x n) and C (m x n), f32 row-major, in one buffer and
+ * reached through sub-buffers of it whose origins lie off the operands' rows:
+ * C sharing elements with A or B, through a sub-buffer or the parent, is
+ * refused with nothing written; C in the gaps of A's rows (the same leading
+ * dimension) or after both runs, C = A B + 0.5 C. */
+static void test_sub_buffers(void **state)
+{
+	(void)state;
+	const size_t m = 19, k = 7, n = 17, ld = k + n + 2;
+	const size_t a_at = 30, b_at = a_at + m * ld + 40, c_after = b_at + k * n + 70;
+	const size_t elems = c_after + m * ld + 8;
+	test_buffer buf = test_buffer_new(elems * 4);
+	unsigned char *image = test_image_poisoned(&buf);
+	float *img = (float *)(image + GUARD_BYTES);
+	for (size_t e = 0; e < elems; e++)
+		img[e] = (float)uniform();
+	test_buffer_upload(&buf, 0, img, buf.bytes);
+	size_t a_off, b_off;
+	cl_mem a_mem = sub_buffer_at(&buf, a_at, &a_off), b_mem = sub_buffer_at(&buf, b_at, &b_off);
+	const txf_matrix a = {a_mem, a_off, m, k, ld, TXF_F32, TXF_ROW_MAJOR};
+	const txf_matrix b = {b_mem, b_off, k, n, n, TXF_F32, TXF_ROW_MAJOR};
+	const struct {
+		const char *name;
+		size_t at;   /* C's first element in the parent's usable region */
+		int through; /* 0: the parent, 1: a sub-buffer of its own, 2: A's, 3: B's */
+		txf_status want;
+	} cases[] = {
+	    {"C one column into A's rows, through a sub-buffer", a_at + k - 1, 1, TXF_ERR_OVERLAP},
+	    {"C shifted by one element from A, in the parent", a_at + 1, 0, TXF_ERR_OVERLAP},
+	    {"C over A's last row, through A's sub-buffer", a_at + (m - 1) * ld - 3, 2,
+	     TXF_ERR_OVERLAP},
+	    {"C over B's end, in the parent", b_at + k * n - 5, 0, TXF_ERR_OVERLAP},
+	    {"C over B, through a sub-buffer", b_at + 2, 1, TXF_ERR_OVERLAP},
+	    {"C in the gaps of A's rows, through a sub-buffer", a_at + k + 1, 1, TXF_SUCCESS},
+	    {"C in the gaps of A's rows, in the parent", a_at + k + 2, 0, TXF_SUCCESS},
+	    {"C after A and B, through B's sub-buffer", c_after, 3, TXF_SUCCESS},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		const char *what = cases[i].name;
+		test_buffer_upload(&buf, 0, img, buf.bytes);
+		txf_matrix c = {buf.mem,      cases[i].at + GUARD_BYTES / 4, m, n, ld, TXF_F32,
+		                TXF_ROW_MAJOR};
+		cl_mem own = NULL;
+		if (cases[i].through == 1) {
+			own = sub_buffer_at(&buf, cases[i].at, &c.offset);
+			c.buffer = own;
+		} else if (cases[i].through > 1) {
+			const bool in_a = cases[i].through == 2;
+			c.buffer = in_a ? a_mem : b_mem;
+			c.offset = cases[i].at - (in_a ? a_at : b_at) + (in_a ? a_off : b_off);
+		}
+		for (size_t si = 0; si < COUNT(strategies); si++) {
+			txf_matmul_options o = mm_opts(strategies[si], &small_params);
+			cl_event ev = NULL;
+			txf_status s = txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &a, &b, 0.5,
+			                          &c, &o, 0, NULL, &ev);
+			if (s != cases[i].want)
+				fail_msg("%s, %s: got %s (%s), expected %s", what,
+				         txf_strategy_name(strategies[si]), txf_status_name(s),
+				         txf_last_error(), txf_status_name(cases[i].want));
+			unsigned char *want = malloc(buf.bytes + 2 * GUARD_BYTES);
+			assert_non_null(want);
+			memcpy(want, image, buf.bytes + 2 * GUARD_BYTES);
+			if (s != TXF_SUCCESS) {
+				assert_null(ev);
+				if (!strstr(txf_last_error(), "overlaps"))
+					fail_msg("%s: the message '%s' says nothing of overlap",
+					         what, txf_last_error());
+				assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+				test_assert_image(&buf, want, 4, what);
+				free(want);
+				continue;
+			}
+			test_wait(ev);
+			unsigned char *got = test_buffer_download_all(&buf);
+			const float *g = (const float *)(got + GUARD_BYTES);
+			for (size_t r = 0; r < m; r++) {
+				for (size_t q = 0; q < n; q++) {
+					double dot = 0, mag = 0;
+					for (size_t l = 0; l < k; l++) {
+						double x = (double)img[a_at + r * ld + l] *
+						           img[b_at + l * n + q];
+						dot += x;
+						mag += dabs(x);
+					}
+					const size_t e = cases[i].at + r * ld + q;
+					double c0 = img[e], ref = dot + 0.5 * c0;
+					double bound = 3.0 * (double)(k + 2) * FLT_EPSILON * mag +
+					               4.0 * FLT_EPSILON * dabs(c0) + 1e-10;
+					const double v = g[e];
+					if (!(dabs(v - ref) <= bound)) {
+						free(got);
+						fail_msg("%s, %s: C(%zu, %zu) = %g, reference %g",
+						         what, txf_strategy_name(strategies[si]), r,
+						         q, v, ref);
+					}
+					/* The rest compares bytewise. */
+					memcpy(want + GUARD_BYTES + e * 4, &g[e], 4);
+				}
+			}
+			free(got);
+			test_assert_image(&buf, want, 4, what);
+			free(want);
+			/* The next strategy starts from the same C. */
+			test_buffer_upload(&buf, 0, img, buf.bytes);
+		}
+		if (own)
+			clReleaseMemObject(own);
+	}
+	clReleaseMemObject(a_mem);
+	clReleaseMemObject(b_mem);
+	free(image);
+	test_buffer_free(&buf);
+}
+
 /* ------------------------------------------------------------ PADCOPY */
 
 /* A caller's workspace of exactly txf_matmul_workspace_size() bytes works
@@ -2052,6 +2187,7 @@ int main(void)
 	    cmocka_unit_test(test_truncate_shrinks_open_blocks),
 	    cmocka_unit_test(test_split_launches),
 	    cmocka_unit_test(test_shared_buffers),
+	    cmocka_unit_test(test_sub_buffers),
 	    cmocka_unit_test(test_sweep_small_f32),
 	    cmocka_unit_test(test_sweep_small_f64),
 	    cmocka_unit_test(test_sweep_vector_f32),

@@ -315,6 +315,185 @@ static void test_mixed_layouts(void **state)
 	}
 }
 
+/* The device's alignment of sub-buffer origins, in bytes. */
+static size_t base_align(void)
+{
+	cl_uint bits = 0;
+	assert_int_equal(clGetDeviceInfo(txf_context_device(test_ctx),
+	                                 CL_DEVICE_MEM_BASE_ADDR_ALIGN, sizeof bits, &bits, NULL),
+	                 CL_SUCCESS);
+	return bits >= 8 ? bits / 8 : 1;
+}
+
+/* A transpose between two views of one buffer: in (rows x cols) and out
+ * (cols x rows), with their own layouts and leading dimensions, starting at
+ * elements in_at and out_at of the buffer's usable region. Each view is
+ * reached through the buffer itself or, with in_sub / out_sub, through a
+ * sub-buffer from the aligned byte at or before the view's start to the
+ * buffer's end. */
+typedef struct shared_case {
+	size_t rows, cols;
+	txf_dtype dtype;
+	txf_layout in_layout, out_layout;
+	size_t in_ld, out_ld, in_at, out_at;
+	int in_sub, out_sub;
+	txf_strategy strategy;
+	int gated; /* wait for a user event released after the call */
+} shared_case;
+
+static cl_mem sub_buffer_at(test_buffer *b, size_t start, size_t elem, txf_matrix *m)
+{
+	const size_t total = b->bytes + 2 * GUARD_BYTES, align = base_align();
+	const size_t origin = start / align * align;
+	cl_buffer_region r = {origin, total - origin};
+	cl_int err;
+	cl_mem sub =
+	    clCreateSubBuffer(b->mem, CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &r, &err);
+	if (!sub)
+		fail_msg("clCreateSubBuffer(%zu, %zu): %d", origin, total - origin, (int)err);
+	m->buffer = sub;
+	m->offset = (start - origin) / elem;
+	return sub;
+}
+
+static void run_shared(const shared_case *c)
+{
+	const size_t elem = txf_dtype_size(c->dtype);
+	char what[256];
+	snprintf(what, sizeof what,
+	         "one buffer, %s: %s %zu x %zu, in %s ld %zu at %zu%s, out %s ld %zu at %zu%s",
+	         txf_strategy_name(c->strategy), txf_dtype_name(c->dtype), c->rows, c->cols,
+	         c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_ld, c->in_at,
+	         c->in_sub ? " (sub-buffer)" : "", c->out_layout == TXF_COL_MAJOR ? "col" : "row",
+	         c->out_ld, c->out_at, c->out_sub ? " (sub-buffer)" : "");
+	const size_t in_end =
+	    test_view_span(c->dtype, c->rows, c->cols, c->in_ld, c->in_at, c->in_layout);
+	const size_t out_end =
+	    test_view_span(c->dtype, c->cols, c->rows, c->out_ld, c->out_at, c->out_layout);
+	/* Random bytes everywhere but the output's elements, which hold the
+	 * poison: a stray write anywhere, an unwritten element, shows. */
+	const size_t bytes = (in_end > out_end ? in_end : out_end) + 3 * elem;
+	test_buffer b = test_buffer_new(bytes);
+	unsigned char *image = test_image_poisoned(&b);
+	test_fill_random(image + GUARD_BYTES, bytes);
+	for (size_t i = 0; i < c->cols; i++)
+		for (size_t j = 0; j < c->rows; j++)
+			memset(image + GUARD_BYTES +
+			           test_index(c->out_layout, c->out_ld, c->out_at, i, j) * elem,
+			       POISON_BYTE, elem);
+	test_buffer_upload(&b, 0, image + GUARD_BYTES, bytes);
+	txf_matrix in = test_view(&b, c->dtype, c->rows, c->cols, c->in_ld, c->in_at, c->in_layout);
+	txf_matrix out =
+	    test_view(&b, c->dtype, c->cols, c->rows, c->out_ld, c->out_at, c->out_layout);
+	cl_mem subs[2] = {NULL, NULL};
+	if (c->in_sub)
+		subs[0] = sub_buffer_at(&b, GUARD_BYTES + c->in_at * elem, elem, &in);
+	if (c->out_sub)
+		subs[1] = sub_buffer_at(&b, GUARD_BYTES + c->out_at * elem, elem, &out);
+
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	o.strategy = c->strategy;
+	cl_int err;
+	cl_event gate = NULL, ev = NULL;
+	if (c->gated) {
+		gate = clCreateUserEvent(txf_context_cl_context(test_ctx), &err);
+		assert_non_null(gate);
+	}
+	txf_status s =
+	    txf_transpose(test_ctx, &in, &out, &o, gate ? 1 : 0, gate ? &gate : NULL, &ev);
+	if (s != TXF_SUCCESS) {
+		if (gate) {
+			clSetUserEventStatus(gate, CL_COMPLETE);
+			clReleaseEvent(gate);
+		}
+		fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+	}
+	if (gate) {
+		/* Held back by the wait list: nothing written yet. */
+		cl_int st = CL_COMPLETE;
+		assert_int_equal(
+		    clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof st, &st, NULL),
+		    CL_SUCCESS);
+		if (st == CL_COMPLETE)
+			fail_msg("%s: complete before its wait list", what);
+		clSetUserEventStatus(gate, CL_COMPLETE);
+		clReleaseEvent(gate);
+	}
+	test_wait(ev);
+	unsigned char *want = malloc(bytes + 2 * GUARD_BYTES);
+	assert_non_null(want);
+	memcpy(want, image, bytes + 2 * GUARD_BYTES);
+	test_host_transpose(image + GUARD_BYTES, c->in_layout, c->in_ld, c->in_at,
+	                    want + GUARD_BYTES, c->out_layout, c->out_ld, c->out_at, c->rows,
+	                    c->cols, elem);
+	test_assert_image(&b, want, elem, what);
+	for (int i = 0; i < 2; i++)
+		if (subs[i])
+			clReleaseMemObject(subs[i]);
+	free(want);
+	free(image);
+	test_buffer_free(&b);
+}
+
+/* Views of different layouts in one buffer, which share no element: the
+ * strided copy within one buffer. Both directions, every element size, on
+ * vectors, primes and a shape of several work-groups; the output after the
+ * input, before it, and in the gaps of the input's rows (the same row pitch);
+ * each view reached through the buffer or through sub-buffers. */
+static void test_one_buffer_layouts(void **state)
+{
+	(void)state;
+	static const size_t shapes[][2] = {{1, 1},   {1, 29},  {31, 1},
+	                                   {37, 53}, {61, 17}, {131, 257}};
+	static const txf_strategy sts[] = {TXF_STRATEGY_AUTO, TXF_STRATEGY_SIMPLE};
+	unsigned k = 0;
+	for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+		for (size_t di = 0; di < COUNT(dtypes); di++) {
+			for (int dir = 0; dir < 2; dir++) {
+				for (int place = 0; place < 3; place++) {
+					for (int mode = 0; mode < 4; mode++, k++) {
+						shared_case c = {0};
+						c.rows = shapes[sh][0];
+						c.cols = shapes[sh][1];
+						c.dtype = dtypes[di];
+						c.in_layout = dir ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+						c.out_layout = dir ? TXF_ROW_MAJOR : TXF_COL_MAJOR;
+						/* Both views have the physical shape of in. */
+						const size_t pr = dir ? c.cols : c.rows,
+						             pc = dir ? c.rows : c.cols;
+						const size_t span_in = (pr - 1) * (pc + 2) + pc;
+						if (place == 0) {
+							/* out after in, row pitches differ */
+							c.in_ld = pc + 2;
+							c.out_ld = pc + 5;
+							c.in_at = 3;
+							c.out_at = c.in_at + span_in + k % 3;
+						} else if (place == 1) {
+							/* out before in */
+							c.in_ld = pc + 2;
+							c.out_ld = pc + 7;
+							c.out_at = 1;
+							c.in_at = c.out_at + (pr - 1) * c.out_ld +
+							          pc + k % 5;
+						} else {
+							/* out in the gaps of in's rows */
+							c.in_ld = c.out_ld = 2 * pc + 3;
+							c.in_at = k % 4;
+							c.out_at = c.in_at + pc + 1 + k % 2;
+						}
+						c.in_sub = mode & 1;
+						c.out_sub = mode >> 1;
+						c.strategy = sts[k % COUNT(sts)];
+						c.gated = place == 0 && mode == 3;
+						run_shared(&c);
+					}
+				}
+			}
+		}
+	}
+}
+
 /* PAD with output-aligned runs, forced: 1, 2, 3 and 8 runs per work-group,
  * tiles from 8 to 64, every element size, both layouts, and outputs whose
  * rows start on and off run boundaries (leading-dimension slack and
@@ -779,6 +958,7 @@ int main(void)
 	    cmocka_unit_test(test_strategy_tile_elem_sweep),
 	    cmocka_unit_test(test_listed_shapes),
 	    cmocka_unit_test(test_mixed_layouts),
+	    cmocka_unit_test(test_one_buffer_layouts),
 	    cmocka_unit_test(test_output_aligned_runs),
 	    cmocka_unit_test(test_output_aligned_runs_refused),
 	    cmocka_unit_test(test_wide_runs),
