@@ -29,18 +29,28 @@ typedef struct section {
 static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem, const char *name,
                              bool tiled, unsigned segments, const char *extra, cl_kernel *out)
 {
-	char options[160];
-	int len = snprintf(options, sizeof options, "-DELEM_SIZE=%zu -DTILE=%u -DWG_ROWS=%u", elem,
-	                   c->tile, c->wg_rows);
-	if (segments)
-		len +=
-		    snprintf(options + len, sizeof options - (size_t)len,
-		             " -DSEGMENTS=%u -DALIGN=%u", segments, txf__run_align(c->tile, elem));
-	if (segments && c->width)
-		len += snprintf(options + len, sizeof options - (size_t)len, " -DWIDTH=%u%s",
-		                c->width, c->cache_hints ? " -DCACHE_HINTS=1" : "");
-	if (extra)
-		snprintf(options + len, sizeof options - (size_t)len, " %s", extra);
+	char options[200] = "";
+	size_t len = 0;
+	bool fits = txf__add_define(options, sizeof options, &len, "ELEM_SIZE", (long long)elem) &&
+	            txf__add_param(options, sizeof options, &len, TXF__P_TILE, c->tile) &&
+	            txf__add_param(options, sizeof options, &len, TXF__P_WG_ROWS, c->wg_rows);
+	if (fits && segments)
+		fits = txf__add_param(options, sizeof options, &len, TXF__P_SEGMENTS, segments) &&
+		       txf__add_define(options, sizeof options, &len, "ALIGN",
+		                       txf__run_align(c->tile, elem));
+	if (fits && segments && c->width) {
+		fits = txf__add_param(options, sizeof options, &len, TXF__P_WIDTH, c->width);
+		if (fits && c->cache_hints)
+			fits = txf__add_param(options, sizeof options, &len, TXF__P_CACHE_HINTS, 1);
+	}
+	if (fits && extra && len + 1 + strlen(extra) < sizeof options) {
+		options[len++] = ' ';
+		memcpy(options + len, extra, strlen(extra) + 1);
+	} else if (extra) {
+		fits = false;
+	}
+	if (!fits)
+		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
 	if (s == TXF_SUCCESS)
@@ -364,8 +374,9 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	bool simple = c.strategy == TXF_STRATEGY_SIMPLE;
 	launch l;
 	memset(&l, 0, sizeof l);
-	char extra[32];
-	snprintf(extra, sizeof extra, "-DINPLACE_TILES=%u", c.inplace_tiles);
+	char extra[32] = "";
+	size_t elen = 0;
+	txf__add_param(extra, sizeof extra, &elen, TXF__P_INPLACE_TILES, c.inplace_tiles);
 	s = kernel_for(ctx, &c, p.elem,
 	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple, 0,
 	               simple ? NULL : extra, &l.kernel);
