@@ -17,6 +17,7 @@ typedef struct param_def {
 	txf_param_info info;
 	const char *macro; /* -D name in the kernels; NULL: decided on the host */
 	bool pow2;         /* besides 0 and -1, powers of two only */
+	long long least;   /* the smallest value besides 0 and -1 (0: min) */
 	field_kind kind;   /* of the option field */
 	size_t option;     /* offset in txf_transpose_options / txf_matmul_options */
 	size_t choice;     /* offset in txf_choice / txf_matmul_choice (unsigned) */
@@ -32,155 +33,263 @@ typedef struct param_def {
 
 /* Indexed by txf__param_id. */
 static const param_def registry[TXF__P_COUNT] = {
-    [TXF__P_TILE] = {{"tile", TR, 0, 128,
-                      "tile edge T: a power of two from 4, 0 chooses (every tiled kernel)"},
-                     "TILE",
-                     true,
-                     F_UNSIGNED,
-                     T_OPT(tile),
-                     T_CH(tile),
-                     "T x wg_rows work-items and the local tile fit the device"},
-    [TXF__P_WG_ROWS] = {{"wg_rows", TR, 0, 128,
+    [TXF__P_TILE] =
+        {
+            .info = {.name = "tile",
+                     .operation = TR,
+                     .min = 0,
+                     .max = 128,
+                     .meaning =
+                         "tile edge T: a power of two from 4, 0 chooses (every tiled kernel)"},
+            .macro = "TILE",
+            .pow2 = true,
+            .least = 4,
+            .kind = F_UNSIGNED,
+            .option = T_OPT(tile),
+            .choice = T_CH(tile),
+            .fits = "T x wg_rows work-items and the local tile fit the device",
+        },
+    [TXF__P_WG_ROWS] =
+        {
+            .info = {.name = "wg_rows",
+                     .operation = TR,
+                     .min = 0,
+                     .max = 128,
+                     .meaning =
                          "work-item rows per tile: a power of two dividing the tile, 0 chooses"},
-                        "WG_ROWS",
-                        true,
-                        F_UNSIGNED,
-                        T_OPT(wg_rows),
-                        T_CH(wg_rows),
-                        "at most the tile"},
-    [TXF__P_SEGMENTS] = {{"segments", TR, -1, 8,
-                          "pad out of place: output-aligned runs per output row of a "
-                          "work-group (transpose_pad_aligned); -1 never, 0 as the device says"},
-                         "SEGMENTS",
-                         false,
-                         F_INT,
-                         T_OPT(segments),
-                         T_CH(segments),
-                         "out-of-place pad; its local rows fit"},
-    [TXF__P_WIDTH] = {{"width", TR, -1, TXF_WIDE_MAX_WIDTH,
-                       "input columns per work-group of the runs (transpose_pad_wide): a "
-                       "multiple of the tile, at most 8 tiles; -1 one tile, 0 as the device "
-                       "says"},
-                      "WIDTH",
-                      false,
-                      F_INT,
-                      T_OPT(width),
-                      T_CH(width),
-                      "with runs; at most 64 loads per work-item; local memory fits"},
-    [TXF__P_CACHE_HINTS] = {{"cache_hints", TR, -1, 1,
-                             "the wide kernel's L2 prefetch and streaming stores (PTX): 1 "
-                             "always, -1 never, 0 as the device says"},
-                            "CACHE_HINTS",
-                            false,
-                            F_INT,
-                            T_OPT(cache_hints),
-                            T_CH(cache_hints),
-                            "a width above one tile, on a device that runs the PTX"},
-    [TXF__P_STREAM] = {{"stream", TR, -1, 1,
-                        "pad out of place, 4- and 8-byte elements: the streaming kernel "
-                        "(transpose_stream); 1 always, -1 never, 0 as the device says"},
-                       NULL,
-                       false,
-                       F_INT,
-                       T_OPT(stream),
-                       T_CH(stream),
-                       "4- or 8-byte elements; tile 64 / element bytes, wg_rows 1"},
-    [TXF__P_INPLACE_TILES] = {{"inplace_tiles", TR, 0, 2,
-                               "tiled in place: local tiles per work-group (1 or 2), 0 "
-                               "chooses"},
-                              "INPLACE_TILES",
-                              false,
-                              F_INT,
-                              T_OPT(inplace_tiles),
-                              T_CH(inplace_tiles),
-                              "pad or auto in place; local memory fits"},
-    [TXF__P_MWG] = {{"mwg", MM, 0, 512, "rows of C per work-group block, 0 chooses"},
-                    "MWG",
-                    false,
-                    F_UNSIGNED,
-                    M_OPT(mwg),
-                    M_CH(mwg),
-                    "a multiple of mdimc and vwa"},
-    [TXF__P_NWG] = {{"nwg", MM, 0, 512, "columns of C per work-group block, 0 chooses"},
-                    "NWG",
-                    false,
-                    F_UNSIGNED,
-                    M_OPT(nwg),
-                    M_CH(nwg),
-                    "a multiple of ndimc and vwb"},
-    [TXF__P_KWG] = {{"kwg", MM, 0, 512, "K step through local memory, 0 chooses"},
-                    "KWG",
-                    false,
-                    F_UNSIGNED,
-                    M_OPT(kwg),
-                    M_CH(kwg),
-                    "a multiple of vwa and vwb; tiles split evenly over the work-items"},
-    [TXF__P_MDIMC] = {{"mdimc", MM, 0, 512,
-                       "work-item rows per work-group; mdimc = ndimc = 1 is the blocked "
-                       "kernel; 0 chooses"},
-                      "MDIMC",
-                      false,
-                      F_UNSIGNED,
-                      M_OPT(mdimc),
-                      M_CH(mdimc),
-                      "divides mwg; the work-group fits the device"},
-    [TXF__P_NDIMC] = {{"ndimc", MM, 0, 512, "work-item columns per work-group, 0 chooses"},
-                      "NDIMC",
-                      false,
-                      F_UNSIGNED,
-                      M_OPT(ndimc),
-                      M_CH(ndimc),
-                      "divides nwg; the work-group fits the device"},
-    [TXF__P_VWA] = {{"vwa", MM, 0, 16, "vector width of A's loads (1 to 16), 0 chooses"},
-                    "VWA",
-                    true,
-                    F_UNSIGNED,
-                    M_OPT(vwa),
-                    M_CH(vwa),
-                    "divides mwg and kwg"},
-    [TXF__P_VWB] = {{"vwb", MM, 0, 16, "vector width of B's loads (1 to 16), 0 chooses"},
-                    "VWB",
-                    true,
-                    F_UNSIGNED,
-                    M_OPT(vwb),
-                    M_CH(vwb),
-                    "divides nwg and kwg"},
-    [TXF__P_KSPLIT] = {{"ksplit", MM, 0, TXF_MAX_KSPLIT,
-                        "K slices summed by one more launch (pad, padcopy); 1 none, 0 as the "
-                        "device says"},
-                       NULL,
-                       false,
-                       F_UNSIGNED,
-                       M_OPT(ksplit),
-                       M_CH(ksplit),
-                       "pad or padcopy; the workspace holds the slices"},
-    [TXF__P_LBUF] = {{"lbuf", MM, 0, 2,
-                      "local buffers per operand of the tiled kernel (2: one barrier per K "
-                      "step), 0 as the device says"},
-                     "LBUF",
-                     false,
-                     F_UNSIGNED,
-                     M_OPT(lbuf),
-                     M_CH(lbuf),
-                     "1 for the blocked kernel; local memory fits"},
-    [TXF__P_WMAP] = {{"wmap", MM, 0, 2,
-                      "work-items over the grid: 1 row by row, 2 in 4 x 8 tiles; 0 as the "
-                      "device says"},
-                     "WMAP",
-                     false,
-                     F_UNSIGNED,
-                     M_OPT(wmap),
-                     M_CH(wmap),
-                     "2 needs mdimc a multiple of 4 and ndimc of 8"},
-    [TXF__P_KGROUPS] = {{"kgroups", MM, 0, TXF_MAX_KGROUPS,
-                         "groups of work-items sharing a block of C, each over its own K "
-                         "steps; 1 none, 0 as the device says"},
-                        "KGRP",
-                        false,
-                        F_UNSIGNED,
-                        M_OPT(kgroups),
-                        M_CH(kgroups),
-                        "tiled kernel; the work-group and its local memory fit"},
+            .macro = "WG_ROWS",
+            .pow2 = true,
+            .kind = F_UNSIGNED,
+            .option = T_OPT(wg_rows),
+            .choice = T_CH(wg_rows),
+            .fits = "at most the tile",
+        },
+    [TXF__P_SEGMENTS] =
+        {
+            .info = {.name = "segments",
+                     .operation = TR,
+                     .min = -1,
+                     .max = 8,
+                     .meaning =
+                         "pad out of place: output-aligned runs per output row of a "
+                         "work-group (transpose_pad_aligned); -1 never, 0 as the device says"},
+            .macro = "SEGMENTS",
+            .kind = F_INT,
+            .option = T_OPT(segments),
+            .choice = T_CH(segments),
+            .fits = "out-of-place pad; its local rows fit",
+        },
+    [TXF__P_WIDTH] =
+        {
+            .info = {.name = "width",
+                     .operation = TR,
+                     .min = -1,
+                     .max = TXF_WIDE_MAX_WIDTH,
+                     .meaning =
+                         "input columns per work-group of the runs (transpose_pad_wide): a "
+                         "multiple of the tile, at most 8 tiles; -1 one tile, 0 as the device "
+                         "says"},
+            .macro = "WIDTH",
+            .kind = F_INT,
+            .option = T_OPT(width),
+            .choice = T_CH(width),
+            .fits = "with runs; at most 64 loads per work-item; local memory fits",
+        },
+    [TXF__P_CACHE_HINTS] =
+        {
+            .info = {.name = "cache_hints",
+                     .operation = TR,
+                     .min = -1,
+                     .max = 1,
+                     .meaning = "the wide kernel's L2 prefetch and streaming stores (PTX): 1 "
+                                "always, -1 never, 0 as the device says"},
+            .macro = "CACHE_HINTS",
+            .kind = F_INT,
+            .option = T_OPT(cache_hints),
+            .choice = T_CH(cache_hints),
+            .fits = "a width above one tile, on a device that runs the PTX",
+        },
+    [TXF__P_STREAM] =
+        {
+            .info = {.name = "stream",
+                     .operation = TR,
+                     .min = -1,
+                     .max = 1,
+                     .meaning = "pad out of place, 4- and 8-byte elements: the streaming kernel "
+                                "(transpose_stream); 1 always, -1 never, 0 as the device says"},
+            .macro = NULL,
+            .kind = F_INT,
+            .option = T_OPT(stream),
+            .choice = T_CH(stream),
+            .fits = "4- or 8-byte elements; tile 64 / element bytes, wg_rows 1",
+        },
+    [TXF__P_INPLACE_TILES] =
+        {
+            .info = {.name = "inplace_tiles",
+                     .operation = TR,
+                     .min = 0,
+                     .max = 2,
+                     .meaning = "tiled in place: local tiles per work-group (1 or 2), 0 "
+                                "chooses"},
+            .macro = "INPLACE_TILES",
+            .kind = F_INT,
+            .option = T_OPT(inplace_tiles),
+            .choice = T_CH(inplace_tiles),
+            .fits = "pad or auto in place; local memory fits",
+        },
+    [TXF__P_MWG] =
+        {
+            .info = {.name = "mwg",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 512,
+                     .meaning = "rows of C per work-group block, 0 chooses"},
+            .macro = "MWG",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(mwg),
+            .choice = M_CH(mwg),
+            .fits = "a multiple of mdimc and vwa",
+        },
+    [TXF__P_NWG] =
+        {
+            .info = {.name = "nwg",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 512,
+                     .meaning = "columns of C per work-group block, 0 chooses"},
+            .macro = "NWG",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(nwg),
+            .choice = M_CH(nwg),
+            .fits = "a multiple of ndimc and vwb",
+        },
+    [TXF__P_KWG] =
+        {
+            .info = {.name = "kwg",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 512,
+                     .meaning = "K step through local memory, 0 chooses"},
+            .macro = "KWG",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(kwg),
+            .choice = M_CH(kwg),
+            .fits = "a multiple of vwa and vwb; tiles split evenly over the work-items",
+        },
+    [TXF__P_MDIMC] =
+        {
+            .info = {.name = "mdimc",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 512,
+                     .meaning = "work-item rows per work-group; mdimc = ndimc = 1 is the blocked "
+                                "kernel; 0 chooses"},
+            .macro = "MDIMC",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(mdimc),
+            .choice = M_CH(mdimc),
+            .fits = "divides mwg; the work-group fits the device",
+        },
+    [TXF__P_NDIMC] =
+        {
+            .info = {.name = "ndimc",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 512,
+                     .meaning = "work-item columns per work-group, 0 chooses"},
+            .macro = "NDIMC",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(ndimc),
+            .choice = M_CH(ndimc),
+            .fits = "divides nwg; the work-group fits the device",
+        },
+    [TXF__P_VWA] =
+        {
+            .info = {.name = "vwa",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 16,
+                     .meaning = "vector width of A's loads (1 to 16), 0 chooses"},
+            .macro = "VWA",
+            .pow2 = true,
+            .kind = F_UNSIGNED,
+            .option = M_OPT(vwa),
+            .choice = M_CH(vwa),
+            .fits = "divides mwg and kwg",
+        },
+    [TXF__P_VWB] =
+        {
+            .info = {.name = "vwb",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 16,
+                     .meaning = "vector width of B's loads (1 to 16), 0 chooses"},
+            .macro = "VWB",
+            .pow2 = true,
+            .kind = F_UNSIGNED,
+            .option = M_OPT(vwb),
+            .choice = M_CH(vwb),
+            .fits = "divides nwg and kwg",
+        },
+    [TXF__P_KSPLIT] =
+        {
+            .info = {.name = "ksplit",
+                     .operation = MM,
+                     .min = 0,
+                     .max = TXF_MAX_KSPLIT,
+                     .meaning =
+                         "K slices summed by one more launch (pad, padcopy); 1 none, 0 as the "
+                         "device says"},
+            .macro = NULL,
+            .kind = F_UNSIGNED,
+            .option = M_OPT(ksplit),
+            .choice = M_CH(ksplit),
+            .fits = "pad or padcopy; the workspace holds the slices",
+        },
+    [TXF__P_LBUF] =
+        {
+            .info = {.name = "lbuf",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 2,
+                     .meaning =
+                         "local buffers per operand of the tiled kernel (2: one barrier per K "
+                         "step), 0 as the device says"},
+            .macro = "LBUF",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(lbuf),
+            .choice = M_CH(lbuf),
+            .fits = "1 for the blocked kernel; local memory fits",
+        },
+    [TXF__P_WMAP] =
+        {
+            .info = {.name = "wmap",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 2,
+                     .meaning =
+                         "work-items over the grid: 1 row by row, 2 in 4 x 8 tiles; 0 as the "
+                         "device says"},
+            .macro = "WMAP",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(wmap),
+            .choice = M_CH(wmap),
+            .fits = "2 needs mdimc a multiple of 4 and ndimc of 8",
+        },
+    [TXF__P_KGROUPS] =
+        {
+            .info = {.name = "kgroups",
+                     .operation = MM,
+                     .min = 0,
+                     .max = TXF_MAX_KGROUPS,
+                     .meaning = "groups of work-items sharing a block of C, each over its own K "
+                                "steps; 1 none, 0 as the device says"},
+            .macro = "KGRP",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(kgroups),
+            .choice = M_CH(kgroups),
+            .fits = "tiled kernel; the work-group and its local memory fit",
+        },
 };
 
 size_t txf_param_count(void)
@@ -219,10 +328,14 @@ static txf_status check_value(const param_def *d, long long value)
 {
 	const txf_param_info *in = &d->info;
 	const bool pow2 = !d->pow2 || value <= 0 || txf__is_pow2((size_t)value);
-	if (value >= in->min && value <= in->max && pow2)
+	const bool least = value <= 0 || value >= d->least;
+	if (value >= in->min && value <= in->max && pow2 && least)
 		return TXF_SUCCESS;
-	return txf__fail(TXF_ERR_BAD_PARAM, "%s parameter %s = %lld is not in [%lld, %lld]%s: %s",
-	                 in->operation, in->name, value, in->min, in->max,
+	char more[64] = "";
+	if (d->least)
+		snprintf(more, sizeof more, ", 0 or at least %lld,", d->least);
+	return txf__fail(TXF_ERR_BAD_PARAM, "%s parameter %s = %lld is not in [%lld, %lld]%s%s: %s",
+	                 in->operation, in->name, value, in->min, in->max, more,
 	                 d->pow2 ? " or not a power of two" : "", in->meaning);
 }
 

@@ -114,6 +114,7 @@ static void test_refused(void **state)
 	    {1, "ksplit", 65, "ksplit"},       {1, "kgroups", 9, "[0, 8]"},
 	    {1, "lbuf", -1, "lbuf = -1"},      {1, "wmap", 3, "wmap"},
 	    {1, "mdimc", 1LL << 40, "mdimc"},  {0, "tile", -1, "tile = -1"},
+	    {0, "tile", 2, "at least 4"},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		txf_transpose_options to, tb;
