@@ -1,4 +1,4 @@
-/* Fuzz target: the command line of the txf tool. cli_parse (examples/
+/* Fuzz target: the command line of the txf tool. cli_parse (tools/txf/
  * args.c) is all of txf's argument parsing: main() calls it, then prints a
  * usage text or hands the cli_args it filled to a subcommand, which opens
  * a device. This target does the first half of that without any device.

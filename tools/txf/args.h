@@ -5,8 +5,8 @@
  * nothing, allocates nothing and keeps pointers into argv. It uses only the
  * enumerations and structs of tiledxform.h, never the library's functions.
  */
-#ifndef TXF_EXAMPLES_ARGS_H
-#define TXF_EXAMPLES_ARGS_H
+#ifndef TXF_TOOL_ARGS_H
+#define TXF_TOOL_ARGS_H
 
 #include "tiledxform.h"
 
@@ -154,4 +154,4 @@ int cli_parse_double(const char *s, double *out);
  * vwb dividing nwg and kwg. Returns 0, or -1 with a message in err. */
 int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen);
 
-#endif /* TXF_EXAMPLES_ARGS_H */
+#endif /* TXF_TOOL_ARGS_H */
