@@ -4,7 +4,8 @@
  * "--name=value"), options and arguments in any order, "--"; refused lines
  * with a message that names what is wrong and nothing on stderr; getopt_long's
  * global state (a parse after any other parse, a caller's opterr) and argv
- * left as it was.
+ * left as it was; and the manual page (tools/txf/txf.1) against the usage
+ * texts and README.md's list of environment variables.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
@@ -12,6 +13,7 @@
 
 #include "args.h"
 
+#include <ctype.h>
 #include <getopt.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -426,6 +428,146 @@ static void test_caller_getopt_state(void **state)
 	line_free(&l);
 }
 
+/* ---------------------------------------------------------- the manual */
+
+/* The whole of a file, NUL-terminated; fails the test if it cannot. */
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		fail_msg("cannot open %s", path);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* The text of a troff page without the escapes that split words: font
+ * changes (\fB, \fI, \fR, \fP) and \c go, "\-" becomes "-". */
+static char *man_text(const char *path)
+{
+	char *t = read_text(path), *w = t;
+
+	for (const char *r = t; *r;) {
+		if (r[0] == '\\' && r[1] == 'f' && r[2]) {
+			r += 3;
+		} else if (r[0] == '\\' && (r[1] == '-' || r[1] == 'c')) {
+			if (r[1] == '-')
+				*w++ = '-';
+			r += 2;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	return t;
+}
+
+static int word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '-' || c == '_';
+}
+
+/* Whether text has word as a whole word ("--c" is not in "--compare"). */
+static int has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+		if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every option that a usage text names, and every command, is on the
+ * page: the option as a word, the command with a section of its own. */
+static void test_man_page_options(void **state)
+{
+	char *man = man_text(TXF_MAN_PAGE);
+	unsigned found = 0;
+
+	(void)state;
+	for (int c = CLI_CMD_NONE; c < CLI_CMD_COUNT; c++) {
+		const char *u = cli_usage((cli_command)c);
+
+		for (const char *p = strstr(u, "--"); p; p = strstr(p + 2, "--")) {
+			char opt[48];
+			size_t n = 2;
+
+			if (p > u && word_char(p[-1]))
+				continue;
+			while (n < sizeof(opt) - 1 && (islower((unsigned char)p[n]) || p[n] == '-'))
+				n++;
+			if (n == 2)
+				continue;
+			memcpy(opt, p, n);
+			opt[n] = '\0';
+			if (!has_word(man, opt))
+				fail_msg("%s: %s (in the usage of '%s') is missing", TXF_MAN_PAGE,
+				         opt, c ? cli_command_name((cli_command)c) : "txf");
+			found++;
+		}
+		if (c != CLI_CMD_NONE) {
+			char head[64];
+
+			snprintf(head, sizeof(head), "\n.SS %s\n",
+			         cli_command_name((cli_command)c));
+			if (!strstr(man, head))
+				fail_msg("%s: no section of the options of %s", TXF_MAN_PAGE,
+				         cli_command_name((cli_command)c));
+		}
+	}
+	/* The usage texts were read: every command has options. */
+	assert_true(found >= CLI_CMD_COUNT);
+	free(man);
+}
+
+/* Every variable of README.md's Environment section has an entry in the
+ * page's ENVIRONMENT section. */
+static void test_man_page_environment(void **state)
+{
+	char *man = man_text(TXF_MAN_PAGE), *readme = read_text(TXF_README);
+	const char *sec = strstr(readme, "\n## Environment\n"), *end, *env, *env_end;
+	unsigned found = 0;
+
+	(void)state;
+	assert_non_null(sec);
+	end = strstr(sec + 1, "\n## ");
+	env = strstr(man, "\n.SH ENVIRONMENT\n");
+	assert_non_null(env);
+	env_end = strstr(env + 1, "\n.SH ");
+	assert_non_null(env_end);
+	for (const char *p = strstr(sec, "`TXF_"); p && (!end || p < end);
+	     p = strstr(p + 1, "`TXF_")) {
+		char name[64], entry[80];
+		size_t n = 1;
+		const char *e;
+
+		while (n < sizeof(name) && (isupper((unsigned char)p[n]) || p[n] == '_'))
+			n++;
+		assert_true(p[n] == '`');
+		snprintf(name, sizeof(name), "%.*s", (int)(n - 1), p + 1);
+		snprintf(entry, sizeof(entry), "\n.B %s\n", name);
+		e = strstr(env, entry);
+		if (!e || e > env_end)
+			fail_msg("%s: no entry for %s in ENVIRONMENT", TXF_MAN_PAGE, name);
+		found++;
+	}
+	assert_true(found >= 7);
+	free(readme);
+	free(man);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -436,6 +578,8 @@ int main(void)
 	    cmocka_unit_test(test_refused_lines),
 	    cmocka_unit_test(test_parse_after_parse),
 	    cmocka_unit_test(test_caller_getopt_state),
+	    cmocka_unit_test(test_man_page_options),
+	    cmocka_unit_test(test_man_page_environment),
 	};
 
 	return cmocka_run_group_tests_name("args", tests, NULL, NULL);
