@@ -1,5 +1,5 @@
 /*
- * Tests of the .npy reader and writer (examples/npy.c): round trips of every
+ * Tests of the .npy reader and writer (tools/txf/npy.c): round trips of every
  * element type and both memory orders, rejection of malformed input of every
  * kind, and the atomic file writer.
  */

@@ -60,4 +60,4 @@ one "cache off" TXF_BINARY_CACHE=0
 # Warm binary cache, empty driver caches: what the binary cache alone saves.
 one "warm, no driver cache" POCL_CACHE_DIR="$tmp/pocl-empty" POCL_KERNEL_CACHE=0 \
 	CUDA_CACHE_PATH="$tmp/nv-empty" CUDA_CACHE_DISABLE=1
-echo "device: $("$build/examples/txf" info 2>/dev/null | sed -n 's/^Selected device: //p')"
+echo "device: $("$build/tools/txf/txf" info 2>/dev/null | sed -n 's/^Selected device: //p')"

@@ -11,5 +11,5 @@ mkdir -p "$dir/libs"
 cp -L "$(ldconfig -p | awk '/libcmocka.so.0 / {print $NF; exit}')" "$dir/libs/"
 # Peers that txf may link for comparison (CLBlast, a host BLAS) and their
 # runtime libraries, which the other machine may lack.
-ldd "$dir/examples/txf" | awk '/clblast|blas|lapack|gfortran|quadmath/ {print $3}' |
+ldd "$dir/tools/txf/txf" | awk '/clblast|blas|lapack|gfortran|quadmath/ {print $3}' |
 	while read -r lib; do cp -L "$lib" "$dir/libs/"; done

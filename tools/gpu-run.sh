@@ -28,7 +28,7 @@ if [ -e "$nv" ] && [ -z "${OCL_ICD_FILENAMES:-}" ]; then
 	export LD_LIBRARY_PATH=/usr/local/nvidia/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 fi
 [ -d "$build/libs" ] && export LD_LIBRARY_PATH=$PWD/$build/libs${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
-txf=$build/examples/txf
+txf=$build/tools/txf/txf
 summary=$out/summary.txt
 : >"$summary"
 note() { echo "$*" | tee -a "$summary"; }

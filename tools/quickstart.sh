@@ -39,7 +39,7 @@ if [ "$mode" = demo ]; then
 	build=${BUILD_DIR:-build-release}
 	[ -f "$build/build.ninja" ] || meson setup "$build" --buildtype=release -Dtests=false
 	ninja -C "$build"
-	"$build/examples/txf" demo
+	"$build/tools/txf/txf" demo
 else
 	build=${BUILD_DIR:-build}
 	[ -f "$build/build.ninja" ] || meson setup "$build" -Dwerror=true

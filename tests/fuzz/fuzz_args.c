@@ -1,4 +1,4 @@
-/* Fuzz target: the command line of the txf tool. cli_parse (examples/
+/* Fuzz target: the command line of the txf tool. cli_parse (tools/txf/
  * args.c) is all of txf's argument parsing: main() calls it, then prints a
  * usage text or hands the cli_args it filled to a subcommand, which opens
  * a device. This target does the first half of that without any device.
@@ -8,12 +8,15 @@
  *  - parsing is deterministic, and does not depend on the error buffer
  *    (none, one byte, or room for the message);
  *  - a refused line has a message;
+ *  - argv is left as it was (getopt_long must not permute it), and so is
+ *    the caller's opterr;
  *  - an accepted line satisfies what each subcommand relies on: values in
  *    their documented ranges, file names non-empty, the checks that
  *    involve several options, and every string a pointer into argv. */
 #include "args.h"
 #include "fuzz.h"
 
+#include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
@@ -172,9 +175,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	argv_in = argv;
 
 	static cli_args a, b;
+	static char *argv_before[MAX_ARGS + 1];
 	char err[512], err1[1];
+	memcpy(argv_before, argv, (size_t)(argc + 1) * sizeof *argv);
 	memset(err, 'x', sizeof err);
+	opterr = 1;
 	int rc = cli_parse(argc, argv, &a, err, sizeof err);
+	FUZZ_CHECK(opterr == 1);
+	FUZZ_CHECK(memcmp(argv_before, argv, (size_t)(argc + 1) * sizeof *argv) == 0);
+	FUZZ_CHECK(memcmp(buf, "txf", 4) == 0 && (!size || memcmp(buf + 4, data, size) == 0));
 	FUZZ_CHECK(memchr(err, '\0', sizeof err) != NULL);
 	if (rc == 0)
 		check_accepted(&a);

@@ -1,4 +1,4 @@
-/* Fuzz target: the .npy reader of the txf tool (examples/npy.c), through
+/* Fuzz target: the .npy reader of the txf tool (tools/txf/npy.c), through
  * both of its entries: npy_parse on a buffer and npy_load on a file (an
  * in-memory file, so that no disk is touched).
  *

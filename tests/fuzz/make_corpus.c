@@ -436,6 +436,14 @@ static void make_args(void)
 	ARGS("near-tune-quick-full", "tune", "--quick", "--full");
 	ARGS("near-bench-transpose-params", "bench", "transpose", "--params", "1,1,1,1,1,1,1");
 	ARGS("near-matmul-beta", "matmul", "a.npy", "b.npy", "c.npy", "--beta", "1");
+	/* What getopt_long would take but txf does not: abbreviations, a value
+	 * for a switch; and a short-option cluster, whose position getopt_long
+	 * keeps between calls. */
+	ARGS("near-abbreviation", "bench", "matmul", "--c", "none", "--rep=3");
+	ARGS("near-switch-value", "transpose", "a.npy", "b.npy", "--in-place=1");
+	ARGS("near-short-cluster", "demo", "--runs", "2", "-xh");
+	ARGS("transpose-switches", "transpose", "--stream=-1", "a.npy", "--cache-hints", "1",
+	     "b.npy", "--segments", "-1", "--width=128", "--inplace-tiles", "1");
 }
 
 int main(int argc, char **argv)

@@ -2,6 +2,7 @@
 #include "args.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -688,18 +689,50 @@ static const unsigned positional_max[CLI_CMD_COUNT] = {
     [CLI_CMD_BENCH] = 1,     /* OP */
 };
 
-/* The option named by arg ("--name" or "--name=value"): its index, or -1. */
-static int opt_lookup(const char *arg, const char **inline_value)
+/* The option of command c that arg ("--name" or "--name=value") names in
+ * full: its index, or -1. getopt_long also takes unambiguous prefixes
+ * ("--dev"); the tool takes only whole names, so that a new option never
+ * changes what an old command line means. */
+static int opt_lookup(cli_command c, const char *arg, const char **inline_value)
 {
-	const char *name = arg + 2, *eq = strchr(name, '=');
-	size_t n = eq ? (size_t)(eq - name) : strlen(name);
+	const char *name, *eq;
+	size_t n;
 
-	*inline_value = eq ? eq + 1 : NULL;
+	*inline_value = NULL;
+	if (strncmp(arg, "--", 2) != 0)
+		return -1;
+	name = arg + 2;
+	eq = strchr(name, '=');
+	n = eq ? (size_t)(eq - name) : strlen(name);
 	for (int i = 0; i < OPT_COUNT; i++) {
-		if (strlen(opts[i].name) == n && memcmp(opts[i].name, name, n) == 0)
+		if ((opts[i].commands & FOR(c)) && strlen(opts[i].name) == n &&
+		    memcmp(opts[i].name, name, n) == 0) {
+			*inline_value = eq ? eq + 1 : NULL;
 			return i;
+		}
 	}
 	return -1;
+}
+
+/* getopt_long's value for option id: above every character, so that it is
+ * never taken for one of getopt_long's own returns ('?', ':', 1). */
+#define OPT_VAL(id) (256 + (id))
+
+/* The getopt_long table of command c: its options, then a zero entry. */
+static void long_options(cli_command c, struct option *lo)
+{
+	size_t n = 0;
+
+	for (int i = 0; i < OPT_COUNT; i++) {
+		if (opts[i].commands & FOR(c)) {
+			lo[n].name = opts[i].name;
+			lo[n].has_arg = opts[i].takes_value ? required_argument : no_argument;
+			lo[n].flag = NULL;
+			lo[n].val = OPT_VAL(i);
+			n++;
+		}
+	}
+	memset(&lo[n], 0, sizeof(lo[n]));
 }
 
 static int is_help(const char *arg)
@@ -1186,13 +1219,69 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 	return 0;
 }
 
+/* The options and arguments of a command: argv[0] is the command's name.
+ * getopt_long reads them in order ("-": an argument that is not an option
+ * comes back as 1, and argv is never permuted), reports a missing value
+ * with ':' and prints nothing (opterr = 0): the messages are made here, and
+ * name the option. Its state is global; optind = 0 makes GNU getopt start
+ * afresh, forgetting any earlier argv. */
+static int parse_options(int argc, char *const argv[], cli_args *out, const char **pos,
+                         size_t *npos, unsigned *given, char *err, size_t errlen)
+{
+	const char *cmd = argv[0];
+	struct option lo[OPT_COUNT + 1];
+
+	long_options(out->command, lo);
+	optind = 0;
+	for (;;) {
+		int at = optind > 0 ? optind : 1; /* the element getopt_long reads */
+		int c = getopt_long(argc, argv, "-:", lo, NULL);
+		const char *arg, *value;
+		int id;
+
+		if (c == -1)
+			break;
+		if (c == 1) {
+			if (*npos == positional_max[out->command])
+				return fail(err, errlen, "%s: unexpected argument '%s'", cmd,
+				            optarg);
+			pos[(*npos)++] = optarg;
+			continue;
+		}
+		arg = at < argc ? argv[at] : "";
+		id = opt_lookup(out->command, arg, &value);
+		if (c == '?' && id >= 0 && !opts[id].takes_value && value)
+			return fail(err, errlen, "%s: option --%s takes no value", cmd,
+			            opts[id].name);
+		if (id < 0 || (c != ':' && c != OPT_VAL(id)))
+			return fail(err, errlen, "%s: unknown option '%s' (see 'txf %s --help')",
+			            cmd, arg, cmd);
+		if (c == ':')
+			return fail(err, errlen, "%s: option --%s needs a value", cmd,
+			            opts[id].name);
+		if ((*given & (1u << id)) && !(opts[id].repeatable & FOR(out->command)))
+			return fail(err, errlen, "%s: option --%s given more than once", cmd,
+			            opts[id].name);
+		*given |= 1u << id;
+		if (apply_option(out, cmd, id, opts[id].takes_value ? optarg : "", err, errlen) !=
+		    0)
+			return -1;
+	}
+	/* After "--": arguments only. */
+	for (int i = optind; i < argc; i++) {
+		if (*npos == positional_max[out->command])
+			return fail(err, errlen, "%s: unexpected argument '%s'", cmd, argv[i]);
+		pos[(*npos)++] = argv[i];
+	}
+	return 0;
+}
+
 int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t errlen)
 {
 	unsigned given = 0;
 	size_t npos = 0;
 	const char *pos[3] = {NULL, NULL, NULL};
-	const char *cmd;
-	int only_positional = 0;
+	int saved_opterr = opterr, rc;
 
 	if (!out)
 		return fail(err, errlen, "no output");
@@ -1209,7 +1298,6 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 	out->command = command_lookup(argv[1]);
 	if (out->command == CLI_CMD_NONE)
 		return parse_top(argc, argv, out, err, errlen);
-	cmd = argv[1];
 
 	/* --help anywhere before "--" wins over everything else. */
 	for (int i = 2; i < argc && strcmp(argv[i], "--") != 0; i++) {
@@ -1219,44 +1307,11 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 		}
 	}
 
-	for (int i = 2; i < argc; i++) {
-		const char *arg = argv[i], *value;
-		int id;
-
-		if (only_positional || arg[0] != '-' || strcmp(arg, "-") == 0) {
-			if (npos == positional_max[out->command])
-				return fail(err, errlen, "%s: unexpected argument '%s'", cmd, arg);
-			pos[npos++] = arg;
-			continue;
-		}
-		if (strcmp(arg, "--") == 0) {
-			only_positional = 1;
-			continue;
-		}
-		if (arg[1] != '-')
-			return fail(err, errlen, "%s: unknown option '%s' (see 'txf %s --help')",
-			            cmd, arg, cmd);
-		id = opt_lookup(arg, &value);
-		if (id < 0 || !(opts[id].commands & FOR(out->command)))
-			return fail(err, errlen, "%s: unknown option '%s' (see 'txf %s --help')",
-			            cmd, arg, cmd);
-		if ((given & (1u << id)) && !(opts[id].repeatable & FOR(out->command)))
-			return fail(err, errlen, "%s: option --%s given more than once", cmd,
-			            opts[id].name);
-		given |= 1u << id;
-		if (!opts[id].takes_value) {
-			if (value)
-				return fail(err, errlen, "%s: option --%s takes no value", cmd,
-				            opts[id].name);
-		} else if (!value) {
-			if (i + 1 >= argc)
-				return fail(err, errlen, "%s: option --%s needs a value", cmd,
-				            opts[id].name);
-			value = argv[++i];
-		}
-		if (apply_option(out, cmd, id, value ? value : "", err, errlen) != 0)
-			return -1;
-	}
+	opterr = 0;
+	rc = parse_options(argc - 1, argv + 1, out, pos, &npos, &given, err, errlen);
+	opterr = saved_opterr;
+	if (rc != 0)
+		return -1;
 
 	switch (out->command) {
 	case CLI_CMD_TRANSPOSE:

@@ -3,8 +3,8 @@
  * device with the library (or copied with clEnqueueCopyBuffer, the ceiling),
  * each result checked byte for byte against the host's transpose.
  */
-#ifndef TXF_EXAMPLES_TRCASE_H
-#define TXF_EXAMPLES_TRCASE_H
+#ifndef TXF_TOOL_TRCASE_H
+#define TXF_TOOL_TRCASE_H
 
 #include "tiledxform.h"
 
@@ -63,4 +63,4 @@ int tr_run_blas(tr_case *c, unsigned repeat, tr_result *r);
 /* "openblas 0.3.21 ?omatcopy", or NULL when txf was built without one. */
 const char *tr_blas_name(void);
 
-#endif /* TXF_EXAMPLES_TRCASE_H */
+#endif /* TXF_TOOL_TRCASE_H */

@@ -1,12 +1,16 @@
 /*
  * Command-line parsing for the txf tool.
  *
- * cli_parse is a pure function of argc/argv: it prints nothing, exits
- * nothing, allocates nothing and keeps pointers into argv. It uses only the
- * enumerations and structs of tiledxform.h, never the library's functions.
+ * cli_parse is a function of argc/argv: it prints nothing, exits nothing,
+ * allocates nothing, leaves argv as it was (never permuted) and keeps
+ * pointers into it. It reads the options with getopt_long, whose state
+ * (optind, opterr) is global: one thread at a time, and it sets optind
+ * itself, so a caller's own getopt scan must not be under way. It uses only
+ * the enumerations and structs of tiledxform.h, never the library's
+ * functions.
  */
-#ifndef TXF_EXAMPLES_ARGS_H
-#define TXF_EXAMPLES_ARGS_H
+#ifndef TXF_TOOL_ARGS_H
+#define TXF_TOOL_ARGS_H
 
 #include "tiledxform.h"
 
@@ -118,9 +122,12 @@ typedef struct cli_args {
 	int repeat_given;     /* --repeat was on the line */
 } cli_args;
 
-/* Parse argv[1..argc-1]. Returns 0 and fills *out, or -1 with a one-line
- * message in err (the caller prints it and exits with status 2). When the
- * result has help or version set, nothing else in it needs to be valid. */
+/* Parse argv[1..argc-1]: a command, then its options and arguments in any
+ * order ("--" ends the options), options by their whole names ("--device
+ * SPEC" or "--device=SPEC"). Returns 0 and fills *out, or -1 with a
+ * one-line message in err that names the option or argument at fault (the
+ * caller prints it and exits with status 2). When the result has help or
+ * version set, nothing else in it needs to be valid. */
 int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t errlen);
 
 /* "info", "transpose", "matmul", "demo", "bench"; NULL for CLI_CMD_NONE and
@@ -154,4 +161,4 @@ int cli_parse_double(const char *s, double *out);
  * vwb dividing nwg and kwg. Returns 0, or -1 with a message in err. */
 int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen);
 
-#endif /* TXF_EXAMPLES_ARGS_H */
+#endif /* TXF_TOOL_ARGS_H */

@@ -2,8 +2,8 @@
  * Charts of `txf bench` results drawn by gnuplot: throughput against
  * problem size, one line per series, written atomically to a PNG file.
  */
-#ifndef TXF_EXAMPLES_PLOT_H
-#define TXF_EXAMPLES_PLOT_H
+#ifndef TXF_TOOL_PLOT_H
+#define TXF_TOOL_PLOT_H
 
 #include <stddef.h>
 
@@ -43,4 +43,4 @@ int plot_check_path(const char *path, char *err, size_t errlen);
  * pngcairo terminal where gnuplot has it, else png. */
 int plot_draw(const plot_spec *spec, const plot_point *pts, size_t n, char *err, size_t errlen);
 
-#endif /* TXF_EXAMPLES_PLOT_H */
+#endif /* TXF_TOOL_PLOT_H */

@@ -4,8 +4,8 @@
  * this way before it takes host memory for the shape's data. Uses only
  * the txf_device_profile structure of tiledxform.h, never the library.
  */
-#ifndef TXF_EXAMPLES_FIT_H
-#define TXF_EXAMPLES_FIT_H
+#ifndef TXF_TOOL_FIT_H
+#define TXF_TOOL_FIT_H
 
 #include "tiledxform.h"
 
@@ -27,4 +27,4 @@ uint64_t fit_matrix_bytes(size_t rows, size_t cols, size_t elem);
 int fit_device(const txf_device_profile *p, const uint64_t *bytes, size_t n, char *msg,
                size_t msglen);
 
-#endif /* TXF_EXAMPLES_FIT_H */
+#endif /* TXF_TOOL_FIT_H */

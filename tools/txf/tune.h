@@ -1,7 +1,7 @@
 /* `txf tune`: measure strategies and kernel parameters on a device and
  * write the winners to its tuning file. */
-#ifndef TXF_EXAMPLES_TUNE_H
-#define TXF_EXAMPLES_TUNE_H
+#ifndef TXF_TOOL_TUNE_H
+#define TXF_TOOL_TUNE_H
 
 #include "tiledxform.h"
 
@@ -17,4 +17,4 @@ typedef struct tune_settings {
 /* Run the tuner; returns the exit status (0 success, 1 failure). */
 int tune_run(const tune_settings *s);
 
-#endif /* TXF_EXAMPLES_TUNE_H */
+#endif /* TXF_TOOL_TUNE_H */

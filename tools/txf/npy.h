@@ -17,8 +17,8 @@
  * failure, write a one-line message into err (when err is not NULL and
  * errlen is not 0).
  */
-#ifndef TXF_EXAMPLES_NPY_H
-#define TXF_EXAMPLES_NPY_H
+#ifndef TXF_TOOL_NPY_H
+#define TXF_TOOL_NPY_H
 
 #include "tiledxform.h"
 
@@ -101,4 +101,4 @@ const char *npy_array_code(const npy_array *arr);
  * product (ignoring zero extents) overflows size_t. */
 int npy_shape_elements(size_t ndim, const size_t *shape, size_t *count);
 
-#endif /* TXF_EXAMPLES_NPY_H */
+#endif /* TXF_TOOL_NPY_H */

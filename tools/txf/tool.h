@@ -3,8 +3,8 @@
  * events and their timing, random numbers, medians, and the host reference
  * of a matrix product with its error bound.
  */
-#ifndef TXF_EXAMPLES_TOOL_H
-#define TXF_EXAMPLES_TOOL_H
+#ifndef TXF_TOOL_TOOL_H
+#define TXF_TOOL_TOOL_H
 
 #include "tiledxform.h"
 
@@ -102,4 +102,4 @@ void tool_json_string(FILE *f, const char *s);
 /* Write s as a CSV field to f (quoted when it holds a comma, quote or newline). */
 void tool_csv_field(FILE *f, const char *s);
 
-#endif /* TXF_EXAMPLES_TOOL_H */
+#endif /* TXF_TOOL_TOOL_H */

@@ -4,8 +4,8 @@
  * the device with the library (or CLBlast) and on the host (with a host
  * BLAS), each result checked against a float64 host product.
  */
-#ifndef TXF_EXAMPLES_MMCASE_H
-#define TXF_EXAMPLES_MMCASE_H
+#ifndef TXF_TOOL_MMCASE_H
+#define TXF_TOOL_MMCASE_H
 
 #include "tiledxform.h"
 
@@ -74,4 +74,4 @@ int mm_run_blas(mm_case *c, unsigned repeat, mm_result *r);
 const char *mm_clblast_name(void);
 const char *mm_blas_name(void);
 
-#endif /* TXF_EXAMPLES_MMCASE_H */
+#endif /* TXF_TOOL_MMCASE_H */

@@ -1,0 +1,586 @@
+/*
+ * Tests of the txf command-line parser (tools/txf/args.c), in process: every
+ * option of every command by its whole name in both forms ("--name value",
+ * "--name=value"), options and arguments in any order, "--"; refused lines
+ * with a message that names what is wrong and nothing on stderr; getopt_long's
+ * global state (a parse after any other parse, a caller's opterr) and argv
+ * left as it was; and the manual page (tools/txf/txf.1) against the usage
+ * texts and README.md's list of environment variables.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+
+#include "args.h"
+
+#include <ctype.h>
+#include <getopt.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#define MAX_ARGS 40
+
+/* A command line as cli_parse gets it: "txf" and the arguments, each in
+ * memory of its own, with a copy of both to compare with afterwards. */
+struct line {
+	int argc;
+	char *argv[MAX_ARGS + 1];
+	char *saved_ptr[MAX_ARGS + 1];
+	char *saved_text[MAX_ARGS + 1];
+};
+
+static void line_make(struct line *l, const char *const *args)
+{
+	memset(l, 0, sizeof(*l));
+	l->argv[l->argc++] = strdup("txf");
+	for (size_t i = 0; args[i]; i++) {
+		assert_true(l->argc < MAX_ARGS);
+		l->argv[l->argc++] = strdup(args[i]);
+	}
+	for (int i = 0; i < l->argc; i++) {
+		assert_non_null(l->argv[i]);
+		l->saved_ptr[i] = l->argv[i];
+		l->saved_text[i] = strdup(l->argv[i]);
+		assert_non_null(l->saved_text[i]);
+	}
+}
+
+/* argv after the parse: the same pointers, in the same order, to the same
+ * text. */
+static void line_check_untouched(const struct line *l)
+{
+	for (int i = 0; i < l->argc; i++) {
+		assert_ptr_equal(l->argv[i], l->saved_ptr[i]);
+		assert_string_equal(l->argv[i], l->saved_text[i]);
+	}
+	assert_null(l->argv[l->argc]);
+}
+
+static void line_free(struct line *l)
+{
+	for (int i = 0; i < l->argc; i++) {
+		free(l->argv[i]);
+		free(l->saved_text[i]);
+	}
+}
+
+/* Whether s points into one of the arguments of l. */
+static int in_argv(const struct line *l, const char *s)
+{
+	for (int i = 0; i < l->argc; i++) {
+		if (s >= l->argv[i] && s <= l->argv[i] + strlen(l->argv[i]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Parse args, which must be accepted; the result in *a. The line stays
+ * allocated (in *l) so that the strings of *a can be checked. */
+static void accept_line(struct line *l, const char *const *args, cli_args *a)
+{
+	char err[512];
+
+	line_make(l, args);
+	memset(err, 'x', sizeof(err));
+	if (cli_parse(l->argc, l->argv, a, err, sizeof(err)) != 0)
+		fail_msg("txf %s ...: refused: %s", args[0], err);
+	line_check_untouched(l);
+}
+
+#define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
+
+/* ------------------------------------------------------- accepted lines */
+
+static void test_transpose_options(void **state)
+{
+	struct line l;
+	cli_args a;
+
+	(void)state;
+	accept_line(&l,
+	            ARGS("transpose", "--strategy", "pad", "in.npy", "--tile=16", "--wg-rows", "4",
+	                 "out.npy", "--segments=-1", "--width", "64", "--stream=1", "--cache-hints",
+	                 "-1", "--in-place", "--inplace-tiles", "2", "--device=gpu"),
+	            &a);
+	assert_int_equal(a.command, CLI_CMD_TRANSPOSE);
+	assert_false(a.help || a.version);
+	assert_int_equal(a.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(a.tile, 16);
+	assert_int_equal(a.wg_rows, 4);
+	assert_int_equal(a.segments, -1);
+	assert_int_equal(a.width, 64);
+	assert_int_equal(a.stream, 1);
+	assert_int_equal(a.cache_hints, -1);
+	assert_int_equal(a.in_place, 1);
+	assert_int_equal(a.inplace_tiles, 2);
+	assert_string_equal(a.in_path, "in.npy");
+	assert_string_equal(a.out_path, "out.npy");
+	assert_string_equal(a.device, "gpu");
+	assert_true(in_argv(&l, a.in_path) && in_argv(&l, a.out_path) && in_argv(&l, a.device));
+	line_free(&l);
+
+	/* Options first, arguments last; the defaults where nothing is given. */
+	accept_line(&l, ARGS("transpose", "--segments", "3", "--width=-1", "a", "b"), &a);
+	assert_int_equal(a.segments, 3);
+	assert_int_equal(a.width, -1);
+	assert_int_equal(a.strategy, TXF_STRATEGY_AUTO);
+	assert_int_equal(a.tile, 0);
+	assert_int_equal(a.in_place, 0);
+	assert_null(a.device);
+	assert_string_equal(a.in_path, "a");
+	assert_string_equal(a.out_path, "b");
+	line_free(&l);
+}
+
+static void test_matmul_options(void **state)
+{
+	struct line l;
+	cli_args a;
+
+	(void)state;
+	/* A value that starts with '-' is a value, not an option. */
+	accept_line(&l,
+	            ARGS("matmul", "--trans-a", "a.npy", "--alpha", "-0.5", "b.npy", "--beta=2",
+	                 "--trans-b", "--c", "c.npy", "o.npy", "--params", "kwg=16,vwa=2",
+	                 "--strategy=padcopy", "--device", "cpu"),
+	            &a);
+	assert_int_equal(a.command, CLI_CMD_MATMUL);
+	assert_int_equal(a.trans_a, 1);
+	assert_int_equal(a.trans_b, 1);
+	assert_true(a.alpha == -0.5);
+	assert_true(a.beta == 2.0);
+	assert_int_equal(a.beta_given, 1);
+	assert_string_equal(a.a_path, "a.npy");
+	assert_string_equal(a.b_path, "b.npy");
+	assert_string_equal(a.out_path, "o.npy");
+	assert_string_equal(a.c_path, "c.npy");
+	assert_int_equal(a.params.kwg, 16);
+	assert_int_equal(a.params.vwa, 2);
+	assert_int_equal(a.params.mwg, 0);
+	assert_int_equal(a.strategy, TXF_STRATEGY_PADCOPY);
+	assert_string_equal(a.device, "cpu");
+	line_free(&l);
+}
+
+static void test_bench_tune_demo_info_options(void **state)
+{
+	struct line l;
+	cli_args a;
+
+	(void)state;
+	/* Repeatable options add up; the operation may come after them. */
+	accept_line(&l,
+	            ARGS("bench", "--shape", "64", "--shape=7x8x9,16", "matmul", "--strategy",
+	                 "pad", "--strategy=split", "--format=json", "--compare", "none", "--plot",
+	                 "p.png", "--repeat", "3", "--dtype", "f8", "--params", "64,64,16,8,8,4,4"),
+	            &a);
+	assert_int_equal(a.command, CLI_CMD_BENCH);
+	assert_int_equal(a.bench_op, CLI_BENCH_MATMUL);
+	assert_int_equal(a.nshapes, 3);
+	assert_int_equal(a.shapes[0][0], 64);
+	assert_int_equal(a.shapes[0][2], 64);
+	assert_int_equal(a.shapes[1][0], 7);
+	assert_int_equal(a.shapes[1][1], 8);
+	assert_int_equal(a.shapes[1][2], 9);
+	assert_int_equal(a.shapes[2][1], 16);
+	assert_int_equal(a.strategies, (1u << TXF_STRATEGY_PAD) | (1u << TXF_STRATEGY_SPLIT));
+	assert_int_equal(a.format, CLI_FORMAT_JSON);
+	assert_int_equal(a.compare, 0);
+	assert_string_equal(a.plot_path, "p.png");
+	assert_int_equal(a.repeat, 3);
+	assert_int_equal(a.dtype, TXF_F64);
+	assert_int_equal(a.params.mwg, 64);
+	assert_int_equal(a.params.vwb, 4);
+	line_free(&l);
+
+	accept_line(&l,
+	            ARGS("tune", "--op", "matmul", "--dtype=f4,f8", "--full", "--budget", "5",
+	                 "--repeat=2"),
+	            &a);
+	assert_int_equal(a.tune_ops, 1u << TXF_TUNE_MATMUL);
+	assert_int_equal(a.tune_dtypes, (1u << TXF_F32) | (1u << TXF_F64));
+	assert_int_equal(a.tune_full, 1);
+	assert_int_equal(a.tune_budget, 5);
+	assert_int_equal(a.repeat, 2);
+	assert_int_equal(a.repeat_given, 1);
+	line_free(&l);
+
+	accept_line(&l,
+	            ARGS("demo", "--rows", "7", "--cols=8", "--matmul-shape", "4x5x6", "--seed=9",
+	                 "--runs", "2"),
+	            &a);
+	assert_int_equal(a.rows, 7);
+	assert_int_equal(a.cols, 8);
+	assert_int_equal(a.mm_m, 4);
+	assert_int_equal(a.mm_n, 5);
+	assert_int_equal(a.mm_k, 6);
+	assert_int_equal(a.seed, 9);
+	assert_int_equal(a.runs, 2);
+	line_free(&l);
+
+	accept_line(&l, ARGS("info", "--shape=3x4x5", "--dtype", "u1"), &a);
+	assert_int_equal(a.shape_rows, 3);
+	assert_int_equal(a.shape_cols, 4);
+	assert_int_equal(a.shape_k, 5);
+	assert_int_equal(a.dtype, TXF_U8);
+	line_free(&l);
+}
+
+/* "--" ends the options; "-" is an argument. */
+static void test_end_of_options(void **state)
+{
+	struct line l;
+	cli_args a;
+
+	(void)state;
+	accept_line(&l, ARGS("transpose", "--tile", "8", "--", "--tile", "-"), &a);
+	assert_int_equal(a.tile, 8);
+	assert_string_equal(a.in_path, "--tile");
+	assert_string_equal(a.out_path, "-");
+	line_free(&l);
+
+	accept_line(&l, ARGS("transpose", "-", "--", "-o.npy"), &a);
+	assert_string_equal(a.in_path, "-");
+	assert_string_equal(a.out_path, "-o.npy");
+	line_free(&l);
+
+	/* --help after "--" is a file name, not a request for help. */
+	accept_line(&l, ARGS("transpose", "a", "--", "--help"), &a);
+	assert_int_equal(a.help, 0);
+	assert_string_equal(a.out_path, "--help");
+	line_free(&l);
+
+	accept_line(&l, ARGS("transpose", "a", "b", "--tile", "8", "-h"), &a);
+	assert_int_equal(a.help, 1);
+	line_free(&l);
+}
+
+/* -------------------------------------------------------- refused lines */
+
+static const struct refused {
+	const char *args[8];
+	const char *says; /* what the message must hold */
+} refused[] = {
+    {{"transpose", "a", "b", "--tile"}, "transpose: option --tile needs a value"},
+    {{"matmul", "a", "b", "o", "--c"}, "matmul: option --c needs a value"},
+    {{"transpose", "a", "b", "--in-place=yes"}, "transpose: option --in-place takes no value"},
+    {{"tune", "--quick="}, "tune: option --quick takes no value"},
+    {{"bench", "matmul", "--format", "json", "--format=csv"},
+     "bench: option --format given more than once"},
+    {{"matmul", "a", "b", "o", "--trans-b", "--trans-b"}, "option --trans-b given more than once"},
+    /* Abbreviations, which getopt_long alone would take. */
+    {{"demo", "--dev", "gpu"}, "demo: unknown option '--dev'"},
+    {{"demo", "--ro=3"}, "demo: unknown option '--ro=3'"},
+    {{"bench", "matmul", "--re"}, "bench: unknown option '--re'"},
+    {{"bench", "matmul", "--c", "none"}, "bench: unknown option '--c'"},
+    {{"tune", "--qu"}, "tune: unknown option '--qu'"},
+    /* Options of other commands, and no options at all. */
+    {{"info", "--tile", "8"}, "info: unknown option '--tile'"},
+    {{"demo", "--params", "1,1,1,1,1,1,1"}, "demo: unknown option '--params'"},
+    {{"demo", "-x"}, "demo: unknown option '-x'"},
+    {{"demo", "-xy"}, "demo: unknown option '-xy'"},
+    {{"demo", "-rows", "3"}, "demo: unknown option '-rows'"},
+    {{"demo", "---rows", "3"}, "demo: unknown option '---rows'"},
+    {{"demo", "--=x"}, "demo: unknown option '--=x'"},
+    /* Arguments. */
+    {{"transpose", "a", "b", "c"}, "transpose: unexpected argument 'c'"},
+    {{"transpose", "a", "--", "b", "c"}, "transpose: unexpected argument 'c'"},
+    {{"info", "extra"}, "info: unexpected argument 'extra'"},
+    {{"transpose", "a"}, "transpose: expected IN.npy and OUT.npy"},
+    /* Values: the message names the option. */
+    {{"transpose", "a", "b", "--tile=3"}, "transpose: --tile '3' is not a power of two"},
+    {{"transpose", "a", "b", "--device="}, "transpose: --device needs a non-empty value"},
+    {{"bench", "matmul", "--plot", "--format"}, "bench: --plot needs a file name, not '--format'"},
+    {{"demo", "--rows", "0"}, "demo: --rows '0' is not a number from 1 to"},
+    {{"frobnicate"}, "unknown command 'frobnicate'"},
+    {{"--bogus"}, "unknown option '--bogus'"},
+};
+
+/* Run fn with stderr going to a file; return what it wrote there. */
+static size_t stderr_bytes_of(void (*fn)(void))
+{
+	char path[] = "/tmp/txf-test-args-XXXXXX";
+	int fd = mkstemp(path), saved;
+	struct stat st;
+
+	assert_true(fd >= 0);
+	unlink(path);
+	fflush(stderr);
+	saved = dup(2);
+	assert_true(saved >= 0);
+	assert_true(dup2(fd, 2) == 2);
+	fn();
+	fflush(stderr);
+	assert_true(dup2(saved, 2) == 2);
+	close(saved);
+	assert_int_equal(fstat(fd, &st), 0);
+	close(fd);
+	return (size_t)st.st_size;
+}
+
+/* The first refused line that parse_refused_lines found wrong, or "". */
+static char problem[1024];
+
+/* Parses every refused line; no assertion, so that stderr is always
+ * restored before a failure is reported. */
+static void parse_refused_lines(void)
+{
+	problem[0] = '\0';
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]) && !problem[0]; i++) {
+		const struct refused *r = &refused[i];
+		struct line l;
+		cli_args a;
+		char err[512];
+		int rc;
+
+		line_make(&l, r->args);
+		memset(err, 'x', sizeof(err));
+		rc = cli_parse(l.argc, l.argv, &a, err, sizeof(err));
+		if (rc != -1)
+			snprintf(problem, sizeof(problem), "txf %s %s ...: accepted (%d)",
+			         r->args[0], r->args[1] ? r->args[1] : "", rc);
+		else if (!memchr(err, '\0', sizeof(err)))
+			snprintf(problem, sizeof(problem), "txf %s ...: message not terminated",
+			         r->args[0]);
+		else if (!strstr(err, r->says))
+			snprintf(problem, sizeof(problem), "txf %s %s ...: message '%s' lacks '%s'",
+			         r->args[0], r->args[1] ? r->args[1] : "", err, r->says);
+		for (int j = 0; j < l.argc && !problem[0]; j++) {
+			if (l.argv[j] != l.saved_ptr[j] || strcmp(l.argv[j], l.saved_text[j]) != 0)
+				snprintf(problem, sizeof(problem), "txf %s ...: argv[%d] changed",
+				         r->args[0], j);
+		}
+		line_free(&l);
+	}
+}
+
+static void test_refused_lines(void **state)
+{
+	size_t bytes;
+
+	(void)state;
+	/* Messages go to the caller's buffer only, never to stderr. */
+	bytes = stderr_bytes_of(parse_refused_lines);
+	if (problem[0])
+		fail_msg("%s", problem);
+	assert_int_equal(bytes, 0);
+}
+
+/* ------------------------------------------------ getopt_long's state */
+
+/* Each refused line, then a line that must parse as if it came first. */
+static void test_parse_after_parse(void **state)
+{
+	(void)state;
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++) {
+		struct line bad, good, first;
+		cli_args a, b;
+		char err[512];
+
+		/* The reference: a parse of the good line right after another
+		 * parse of it (so not the very first of this process either). */
+		accept_line(&first, ARGS("demo", "--rows", "7", "--seed=3"), &b);
+		line_free(&first);
+		accept_line(&first, ARGS("demo", "--rows", "7", "--seed=3"), &b);
+		line_free(&first);
+
+		line_make(&bad, refused[i].args);
+		assert_int_equal(cli_parse(bad.argc, bad.argv, &a, err, sizeof(err)), -1);
+		/* The bad line's memory is gone before the next parse: getopt_long
+		 * must not read it again (AddressSanitizer would see that). */
+		line_free(&bad);
+		accept_line(&good, ARGS("demo", "--rows", "7", "--seed=3"), &a);
+		assert_memory_equal(&a, &b, sizeof(a));
+		assert_int_equal(a.rows, 7);
+		assert_int_equal(a.seed, 3);
+		line_free(&good);
+	}
+}
+
+/* A caller's getopt settings: opterr as it was, any optind. */
+static void test_caller_getopt_state(void **state)
+{
+	struct line l;
+	cli_args a;
+	char err[256];
+
+	(void)state;
+	opterr = 1;
+	optind = 5;
+	accept_line(&l, ARGS("transpose", "a", "b", "--tile", "32"), &a);
+	assert_int_equal(a.tile, 32);
+	assert_int_equal(opterr, 1);
+	line_free(&l);
+
+	opterr = 1;
+	line_make(&l, ARGS("transpose", "a", "b", "--nope"));
+	assert_int_equal(cli_parse(l.argc, l.argv, &a, err, sizeof(err)), -1);
+	assert_int_equal(opterr, 1);
+	line_free(&l);
+}
+
+/* ---------------------------------------------------------- the manual */
+
+/* The whole of a file, NUL-terminated; fails the test if it cannot. */
+static char *read_text(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (!f)
+		fail_msg("cannot open %s", path);
+	assert_int_equal(fseek(f, 0, SEEK_END), 0);
+	n = ftell(f);
+	assert_true(n >= 0);
+	rewind(f);
+	buf = malloc((size_t)n + 1);
+	assert_non_null(buf);
+	assert_int_equal(fread(buf, 1, (size_t)n, f), (size_t)n);
+	buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+/* The text of a troff page without the escapes that split words: font
+ * changes (\fB, \fI, \fR, \fP) and \c go, "\-" becomes "-". */
+static char *man_text(const char *path)
+{
+	char *t = read_text(path), *w = t;
+
+	for (const char *r = t; *r;) {
+		if (r[0] == '\\' && r[1] == 'f' && r[2]) {
+			r += 3;
+		} else if (r[0] == '\\' && (r[1] == '-' || r[1] == 'c')) {
+			if (r[1] == '-')
+				*w++ = '-';
+			r += 2;
+		} else {
+			*w++ = *r++;
+		}
+	}
+	*w = '\0';
+	return t;
+}
+
+static int word_char(char c)
+{
+	return isalnum((unsigned char)c) || c == '-' || c == '_';
+}
+
+/* Whether text has word as a whole word ("--c" is not in "--compare"). */
+static int has_word(const char *text, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+		if ((p == text || !word_char(p[-1])) && !word_char(p[n]))
+			return 1;
+	}
+	return 0;
+}
+
+/* Every option that a usage text names, and every command, is on the
+ * page: the option as a word, the command with a section of its own. */
+static void test_man_page_options(void **state)
+{
+	char *man = man_text(TXF_MAN_PAGE);
+	unsigned found = 0;
+
+	(void)state;
+	for (int c = CLI_CMD_NONE; c < CLI_CMD_COUNT; c++) {
+		const char *u = cli_usage((cli_command)c);
+
+		for (const char *p = strstr(u, "--"); p; p = strstr(p + 2, "--")) {
+			char opt[48];
+			size_t n = 2;
+
+			if (p > u && word_char(p[-1]))
+				continue;
+			while (n < sizeof(opt) - 1 && (islower((unsigned char)p[n]) || p[n] == '-'))
+				n++;
+			if (n == 2)
+				continue;
+			memcpy(opt, p, n);
+			opt[n] = '\0';
+			if (!has_word(man, opt))
+				fail_msg("%s: %s (in the usage of '%s') is missing", TXF_MAN_PAGE,
+				         opt, c ? cli_command_name((cli_command)c) : "txf");
+			found++;
+		}
+		if (c != CLI_CMD_NONE) {
+			char head[64];
+
+			snprintf(head, sizeof(head), "\n.SS %s\n",
+			         cli_command_name((cli_command)c));
+			if (!strstr(man, head))
+				fail_msg("%s: no section of the options of %s", TXF_MAN_PAGE,
+				         cli_command_name((cli_command)c));
+		}
+	}
+	/* The usage texts were read: every command has options. */
+	assert_true(found >= CLI_CMD_COUNT);
+	free(man);
+}
+
+/* Every variable of README.md's Environment section has an entry in the
+ * page's ENVIRONMENT section. */
+static void test_man_page_environment(void **state)
+{
+	char *man = man_text(TXF_MAN_PAGE), *readme = read_text(TXF_README);
+	const char *sec = strstr(readme, "\n## Environment\n"), *end, *env, *env_end;
+	unsigned found = 0;
+
+	(void)state;
+	assert_non_null(sec);
+	end = strstr(sec + 1, "\n## ");
+	env = strstr(man, "\n.SH ENVIRONMENT\n");
+	assert_non_null(env);
+	env_end = strstr(env + 1, "\n.SH ");
+	assert_non_null(env_end);
+	for (const char *p = strstr(sec, "`TXF_"); p && (!end || p < end);
+	     p = strstr(p + 1, "`TXF_")) {
+		char name[64], entry[80];
+		size_t n = 1;
+		const char *e;
+
+		while (n < sizeof(name) && (isupper((unsigned char)p[n]) || p[n] == '_'))
+			n++;
+		assert_true(p[n] == '`');
+		snprintf(name, sizeof(name), "%.*s", (int)(n - 1), p + 1);
+		snprintf(entry, sizeof(entry), "\n.B %s\n", name);
+		e = strstr(env, entry);
+		if (!e || e > env_end)
+			fail_msg("%s: no entry for %s in ENVIRONMENT", TXF_MAN_PAGE, name);
+		found++;
+	}
+	assert_true(found >= 7);
+	free(readme);
+	free(man);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(test_transpose_options),
+	    cmocka_unit_test(test_matmul_options),
+	    cmocka_unit_test(test_bench_tune_demo_info_options),
+	    cmocka_unit_test(test_end_of_options),
+	    cmocka_unit_test(test_refused_lines),
+	    cmocka_unit_test(test_parse_after_parse),
+	    cmocka_unit_test(test_caller_getopt_state),
+	    cmocka_unit_test(test_man_page_options),
+	    cmocka_unit_test(test_man_page_environment),
+	};
+
+	return cmocka_run_group_tests_name("args", tests, NULL, NULL);
+}
