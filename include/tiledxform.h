@@ -25,23 +25,34 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* TXF_VERSION_MAJOR, _MINOR, _PATCH and TXF_VERSION_STRING: the version of
+ * these headers (docs/abi.md says what a change of each means). */
+#include "tiledxform_version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-#if defined(_WIN32)
+/* TXF_API marks the functions of the shared library: exported when the
+ * library itself is built (TXF_BUILDING_LIBRARY, defined by its build only),
+ * imported by the programs that use it. A program that links a static build
+ * of the library, or compiles its sources in, defines TXF_STATIC. */
+#if defined(TXF_STATIC)
+#define TXF_API
+#elif defined(_WIN32) || defined(__CYGWIN__)
+#if defined(TXF_BUILDING_LIBRARY)
 #define TXF_API __declspec(dllexport)
-#elif defined(__GNUC__)
+#else
+#define TXF_API __declspec(dllimport)
+#endif
+#elif defined(__GNUC__) && __GNUC__ >= 4
 #define TXF_API __attribute__((visibility("default")))
 #else
 #define TXF_API
 #endif
 
-#define TXF_VERSION_MAJOR 0
-#define TXF_VERSION_MINOR 1
-#define TXF_VERSION_PATCH 0
-
-/* "0.1.0": the version of the library that is running. */
+/* "0.1.0": the version of the library that is running, which may be newer
+ * than the headers a program was compiled with. */
 TXF_API const char *txf_version(void);
 
 /* ---------------------------------------------------------------- status */

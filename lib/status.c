@@ -7,7 +7,7 @@
 
 const char *txf_version(void)
 {
-	return TXF_VERSION_STRING;
+	return TXF_VERSION_STRING; /* tiledxform_version.h */
 }
 
 const char *txf_status_name(txf_status s)

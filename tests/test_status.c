@@ -61,12 +61,15 @@ static void dtype_sizes(void **state)
 	assert_null(txf_dtype_name(TXF_DTYPE_COUNT));
 }
 
+/* The library's version and the generated header's macros, all from the
+ * project version of meson.build. */
 static void version_matches_header(void **state)
 {
 	(void)state;
 	char expect[32];
 	snprintf(expect, sizeof expect, "%d.%d.%d", TXF_VERSION_MAJOR, TXF_VERSION_MINOR,
 	         TXF_VERSION_PATCH);
+	assert_string_equal(TXF_VERSION_STRING, expect);
 	assert_string_equal(txf_version(), expect);
 }
 
