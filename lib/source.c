@@ -12,7 +12,8 @@
  * pass the checks. A file that fails them, or that exists but cannot be
  * read, is passed over with a warning (TXF_LOG) and the search goes on; when
  * no directory has a usable file, TXF_ERR_KERNEL_NOT_FOUND says which files
- * were refused and why. */
+ * were refused and why. The marker of an uninstalled build, which names the
+ * source tree's kernel directory, is read under the same rules (below). */
 #define _GNU_SOURCE /* dladdr */
 #include "txf_internal.h"
 
@@ -30,26 +31,7 @@
 /* Sources larger than this are not read. */
 #define MAX_SOURCE (16u << 20)
 
-/* Whether this library runs from its build tree (tests, examples before
- * installation): then the source tree's cl/ is the right one. */
-static const char txf__here; /* an object of this library, for dladdr */
-
-static bool running_uninstalled(void)
-{
-	Dl_info info;
-	if (!dladdr(&txf__here, &info) || !info.dli_fname)
-		return false;
-	char *real = realpath(info.dli_fname, NULL);
-	char *root = realpath(TXF_BUILD_ROOT, NULL);
-	bool inside = false;
-	if (real && root) {
-		size_t n = strlen(root);
-		inside = strncmp(real, root, n) == 0 && real[n] == '/';
-	}
-	free(real);
-	free(root);
-	return inside;
-}
+static char *image_dir(void);
 
 static bool append(char **buf, size_t *len, size_t *cap, const char *s)
 {
@@ -80,8 +62,13 @@ char *txf__kernel_search_path(const txf_context *ctx)
 	bool ok = append(&buf, &len, &cap, ctx ? ctx->kernel_path : NULL);
 	if (ok && !only)
 		ok = append(&buf, &len, &cap, getenv("TXF_KERNEL_PATH"));
-	if (ok && !only && running_uninstalled())
-		ok = append(&buf, &len, &cap, TXF_SOURCE_KERNEL_DIR);
+	if (ok && !only) {
+		char *dir = image_dir();
+		char *source = dir ? txf__uninstalled_kernel_dir(dir) : NULL;
+		ok = append(&buf, &len, &cap, source);
+		free(source);
+		free(dir);
+	}
 	if (ok && !only)
 		ok = append(&buf, &len, &cap, TXF_INSTALL_KERNEL_DIR);
 	if (ok && !buf)
@@ -168,6 +155,148 @@ static char *read_all(int fd, size_t size, char *why, size_t n)
 	}
 	buf[size] = '\0';
 	return buf;
+}
+
+/* ------------------------------------------------- uninstalled builds */
+
+/* A program that runs from the build tree (a test, txf before installation)
+ * uses the source tree's cl/. No path of the source or build tree is
+ * compiled into the library, since the installed library would carry it:
+ * meson writes a marker file, TXF_UNINSTALLED_MARKER, into the build
+ * directories that hold the library (or programs linking it statically),
+ * naming the source tree's kernel directory, and `meson install` leaves it
+ * behind. The library looks for it beside its own file. */
+
+/* Markers larger than this are not read. */
+#define MAX_MARKER 8192
+
+static const char txf__here; /* an object of this library, for dladdr */
+
+/* The directory of the file this code was loaded from (the shared library,
+ * or the program it is linked into), resolved; NULL if unknown. */
+static char *image_dir(void)
+{
+	Dl_info info;
+	if (!dladdr(&txf__here, &info) || !info.dli_fname || !*info.dli_fname)
+		return NULL;
+	char *real = NULL;
+	/* For the main program glibc reports argv[0], which is a bare name when
+	 * the program was found on PATH. */
+	if (strchr(info.dli_fname, '/'))
+		real = realpath(info.dli_fname, NULL);
+#ifdef __linux__
+	else
+		real = realpath("/proc/self/exe", NULL);
+#endif
+	char *slash = real ? strrchr(real, '/') : NULL;
+	if (!slash) {
+		free(real);
+		return NULL;
+	}
+	if (slash == real)
+		slash[1] = '\0'; /* "/" */
+	else
+		*slash = '\0';
+	return real;
+}
+
+/* The one line of text (n bytes) that is not a comment: its directory, or
+ * NULL with why set. */
+static char *marker_dir(const char *text, size_t n, char *why, size_t wn)
+{
+	if (memchr(text, '\0', n)) {
+		snprintf(why, wn, "it holds a NUL byte");
+		return NULL;
+	}
+	const char *line = NULL;
+	size_t len = 0;
+	for (const char *p = text; *p;) {
+		size_t k = strcspn(p, "\n");
+		if (k > 0 && p[0] != '#') {
+			if (line) {
+				snprintf(why, wn, "it names more than one directory");
+				return NULL;
+			}
+			line = p;
+			len = k;
+		}
+		p += k + (p[k] == '\n');
+	}
+	if (!line) {
+		snprintf(why, wn, "it names no directory");
+		return NULL;
+	}
+	if (line[0] != '/') {
+		snprintf(why, wn, "%.*s is not an absolute path", (int)(len > 200 ? 200 : len),
+		         line);
+		return NULL;
+	}
+	if (memchr(line, ':', len)) {
+		snprintf(why, wn, "its directory has a ':', which the search path cannot hold");
+		return NULL;
+	}
+	char *dir = strndup(line, len);
+	if (!dir)
+		snprintf(why, wn, "out of memory");
+	return dir;
+}
+
+char *txf__uninstalled_kernel_dir(const char *dir)
+{
+	char *path = txf__path_join(dir, TXF_UNINSTALLED_MARKER);
+	if (!path)
+		return NULL;
+	char why[300] = "", *text = NULL, *found = NULL;
+	int fd = -1;
+	struct stat st, dst;
+	if (lstat(path, &st) != 0) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			snprintf(why, sizeof why, "%s", strerror(errno));
+		goto out;
+	}
+	/* The same rules as for a kernel source, whose place it decides; but
+	 * meson writes a regular file, so a link is refused. */
+	char dwhy[160];
+	if (stat(dir, &dst) != 0) {
+		snprintf(why, sizeof why, "its directory: %s", strerror(errno));
+		goto out;
+	}
+	if (!trusted(&dst, dwhy, sizeof dwhy)) {
+		snprintf(why, sizeof why, "its directory is unsafe: %s", dwhy);
+		goto out;
+	}
+	fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK);
+	if (fd < 0) {
+		snprintf(why, sizeof why, "%s",
+		         errno == ELOOP ? "it is a symbolic link" : strerror(errno));
+		goto out;
+	}
+	if (fstat(fd, &st) != 0) {
+		snprintf(why, sizeof why, "%s", strerror(errno));
+		goto out;
+	}
+	if (!S_ISREG(st.st_mode)) {
+		snprintf(why, sizeof why, "it is not a regular file");
+		goto out;
+	}
+	if (!trusted(&st, why, sizeof why))
+		goto out;
+	if ((unsigned long long)st.st_size > MAX_MARKER) {
+		snprintf(why, sizeof why, "it is %lld bytes, more than the %u allowed",
+		         (long long)st.st_size, MAX_MARKER);
+		goto out;
+	}
+	text = read_all(fd, (size_t)st.st_size, why, sizeof why);
+	if (text)
+		found = marker_dir(text, (size_t)st.st_size, why, sizeof why);
+out:
+	if (why[0])
+		txf__log(TXF__LOG_WARN, "build-tree marker %s not used: %s", path, why);
+	if (fd >= 0)
+		close(fd);
+	free(text);
+	free(path);
+	return found;
 }
 
 /* dir/file if it is there and may be trusted. Returns 1 with *text

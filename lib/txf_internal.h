@@ -236,6 +236,11 @@ struct txf_context {
 txf_status txf__load_source(const txf_context *ctx, const char *file, char **text);
 /* The directories searched, in order, ':'-separated, malloc'd. */
 char *txf__kernel_search_path(const txf_context *ctx);
+/* The kernel directory named by the uninstalled marker (TXF_UNINSTALLED_MARKER)
+ * in dir, malloc'd; NULL when there is none, or (with a warning) when it
+ * cannot be trusted or does not name one absolute directory. The search path
+ * looks in the directory of the library's own file. */
+char *txf__uninstalled_kernel_dir(const char *dir);
 
 /* ------------------------------------------------------------ program.c */
 

@@ -392,6 +392,231 @@ static void kernel_permissions(void **state)
 	free(dir);
 }
 
+/* ----------------------------------------------- uninstalled marker */
+
+/* What txf__uninstalled_kernel_dir makes of dir's marker, and the warnings
+ * it gave. */
+static char *marker_result(const char *dir, char **log)
+{
+	capture_begin();
+	char *found = txf__uninstalled_kernel_dir(dir);
+	*log = capture_end();
+	return found;
+}
+
+/* dir's marker names want, with no warning. */
+static void expect_marker(const char *dir, const char *want, const char *what)
+{
+	char *log;
+	char *found = marker_result(dir, &log);
+	if (!found || strcmp(found, want) != 0)
+		fail_msg("%s: marker gave %s, expected %s", what, found ? found : "nothing", want);
+	if (strstr(log, "warning"))
+		fail_msg("%s: unexpected warning:\n%s", what, log);
+	free(found);
+	free(log);
+}
+
+/* dir's marker is refused with a warning naming it and why. */
+static void expect_marker_refused(const char *dir, const char *why, const char *what)
+{
+	char *log;
+	char *found = marker_result(dir, &log);
+	if (found)
+		fail_msg("%s: marker gave %s, expected it refused", what, found);
+	char want[700];
+	snprintf(want, sizeof want,
+	         "libtiledxform: warning: build-tree marker %s/%s not used: ", dir,
+	         TXF_UNINSTALLED_MARKER);
+	assert_contains(log, want, what);
+	assert_contains(log, why, what);
+	free(log);
+}
+
+static void write_marker(const char *dir, const char *text, size_t n, mode_t mode)
+{
+	char *m = path_of(dir, TXF_UNINSTALLED_MARKER);
+	write_whole(m, text, n, mode);
+	free(m);
+}
+
+/* The marker file: read under the rules of a kernel source, one absolute
+ * directory that the ':'-separated search path can hold. */
+static void uninstalled_marker(void **state)
+{
+	(void)state;
+	char *dir = new_dir("marker", 0755);
+	char *log;
+	char *found = marker_result(dir, &log);
+	assert_null(found);
+	if (strstr(log, "warning"))
+		fail_msg("no marker: unexpected warning:\n%s", log);
+	free(log);
+
+	const char good[] = "# a comment\n/some/kernel dir\n";
+	write_marker(dir, good, strlen(good), 0644);
+	expect_marker(dir, "/some/kernel dir", "a marker with a comment");
+	write_marker(dir, "/x", 2, 0644);
+	expect_marker(dir, "/x", "no final newline");
+
+	static const struct {
+		const char *text, *why;
+	} bad[] = {
+	    {"", "it names no directory"},
+	    {"# only a comment\n", "it names no directory"},
+	    {"relative/cl\n", "relative/cl is not an absolute path"},
+	    {"/one\n/two\n", "it names more than one directory"},
+	    {"/one:/two\n", "its directory has a ':'"},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		write_marker(dir, bad[i].text, strlen(bad[i].text), 0644);
+		expect_marker_refused(dir, bad[i].why, bad[i].text);
+	}
+	write_marker(dir, "/one\0/two\n", 10, 0644);
+	expect_marker_refused(dir, "it holds a NUL byte", "a NUL byte");
+	size_t big = 8193;
+	char *text = malloc(big);
+	assert_non_null(text);
+	memset(text, '#', big);
+	text[0] = '/';
+	write_marker(dir, text, big, 0644);
+	free(text);
+	expect_marker_refused(dir, "it is 8193 bytes, more than the 8192 allowed",
+	                      "a large marker");
+
+	/* Who may have written it. */
+	write_marker(dir, good, strlen(good), 0646);
+	expect_marker_refused(dir, "other users can write it (mode 646)",
+	                      "an other-writable marker");
+	write_marker(dir, good, strlen(good), 0644);
+	assert_int_equal(chmod(dir, 0777), 0);
+	expect_marker_refused(dir, "its directory is unsafe: other users can write it (mode 777)",
+	                      "an other-writable directory");
+	assert_int_equal(chmod(dir, 0755), 0);
+	if (geteuid() == 0) {
+		char *m = path_of(dir, TXF_UNINSTALLED_MARKER);
+		assert_int_equal(chown(m, NOBODY, NOBODY), 0);
+		expect_marker_refused(dir, "it belongs to user 65534", "another user's marker");
+		assert_int_equal(chown(m, 0, 0), 0);
+		free(m);
+	}
+
+	/* What it is. */
+	char *m = path_of(dir, TXF_UNINSTALLED_MARKER);
+	char *elsewhere = path_of(root, "marker-target");
+	write_whole(elsewhere, good, strlen(good), 0644);
+	assert_int_equal(unlink(m), 0);
+	assert_int_equal(symlink(elsewhere, m), 0);
+	expect_marker_refused(dir, "it is a symbolic link", "a symbolic link");
+	assert_int_equal(unlink(m), 0);
+	assert_int_equal(mkfifo(m, 0644), 0);
+	expect_marker_refused(dir, "it is not a regular file", "a FIFO");
+	assert_int_equal(unlink(m), 0);
+	assert_int_equal(mkdir(m, 0755), 0);
+	expect_marker_refused(dir, "it is not a regular file", "a directory");
+	assert_int_equal(rmdir(m), 0);
+	free(elsewhere);
+	free(m);
+	free(dir);
+}
+
+/* Run exe (a copy of this program) as argv0 --search-path: the kernel search
+ * path it prints, its stderr in *err. */
+static char *search_path_of(const char *exe, const char *argv0, char **err)
+{
+	char *out_file = path_of(root, "search-path.out"),
+	     *err_file = path_of(root, "search-path.err");
+	posix_spawn_file_actions_t fa;
+	assert_int_equal(posix_spawn_file_actions_init(&fa), 0);
+	assert_int_equal(
+	    posix_spawn_file_actions_addopen(&fa, 1, out_file, O_WRONLY | O_CREAT | O_TRUNC, 0600),
+	    0);
+	assert_int_equal(
+	    posix_spawn_file_actions_addopen(&fa, 2, err_file, O_WRONLY | O_CREAT | O_TRUNC, 0600),
+	    0);
+	char *argv[] = {(char *)argv0, "--search-path", NULL};
+	pid_t pid;
+	assert_int_equal(posix_spawn(&pid, exe, &fa, NULL, argv, environ), 0);
+	posix_spawn_file_actions_destroy(&fa);
+	int ws;
+	assert_int_equal(waitpid(pid, &ws, 0), pid);
+	assert_true(WIFEXITED(ws));
+	assert_int_equal(WEXITSTATUS(ws), 0);
+	size_t n;
+	char *out = read_whole(out_file, &n);
+	if (n && out[n - 1] == '\n')
+		out[n - 1] = '\0';
+	*err = read_whole(err_file, &n);
+	free(out_file);
+	free(err_file);
+	return out;
+}
+
+static void expect_search_path(const char *exe, const char *argv0, const char *want,
+                               const char *what)
+{
+	char *err;
+	char *got = search_path_of(exe, argv0, &err);
+	if (strcmp(got, want) != 0)
+		fail_msg("%s: search path %s, expected %s (stderr: %s)", what, got, want, err);
+	if (strstr(err, "warning"))
+		fail_msg("%s: unexpected warning:\n%s", what, err);
+	free(got);
+	free(err);
+}
+
+/* The source tree's kernels are searched by a program that runs from the
+ * build tree, found by the marker beside the file holding the library's
+ * code, and by no other: a copy of this program elsewhere searches only the
+ * installed directory, as an installed program would, until a marker is put
+ * beside it. */
+static void marker_beside_the_program(void **state)
+{
+	(void)state;
+	char *own = txf__kernel_search_path(NULL);
+	assert_non_null(own);
+	assert_string_equal(own, TXF_SOURCE_KERNEL_DIR ":" TXF_INSTALL_KERNEL_DIR);
+	free(own);
+
+	char *bin = new_dir("relocated", 0755);
+	char *exe = path_of(bin, "test_hostile");
+	int in = open(self_exe, O_RDONLY | O_CLOEXEC);
+	int out = open(exe, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0755);
+	assert_true(in >= 0 && out >= 0);
+	char buf[65536];
+	ssize_t r;
+	while ((r = read(in, buf, sizeof buf)) > 0)
+		assert_int_equal(write(out, buf, (size_t)r), r);
+	assert_int_equal(r, 0);
+	close(in);
+	assert_int_equal(close(out), 0);
+
+	expect_search_path(exe, exe, TXF_INSTALL_KERNEL_DIR, "a copy without a marker");
+	char *kernels = kernel_dir("marked-kernels");
+	char text[700], want[1400];
+	snprintf(text, sizeof text, "# test\n%s\n", kernels);
+	write_marker(bin, text, strlen(text), 0644);
+	snprintf(want, sizeof want, "%s:%s", kernels, TXF_INSTALL_KERNEL_DIR);
+	expect_search_path(exe, exe, want, "a copy with a marker");
+	/* Run by a bare name, as from PATH: the program is still found. */
+	expect_search_path(exe, "test_hostile", want, "a copy run by its bare name");
+
+	/* An unsafe marker: not used, with a warning. */
+	assert_int_equal(chmod(bin, 0777), 0);
+	char *err;
+	char *got = search_path_of(exe, exe, &err);
+	assert_int_equal(chmod(bin, 0755), 0);
+	assert_string_equal(got, TXF_INSTALL_KERNEL_DIR);
+	assert_contains(err, "build-tree marker", "a marker in an open directory");
+	assert_contains(err, "other users can write it (mode 777)",
+	                "a marker in an open directory");
+	free(got);
+	free(err);
+	free(kernels);
+	free(exe);
+	free(bin);
+}
+
 /* ------------------------------------------------------------- caches */
 
 static txf_context *context_on_cache(const char *cache_dir, const char *tuning_file)
@@ -1007,8 +1232,16 @@ int main(int argc, char **argv)
 	unsetenv("TXF_BINARY_CACHE");
 	if (argc == 2 && strcmp(argv[1], "--unprivileged") == 0)
 		return unprivileged_main();
+	if (argc == 2 && strcmp(argv[1], "--search-path") == 0) {
+		char *path = txf__kernel_search_path(NULL);
+		int rc = path ? 0 : 1;
+		printf("%s\n", path ? path : "(out of memory)");
+		free(path);
+		return rc;
+	}
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(kernel_links),        cmocka_unit_test(kernel_permissions),
+	    cmocka_unit_test(uninstalled_marker),  cmocka_unit_test(marker_beside_the_program),
 	    cmocka_unit_test(cache_places),        cmocka_unit_test(linked_names_with_slashes),
 	    cmocka_unit_test(tuning_save_targets), cmocka_unit_test(unreadable_places),
 	};
