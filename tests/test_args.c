@@ -1,7 +1,8 @@
 /*
  * Tests of the txf command-line parser (tools/txf/args.c), in process: every
  * option of every command by its whole name in both forms ("--name value",
- * "--name=value"), options and arguments in any order, "--"; refused lines
+ * "--name=value"), options and arguments in any order, "--"; --param
+ * NAME=VALUE against the library's parameter registry; refused lines
  * with a message that names what is wrong and nothing on stderr; getopt_long's
  * global state (a parse after any other parse, a caller's opterr) and argv
  * left as it was; and the manual page (tools/txf/txf.1) against the usage
@@ -108,8 +109,9 @@ static void test_transpose_options(void **state)
 	(void)state;
 	accept_line(&l,
 	            ARGS("transpose", "--strategy", "pad", "in.npy", "--tile=16", "--wg-rows", "4",
-	                 "out.npy", "--segments=-1", "--width", "64", "--stream=1", "--cache-hints",
-	                 "-1", "--in-place", "--inplace-tiles", "2", "--device=gpu"),
+	                 "out.npy", "--param", "segments=-1", "--param=width=64", "--param",
+	                 "stream=1", "--param", "cache_hints=-1", "--in-place", "--param",
+	                 "inplace_tiles=2", "--device=gpu"),
 	            &a);
 	assert_int_equal(a.command, CLI_CMD_TRANSPOSE);
 	assert_false(a.help || a.version);
@@ -126,18 +128,34 @@ static void test_transpose_options(void **state)
 	assert_string_equal(a.out_path, "out.npy");
 	assert_string_equal(a.device, "gpu");
 	assert_true(in_argv(&l, a.in_path) && in_argv(&l, a.out_path) && in_argv(&l, a.device));
+	assert_int_equal(a.nparam_args, 5);
+	assert_string_equal(a.param_arg[1], "width=64");
+	for (size_t i = 0; i < a.nparam_args; i++)
+		assert_true(in_argv(&l, a.param_arg[i]));
 	line_free(&l);
 
 	/* Options first, arguments last; the defaults where nothing is given. */
-	accept_line(&l, ARGS("transpose", "--segments", "3", "--width=-1", "a", "b"), &a);
+	accept_line(&l, ARGS("transpose", "--param", "segments=3", "--param=width=-1", "a", "b"),
+	            &a);
 	assert_int_equal(a.segments, 3);
 	assert_int_equal(a.width, -1);
+	assert_int_equal(a.stream, 0);
+	assert_int_equal(a.cache_hints, 0);
+	assert_int_equal(a.inplace_tiles, 0);
+	assert_int_equal(a.wg_rows, 0);
 	assert_int_equal(a.strategy, TXF_STRATEGY_AUTO);
 	assert_int_equal(a.tile, 0);
 	assert_int_equal(a.in_place, 0);
 	assert_null(a.device);
 	assert_string_equal(a.in_path, "a");
 	assert_string_equal(a.out_path, "b");
+	line_free(&l);
+
+	/* The tile and wg_rows by --param instead of --tile and --wg-rows. */
+	accept_line(&l, ARGS("transpose", "a", "b", "--param", "tile=32", "--param", "wg_rows=8"),
+	            &a);
+	assert_int_equal(a.tile, 32);
+	assert_int_equal(a.wg_rows, 8);
 	line_free(&l);
 }
 
@@ -151,7 +169,8 @@ static void test_matmul_options(void **state)
 	accept_line(&l,
 	            ARGS("matmul", "--trans-a", "a.npy", "--alpha", "-0.5", "b.npy", "--beta=2",
 	                 "--trans-b", "--c", "c.npy", "o.npy", "--params", "kwg=16,vwa=2",
-	                 "--strategy=padcopy", "--device", "cpu"),
+	                 "--strategy=padcopy", "--param", "ksplit=4", "--device", "cpu",
+	                 "--param=mwg=64"),
 	            &a);
 	assert_int_equal(a.command, CLI_CMD_MATMUL);
 	assert_int_equal(a.trans_a, 1);
@@ -165,7 +184,10 @@ static void test_matmul_options(void **state)
 	assert_string_equal(a.c_path, "c.npy");
 	assert_int_equal(a.params.kwg, 16);
 	assert_int_equal(a.params.vwa, 2);
-	assert_int_equal(a.params.mwg, 0);
+	/* --param adds to --params. */
+	assert_int_equal(a.params.ksplit, 4);
+	assert_int_equal(a.params.mwg, 64);
+	assert_int_equal(a.params.nwg, 0);
 	assert_int_equal(a.strategy, TXF_STRATEGY_PADCOPY);
 	assert_string_equal(a.device, "cpu");
 	line_free(&l);
@@ -202,6 +224,22 @@ static void test_bench_tune_demo_info_options(void **state)
 	assert_int_equal(a.params.vwb, 4);
 	line_free(&l);
 
+	/* --param before the operation: checked once the operation is known. */
+	accept_line(&l, ARGS("bench", "--param", "kwg=8", "--param=vwb=2", "matmul"), &a);
+	assert_int_equal(a.bench_op, CLI_BENCH_MATMUL);
+	assert_int_equal(a.params.kwg, 8);
+	assert_int_equal(a.params.vwb, 2);
+	assert_int_equal(a.params.mwg, 0);
+	line_free(&l);
+
+	accept_line(&l, ARGS("params"), &a);
+	assert_int_equal(a.command, CLI_CMD_PARAMS);
+	assert_int_equal(a.format, CLI_FORMAT_TABLE);
+	line_free(&l);
+	accept_line(&l, ARGS("params", "--format=json"), &a);
+	assert_int_equal(a.format, CLI_FORMAT_JSON);
+	line_free(&l);
+
 	accept_line(&l,
 	            ARGS("tune", "--op", "matmul", "--dtype=f4,f8", "--full", "--budget", "5",
 	                 "--repeat=2"),
@@ -232,6 +270,232 @@ static void test_bench_tune_demo_info_options(void **state)
 	assert_int_equal(a.shape_cols, 4);
 	assert_int_equal(a.shape_k, 5);
 	assert_int_equal(a.dtype, TXF_U8);
+	line_free(&l);
+}
+
+/* ------------------------------------------------------ kernel parameters */
+
+/* The value that parameter `name` has in a, by its cli_args field. */
+static long long param_value(const cli_args *a, const char *name)
+{
+	const struct {
+		const char *name;
+		long long value;
+	} f[] = {
+	    {"tile", a->tile},
+	    {"wg_rows", a->wg_rows},
+	    {"segments", a->segments},
+	    {"width", a->width},
+	    {"cache_hints", a->cache_hints},
+	    {"stream", a->stream},
+	    {"inplace_tiles", a->inplace_tiles},
+	    {"mwg", a->params.mwg},
+	    {"nwg", a->params.nwg},
+	    {"kwg", a->params.kwg},
+	    {"mdimc", a->params.mdimc},
+	    {"ndimc", a->params.ndimc},
+	    {"vwa", a->params.vwa},
+	    {"vwb", a->params.vwb},
+	    {"ksplit", a->params.ksplit},
+	    {"lbuf", a->params.lbuf},
+	    {"wmap", a->params.wmap},
+	    {"kgroups", a->params.kgroups},
+	};
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		if (strcmp(f[i].name, name) == 0)
+			return f[i].value;
+	}
+	fail_msg("no cli_args field for parameter %s", name);
+	return 0;
+}
+
+/* The line "txf <head...> --param <param>": accepted with parameter
+ * `name` = want, or refused (want_ok 0) with a message that has `says`
+ * and, for a value the library refused, the library's own message. */
+static void check_param_line(const char *const *head, const char *param, int want_ok,
+                             const char *name, long long want, const char *says)
+{
+	const char *args[12];
+	struct line l;
+	cli_args a;
+	char err[512];
+	size_t n = 0;
+	int rc;
+
+	for (; head[n]; n++)
+		args[n] = head[n];
+	args[n++] = "--param";
+	args[n++] = param;
+	args[n] = NULL;
+	line_make(&l, args);
+	memset(err, 'x', sizeof(err));
+	rc = cli_parse(l.argc, l.argv, &a, err, sizeof(err));
+	line_check_untouched(&l);
+	if (want_ok) {
+		if (rc != 0)
+			fail_msg("txf %s ... --param %s: refused: %s", head[0], param, err);
+		if (param_value(&a, name) != want)
+			fail_msg("txf %s ... --param %s: %s is %lld", head[0], param, name,
+			         param_value(&a, name));
+		assert_int_equal(a.nparam_args, 1);
+		assert_ptr_equal(a.param_arg[0], l.argv[l.argc - 1]);
+	} else {
+		if (rc != -1)
+			fail_msg("txf %s ... --param %s: accepted", head[0], param);
+		if (!strstr(err, says))
+			fail_msg("txf %s ... --param %s: message '%s' lacks '%s'", head[0], param,
+			         err, says);
+		/* A value the library's setter refused: its message, whole. */
+		if (strstr(err, "is not in [") && !strstr(err, txf_last_error()))
+			fail_msg("txf %s ... --param %s: message '%s' lacks the library's '%s'",
+			         head[0], param, err, txf_last_error());
+	}
+	line_free(&l);
+}
+
+/* The values of the switches that --param replaced (--segments, --width,
+ * --stream, --cache-hints, --inplace-tiles), and of tile and wg_rows, that
+ * are accepted and refused; the form NAME=VALUE. */
+static void test_param_values(void **state)
+{
+	static const char *const tr[] = {"transpose", "in.npy", "out.npy", NULL};
+	static const struct {
+		const char *param, *name;
+		long long want;
+	} ok[] = {
+	    {"segments=-1", "segments", -1},
+	    {"segments=1", "segments", 1},
+	    {"segments=8", "segments", 8},
+	    {"segments=0", "segments", 0},
+	    {"segments=-0", "segments", 0},
+	    {"width=-1", "width", -1},
+	    {"width=1", "width", 1},
+	    {"width=0064", "width", 64},
+	    {"width=512", "width", 512},
+	    {"stream=1", "stream", 1},
+	    {"stream=-1", "stream", -1},
+	    {"stream=0", "stream", 0},
+	    {"cache_hints=1", "cache_hints", 1},
+	    {"cache_hints=-1", "cache_hints", -1},
+	    {"inplace_tiles=1", "inplace_tiles", 1},
+	    {"inplace_tiles=2", "inplace_tiles", 2},
+	    {"tile=4", "tile", 4},
+	    {"tile=128", "tile", 128},
+	    {"tile=0", "tile", 0},
+	    {"wg_rows=1", "wg_rows", 1},
+	    {"wg_rows=64", "wg_rows", 64},
+	};
+	static const struct {
+		const char *param, *says;
+	} bad[] = {
+	    /* Out of range: the library's message names the parameter and its
+	     * range. */
+	    {"segments=9",
+	     "--param segments=9: transpose parameter segments = 9 is not in [-1, 8]"},
+	    {"segments=-2", "segments = -2 is not in [-1, 8]"},
+	    {"width=513", "width = 513 is not in [-1, 512]"},
+	    {"width=-2", "width = -2 is not in [-1, 512]"},
+	    {"stream=2", "stream = 2 is not in [-1, 1]"},
+	    {"stream=-2", "stream = -2 is not in [-1, 1]"},
+	    {"cache_hints=2", "cache_hints = 2 is not in [-1, 1]"},
+	    {"cache_hints=-9", "cache_hints = -9 is not in [-1, 1]"},
+	    {"inplace_tiles=3", "inplace_tiles = 3 is not in [0, 2]"},
+	    {"inplace_tiles=-1", "inplace_tiles = -1 is not in [0, 2]"},
+	    {"tile=3", "tile = 3 is not in [0, 128]"},
+	    {"tile=2", "at least 4"},
+	    {"tile=256", "tile = 256 is not in [0, 128]"},
+	    {"tile=-8", "tile = -8 is not in [0, 128]"},
+	    {"wg_rows=3", "wg_rows = 3 is not in [0, 128]"},
+	    /* Names: of no parameter, or of matmul's. */
+	    {"bogus=1", "transpose: --param bogus=1: transpose has no parameter \"bogus\" (it has "
+	                "tile, wg_rows,"},
+	    {"kwg=16", "transpose has no parameter \"kwg\""},
+	    {"Tile=8", "transpose has no parameter \"Tile\""},
+	    {"cache-hints=1", "transpose has no parameter \"cache-hints\""},
+	    /* Not NAME=VALUE with a whole number VALUE in base 10. */
+	    {"stream=yes", "transpose: --param 'stream=yes' is not NAME=VALUE"},
+	    {"width=wide", "--param 'width=wide' is not NAME=VALUE"},
+	    {"cache_hints=on", "--param 'cache_hints=on' is not NAME=VALUE"},
+	    {"tile=", "--param 'tile=' is not NAME=VALUE"},
+	    {"tile=16x", "--param 'tile=16x' is not NAME=VALUE"},
+	    {"tile= 16", "--param 'tile= 16' is not NAME=VALUE"},
+	    {"tile=0x10", "--param 'tile=0x10' is not NAME=VALUE"},
+	    {"stream=+1", "--param 'stream=+1' is not NAME=VALUE"},
+	    {"tile=-", "--param 'tile=-' is not NAME=VALUE"},
+	    {"=1", "--param '=1' is not NAME=VALUE"},
+	    {"tile", "--param 'tile' is not NAME=VALUE"},
+	    {"", "--param '' is not NAME=VALUE"},
+	    {"tile=99999999999999999999", "beyond the range of every parameter"},
+	    {"tile=-9223372036854775809", "beyond the range of every parameter"},
+	    {"a_name_longer_than_any_parameter_name=1", "no parameter has so long a name"},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		check_param_line(tr, ok[i].param, 1, ok[i].name, ok[i].want, NULL);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		check_param_line(tr, bad[i].param, 0, NULL, 0, bad[i].says);
+	/* The extremes of long long reach the library, which refuses them. */
+	check_param_line(tr, "width=9223372036854775807", 0, NULL, 0,
+	                 "width = 9223372036854775807 is not in [-1, 512]");
+	check_param_line(tr, "width=-9223372036854775808", 0, NULL, 0,
+	                 "width = -9223372036854775808 is not in [-1, 512]");
+}
+
+/* Every parameter of the library's registry, at both ends of its range
+ * and one past each, through every command that takes --param. */
+static void test_param_registry(void **state)
+{
+	static const char *const tr[] = {"transpose", "in.npy", "out.npy", NULL};
+	static const char *const mm[] = {"matmul", "a.npy", "b.npy", "o.npy", NULL};
+	static const char *const bench[] = {"bench", "matmul", NULL};
+	size_t seen[2] = {0, 0};
+
+	(void)state;
+	assert_true(txf_param_count() > 0);
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *p = txf_param_at(i);
+		const int matmul = strcmp(p->operation, "matmul") == 0;
+		const char *const *heads[2] = {matmul ? mm : tr, matmul ? bench : NULL};
+		const long long ends[2] = {p->min, p->max};
+		char arg[64], says[96];
+
+		assert_true(matmul || strcmp(p->operation, "transpose") == 0);
+		seen[matmul]++;
+		for (size_t h = 0; h < 2 && heads[h]; h++) {
+			for (int e = 0; e < 2; e++) {
+				snprintf(arg, sizeof(arg), "%s=%lld", p->name, ends[e]);
+				check_param_line(heads[h], arg, 1, p->name, ends[e], NULL);
+				snprintf(arg, sizeof(arg), "%s=%lld", p->name,
+				         ends[e] + (e ? 1 : -1));
+				snprintf(says, sizeof(says),
+				         "%s parameter %s = %lld is not in [%lld, %lld]",
+				         p->operation, p->name, ends[e] + (e ? 1 : -1), p->min,
+				         p->max);
+				check_param_line(heads[h], arg, 0, NULL, 0, says);
+			}
+		}
+	}
+	/* Both operations have parameters (seven and eleven when written). */
+	assert_true(seen[0] >= 7 && seen[1] >= 11);
+}
+
+/* At most CLI_PARAM_ARGS_MAX --param options on a line. */
+static void test_param_count(void **state)
+{
+	const char *args[CLI_PARAM_ARGS_MAX + 5] = {"transpose", "a", "b"};
+	struct line l;
+	cli_args a;
+	char err[512];
+
+	(void)state;
+	for (size_t i = 0; i <= CLI_PARAM_ARGS_MAX; i++)
+		args[3 + i] = "--param=tile=8";
+	args[3 + CLI_PARAM_ARGS_MAX + 1] = NULL;
+	line_make(&l, args);
+	assert_int_equal(cli_parse(l.argc, l.argv, &a, err, sizeof(err)), -1);
+	assert_non_null(strstr(err, "transpose: more than 32 --param options"));
 	line_free(&l);
 }
 
@@ -267,7 +531,7 @@ static void test_end_of_options(void **state)
 /* -------------------------------------------------------- refused lines */
 
 static const struct refused {
-	const char *args[8];
+	const char *args[10];
 	const char *says; /* what the message must hold */
 } refused[] = {
     {{"transpose", "a", "b", "--tile"}, "transpose: option --tile needs a value"},
@@ -301,6 +565,54 @@ static const struct refused {
     {{"transpose", "a", "b", "--device="}, "transpose: --device needs a non-empty value"},
     {{"bench", "matmul", "--plot", "--format"}, "bench: --plot needs a file name, not '--format'"},
     {{"demo", "--rows", "0"}, "demo: --rows '0' is not a number from 1 to"},
+    /* --param: the form, the library's check of the name and value, each
+     * parameter given once, the checks across parameters. */
+    {{"transpose", "a", "b", "--param", "segments=9"},
+     "transpose: --param segments=9: transpose parameter segments = 9 is not in [-1, 8]"},
+    {{"transpose", "a", "b", "--param"}, "transpose: option --param needs a value"},
+    {{"transpose", "a", "b", "--param", "tile"}, "transpose: --param 'tile' is not NAME=VALUE"},
+    {{"matmul", "a", "b", "o", "--param", "tile=8"},
+     "matmul: --param tile=8: matmul has no parameter \"tile\" (it has mwg,"},
+    {{"matmul", "a", "b", "o", "--param", "ksplit=65"},
+     "matmul: --param ksplit=65: matmul parameter ksplit = 65 is not in [0, 64]"},
+    {{"matmul", "a", "b", "o", "--param", "vwa=3"},
+     "matmul parameter vwa = 3 is not in [0, 16] or not a power of two"},
+    {{"transpose", "a", "b", "--tile", "8", "--param", "tile=16"},
+     "transpose: --tile and --param tile=16 both set tile; give one of them"},
+    {{"transpose", "a", "b", "--param", "wg_rows=2", "--wg-rows", "4"},
+     "transpose: --wg-rows and --param wg_rows=2 both set wg_rows"},
+    {{"transpose", "a", "b", "--param", "tile=8", "--param=tile=16"},
+     "transpose: --param tile=8 and --param tile=16 both set tile"},
+    {{"transpose", "a", "b", "--param", "wg_rows=16", "--param", "tile=8"},
+     "transpose: wg_rows 16 is larger than the tile 8"},
+    {{"matmul", "a", "b", "o", "--params", "kwg=16", "--param", "kwg=8"},
+     "matmul: --params and --param kwg=8 both set kwg; give one of them"},
+    {{"matmul", "a", "b", "o", "--params", "64,64,16,8,8,4,4", "--param", "mwg=0"},
+     "matmul: --params and --param mwg=0 both set mwg"},
+    {{"matmul", "a", "b", "o", "--param", "mwg=64", "--param", "mdimc=3"},
+     "matmul: --param: mdimc 3 must divide mwg 64"},
+    {{"matmul", "a", "b", "o", "--params", "kwg=16", "--param", "vwb=32"},
+     "matmul parameter vwb = 32 is not in [0, 16]"},
+    {{"bench", "--param", "kwg=999", "matmul"},
+     "bench: --param kwg=999: matmul parameter kwg = 999 is not in [0, 512]"},
+    {{"bench", "matmul", "--params", "kwg=16", "--param", "kwg=8"},
+     "bench: --params and --param kwg=8 both set kwg"},
+    {{"bench", "--param", "tile=8", "transpose"}, "bench: --param is for matmul"},
+    {{"bench", "transpose", "--param", "kwg=8"}, "bench: --param is for matmul"},
+    {{"demo", "--param", "tile=8"}, "demo: unknown option '--param'"},
+    {{"info", "--param=tile=8"}, "info: unknown option '--param=tile=8'"},
+    /* The switches that --param replaced say what to write instead. */
+    {{"transpose", "a", "b", "--segments", "3"},
+     "transpose: unknown option '--segments': it is now --param segments=N"},
+    {{"transpose", "a", "b", "--width=64"}, "it is now --param width=N"},
+    {{"transpose", "a", "b", "--cache-hints", "1"}, "it is now --param cache_hints=N"},
+    {{"transpose", "a", "b", "--stream", "1"}, "it is now --param stream=N"},
+    {{"transpose", "a", "b", "--inplace-tiles"}, "it is now --param inplace_tiles=N"},
+    {{"bench", "matmul", "--segments", "3"}, "bench: unknown option '--segments' (see"},
+    /* params */
+    {{"params", "extra"}, "params: unexpected argument 'extra'"},
+    {{"params", "--format", "xml"}, "params: unknown --format 'xml'"},
+    {{"params", "--device", "cpu"}, "params: unknown option '--device'"},
     {{"frobnicate"}, "unknown command 'frobnicate'"},
     {{"--bogus"}, "unknown option '--bogus'"},
 };
@@ -574,6 +886,9 @@ int main(void)
 	    cmocka_unit_test(test_transpose_options),
 	    cmocka_unit_test(test_matmul_options),
 	    cmocka_unit_test(test_bench_tune_demo_info_options),
+	    cmocka_unit_test(test_param_values),
+	    cmocka_unit_test(test_param_registry),
+	    cmocka_unit_test(test_param_count),
 	    cmocka_unit_test(test_end_of_options),
 	    cmocka_unit_test(test_refused_lines),
 	    cmocka_unit_test(test_parse_after_parse),

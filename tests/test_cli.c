@@ -413,6 +413,9 @@ static void test_help(void **state)
 	    {"bench", "matmul", "--format", "xml", "-h", NULL},
 	    {"bench", "transpose", "--help", NULL},
 	    {"bench", "transpose", "--plot", "-h", NULL},
+	    {"help", "params", NULL},
+	    {"params", "--help", NULL},
+	    {"params", "--format", "xml", "-h", NULL},
 	    /* --help wins over everything else on the line. */
 	    {"transpose", "a.npy", "--tile", "bogus", "--help", NULL},
 	    {"demo", "--rows", "0", "-h", NULL},
@@ -439,6 +442,9 @@ static void test_help(void **state)
 
 		assert_non_null(strstr(r.out, "--strategy"));
 		assert_non_null(strstr(r.out, "--in-place"));
+		assert_non_null(strstr(r.out, "--param NAME=VALUE"));
+		assert_non_null(strstr(r.out, "inplace_tiles"));
+		assert_null(strstr(r.out, "--segments"));
 		run_free(&r);
 	}
 	{
@@ -475,6 +481,7 @@ static void test_help(void **state)
 
 		assert_non_null(strstr(r.out, "matmul"));
 		assert_non_null(strstr(r.out, "bench"));
+		assert_non_null(strstr(r.out, "  params "));
 		run_free(&r);
 	}
 }
@@ -596,25 +603,34 @@ static void test_usage_errors(void **state)
 	    {"transpose", IN, OUT, "--tile", "99999999999999999999999", NULL},
 	    {"transpose", IN, OUT, "--tile", NULL},
 	    {"transpose", IN, OUT, "--wg-rows", "3", NULL},
-	    {"transpose", IN, OUT, "--stream", "0", NULL},
-	    {"transpose", IN, OUT, "--stream", "2", NULL},
-	    {"transpose", IN, OUT, "--stream", "yes", NULL},
-	    {"transpose", IN, OUT, "--stream", NULL},
-	    {"transpose", IN, OUT, "--segments", "0", NULL},
-	    {"transpose", IN, OUT, "--segments", "9", NULL},
-	    {"transpose", IN, OUT, "--width", "0", NULL},
-	    {"transpose", IN, OUT, "--width", "513", NULL},
-	    {"transpose", IN, OUT, "--width", "-2", NULL},
-	    {"transpose", IN, OUT, "--width", "wide", NULL},
-	    {"transpose", IN, OUT, "--width", NULL},
-	    {"transpose", IN, OUT, "--cache-hints", "0", NULL},
-	    {"transpose", IN, OUT, "--cache-hints", "2", NULL},
-	    {"transpose", IN, OUT, "--cache-hints", "on", NULL},
-	    {"transpose", IN, OUT, "--cache-hints", NULL},
-	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "0", NULL},
-	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "3", NULL},
-	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", "-1", NULL},
-	    {"transpose", IN, OUT, "--in-place", "--inplace-tiles", NULL},
+	    /* --param: the values the former switches refused, names, form. */
+	    {"transpose", IN, OUT, "--param", "stream=2", NULL},
+	    {"transpose", IN, OUT, "--param", "stream=-2", NULL},
+	    {"transpose", IN, OUT, "--param", "stream=yes", NULL},
+	    {"transpose", IN, OUT, "--param", "stream", NULL},
+	    {"transpose", IN, OUT, "--param", NULL},
+	    {"transpose", IN, OUT, "--param", "segments=9", NULL},
+	    {"transpose", IN, OUT, "--param", "segments=-2", NULL},
+	    {"transpose", IN, OUT, "--param", "width=513", NULL},
+	    {"transpose", IN, OUT, "--param", "width=-2", NULL},
+	    {"transpose", IN, OUT, "--param", "width=wide", NULL},
+	    {"transpose", IN, OUT, "--param", "width=", NULL},
+	    {"transpose", IN, OUT, "--param", "cache_hints=2", NULL},
+	    {"transpose", IN, OUT, "--param", "cache_hints=on", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--param", "inplace_tiles=3", NULL},
+	    {"transpose", IN, OUT, "--in-place", "--param", "inplace_tiles=-1", NULL},
+	    {"transpose", IN, OUT, "--param", "tile=3", NULL},
+	    {"transpose", IN, OUT, "--param", "tile=256", NULL},
+	    {"transpose", IN, OUT, "--param", "wg_rows=3", NULL},
+	    {"transpose", IN, OUT, "--param", "bogus=1", NULL},
+	    {"transpose", IN, OUT, "--param", "kwg=16", NULL},
+	    {"transpose", IN, OUT, "--param", "tile=99999999999999999999999", NULL},
+	    {"transpose", IN, OUT, "--tile", "8", "--param", "tile=16", NULL},
+	    {"transpose", IN, OUT, "--param", "tile=8", "--param", "tile=8", NULL},
+	    {"transpose", IN, OUT, "--param", "tile=8", "--param", "wg_rows=16", NULL},
+	    /* The switches that --param replaced. */
+	    {"transpose", IN, OUT, "--segments", "3", NULL},
+	    {"transpose", IN, OUT, "--stream", "1", NULL},
 	    {"transpose", IN, OUT, "--tile", "8", "--wg-rows", "16", NULL},
 	    {"transpose", IN, OUT, "--strategy", "fastest", NULL},
 	    {"transpose", IN, OUT, "--strategy", "PAD", NULL},
@@ -701,6 +717,15 @@ static void test_usage_errors(void **state)
 	    {"bench", "transpose", "--strategy", "padcopy", NULL},
 	    {"bench", "transpose", "--strategy", "pad,fast", NULL},
 	    {"bench", "transpose", "--params", "kwg=16", NULL},
+	    {"bench", "transpose", "--param", "tile=8", NULL},
+	    {"bench", "--param", "kwg=16", "transpose", NULL},
+	    {"bench", "matmul", "--param", "kwg=999", NULL},
+	    {"bench", "--param", "bogus=1", "matmul", NULL},
+	    {"bench", "matmul", "--params", "kwg=16", "--param", "kwg=8", NULL},
+	    {"params", "extra", NULL},
+	    {"params", "--format", "xml", NULL},
+	    {"params", "--device", "cpu", NULL},
+	    {"demo", "--param", "tile=8", NULL},
 	    {"bench", "transpose", "--compare", "clblast", NULL},
 	    {"bench", "transpose", "--tile", "8", NULL},
 	    {"bench", "transpose", "--dtype", "f16", NULL},
@@ -798,9 +823,9 @@ static void test_runtime_errors(void **state)
 	make_input(in, TXF_F32, 4, 4, 0, NULL);
 	{
 		const char *cases[][8] = {
-		    {"transpose", in, out, "--inplace-tiles", "1", NULL},
-		    {"transpose", in, out, "--in-place", "--strategy", "simple", "--inplace-tiles",
-		     "2"},
+		    {"transpose", in, out, "--param", "inplace_tiles=1", NULL},
+		    {"transpose", in, out, "--in-place", "--strategy", "simple", "--param",
+		     "inplace_tiles=2"},
 		};
 		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 			const char *args[9] = {0};
@@ -817,9 +842,9 @@ static void test_runtime_errors(void **state)
 	 * capability 8.0 or later (the tests run on POCL). */
 	{
 		const char *cases[][12] = {
-		    {"transpose", in, out, "--cache-hints", "1", NULL},
-		    {"transpose", in, out, "--cache-hints", "1", "--segments", "1", "--tile", "8",
-		     "--width", "16"},
+		    {"transpose", in, out, "--param", "cache_hints=1", NULL},
+		    {"transpose", in, out, "--param", "cache_hints=1", "--param=segments=1",
+		     "--tile", "8", "--param=width=16"},
 		};
 		const char *want[] = {"force a width", "not an NVIDIA device"};
 		for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -1009,19 +1034,24 @@ static void test_transpose_strategies(void **state)
 		transpose_case(TXF_F32, 45, 37, 0, extra);
 		transpose_case(TXF_F64, 37, 45, 1, tiled);
 	}
+	/* The tile by --param instead of --tile and --wg-rows. */
+	const char *named[] = {"--strategy",        "split", "--param", "tile=8",
+	                       "--param=wg_rows=2", NULL};
+	transpose_case(TXF_F32, 45, 37, 1, named);
 	/* The streaming kernel on and off, 4- and 8-byte elements, both orders. */
-	const char *on[] = {"--stream", "1", NULL}, *off[] = {"--stream", "-1", NULL};
+	const char *on[] = {"--param", "stream=1", NULL}, *off[] = {"--param", "stream=-1", NULL};
 	transpose_case(TXF_F32, 45, 37, 0, on);
 	transpose_case(TXF_C64, 37, 45, 1, on);
 	transpose_case(TXF_F64, 45, 37, 0, off);
 	/* Output-aligned runs, one tile wide and wider. */
-	const char *runs[] = {"--segments", "2", "--width", "-1", NULL};
-	const char *wide[] = {"--segments", "1",       "--tile", "16", "--wg-rows",
-	                      "4",          "--width", "64",     NULL};
+	const char *runs[] = {"--param", "segments=2", "--param", "width=-1", NULL};
+	const char *wide[] = {"--param", "segments=1", "--tile",   "16", "--wg-rows",
+	                      "4",       "--param",    "width=64", NULL};
 	transpose_case(TXF_F32, 45, 37, 0, runs);
 	transpose_case(TXF_U16, 37, 141, 1, wide);
-	const char *nohints[] = {"--segments", "1",  "--tile",        "16", "--wg-rows", "4",
-	                         "--width",    "32", "--cache-hints", "-1", NULL};
+	const char *nohints[] = {"--param", "segments=1", "--tile",   "16",      "--wg-rows",
+	                         "4",       "--param",    "width=32", "--param", "cache_hints=-1",
+	                         NULL};
 	transpose_case(TXF_F32, 45, 37, 0, nohints);
 }
 
@@ -1040,8 +1070,8 @@ static void test_transpose_in_place(void **state)
 		}
 	}
 	/* Both tiled kernel forms. */
-	const char *one[] = {"--in-place", "--inplace-tiles", "1", "--tile", "16", NULL};
-	const char *two[] = {"--in-place", "--strategy", "pad", "--inplace-tiles", "2", NULL};
+	const char *one[] = {"--in-place", "--param", "inplace_tiles=1", "--tile", "16", NULL};
+	const char *two[] = {"--in-place", "--strategy", "pad", "--param=inplace_tiles=2", NULL};
 	transpose_case(TXF_F64, 37, 37, 1, one);
 	transpose_case(TXF_U16, 40, 40, 0, two);
 }
@@ -1349,12 +1379,14 @@ static void test_matmul_strategies(void **state)
 		matmul_case(TXF_F32, 70, 45, 33, 0, 1, 0, 0, layout);
 		/* Three K groups per block (eleven values). */
 		matmul_case(TXF_F32, 45, 70, 41, 1, 0, 0, 0, groups);
-		/* NAME=VALUE form, the rest chosen. */
+		/* NAME=VALUE form, the rest chosen; by --params and by --param. */
 		snprintf(opt, sizeof(opt), "--strategy=%s", strategies[i]);
 		{
 			const char *part[] = {opt, "--params", "kwg=8", NULL};
+			const char *param[] = {opt, "--param", "kwg=8", "--param=vwb=2", NULL};
 
 			matmul_case(TXF_F32, 70, 66, 17, 0, 0, 0, 1, part);
+			matmul_case(TXF_F32, 70, 66, 17, 1, 0, 0, 0, param);
 		}
 	}
 }
@@ -1757,6 +1789,58 @@ static void test_bench_csv_and_table(void **state)
 	assert_non_null(strstr(r.out, "median ms"));
 	assert_true(line_with(r.out, "20x20x20", " auto ", " OK"));
 	assert_null(strstr(r.out, "FAIL"));
+	run_free(&r);
+}
+
+/* --param reaches the library: bench matmul shows the parameters it ran
+ * with, from --params and --param together; a refused --param names the
+ * option and quotes the library's message, whatever the operation. */
+static void test_bench_param(void **state)
+{
+	static const char *const args[] = {"bench",
+	                                   "--param",
+	                                   "kwg=8",
+	                                   "--param",
+	                                   "mdimc=4",
+	                                   "matmul",
+	                                   "--shape",
+	                                   "37x29x23",
+	                                   "--strategy",
+	                                   "pad",
+	                                   "--params",
+	                                   "mwg=16,nwg=16,ndimc=4",
+	                                   "--param=vwa=2",
+	                                   "--param",
+	                                   "vwb=2",
+	                                   "--repeat",
+	                                   "1",
+	                                   "--compare",
+	                                   "none",
+	                                   "--format",
+	                                   "json",
+	                                   NULL};
+	static const char *const bad[][8] = {
+	    {"bench", "matmul", "--param", "kwg=999", NULL},
+	    {"bench", "--param", "ksplit=65", "matmul", NULL},
+	};
+	struct run r;
+
+	(void)state;
+	r = expect_status(args, 0);
+	assert_int_equal(count_lines_with(r.out, "\"impl\":\"txf\""), 1);
+	assert_non_null(strstr(r.out, "\"params\":{\"mwg\":16,\"nwg\":16,\"kwg\":8,\"mdimc\":4,"
+	                              "\"ndimc\":4,\"vwa\":2,\"vwb\":2,"));
+	assert_non_null(strstr(r.out, "\"check\":\"OK\""));
+	run_free(&r);
+
+	r = expect_status(bad[0], 2);
+	assert_non_null(
+	    strstr(r.err, "bench: --param kwg=999: matmul parameter kwg = 999 is not in [0, 512]"));
+	assert_string_equal(r.out, "");
+	run_free(&r);
+	r = expect_status(bad[1], 2);
+	assert_non_null(strstr(
+	    r.err, "bench: --param ksplit=65: matmul parameter ksplit = 65 is not in [0, 64]"));
 	run_free(&r);
 }
 
@@ -2221,6 +2305,73 @@ static void test_bench_plot(void **state)
 
 /* ------------------------------------------------------- info and demo */
 
+/* txf params: every parameter of the library's registry, in each format,
+ * with no device (TXF_DEVICE names none that exists). */
+static void test_params_command(void **state)
+{
+	static const char *const table[] = {"params", NULL};
+	static const char *const csv[] = {"params", "--format", "csv", NULL};
+	static const char *const json[] = {"params", "--format=json", NULL};
+	const size_t n = txf_param_count();
+	const char *env = getenv("TXF_DEVICE");
+	char *keep = env ? strdup(env) : NULL;
+	struct run r;
+	char want[512];
+	size_t lines = 0;
+
+	(void)state;
+	assert_true(n >= 18);
+	assert_int_equal(setenv("TXF_DEVICE", "no-such-device-anywhere", 1), 0);
+	r = expect_status(table, 0);
+	assert_string_equal(r.err, "");
+	assert_true(line_with(r.out, "operation", "name", "meaning"));
+	for (size_t i = 0; i < n; i++) {
+		const txf_param_info *p = txf_param_at(i);
+		char name[64], range[64];
+
+		snprintf(name, sizeof(name), "  %s ", p->name);
+		snprintf(range, sizeof(range), "%4lld  %4lld  ", p->min, p->max);
+		if (!line_with(r.out, p->operation, name, range) || !strstr(r.out, p->meaning))
+			fail_msg("txf params: no line for %s %s [%lld, %lld]: %s", p->operation,
+			         p->name, p->min, p->max, r.out);
+	}
+	for (const char *c = r.out; *c; c++)
+		lines += *c == '\n';
+	assert_int_equal(lines, n + 1); /* and the header */
+	run_free(&r);
+
+	r = expect_status(csv, 0);
+	assert_true(strncmp(r.out, "operation,name,min,max,meaning\n", 31) == 0);
+	for (size_t i = 0; i < n; i++) {
+		const txf_param_info *p = txf_param_at(i);
+
+		snprintf(want, sizeof(want), "\n%s,%s,%lld,%lld,", p->operation, p->name, p->min,
+		         p->max);
+		if (!strstr(r.out, want))
+			fail_msg("txf params --format csv: no line %s", want + 1);
+	}
+	run_free(&r);
+
+	r = expect_status(json, 0);
+	assert_int_equal(count_lines_with(r.out, "{\"operation\":"), n);
+	for (size_t i = 0; i < n; i++) {
+		const txf_param_info *p = txf_param_at(i);
+
+		snprintf(want, sizeof(want),
+		         "{\"operation\":\"%s\",\"name\":\"%s\",\"min\":%lld,\"max\":%lld,"
+		         "\"meaning\":\"",
+		         p->operation, p->name, p->min, p->max);
+		if (!strstr(r.out, want))
+			fail_msg("txf params --format json: no object %s", want);
+	}
+	run_free(&r);
+	if (keep)
+		assert_int_equal(setenv("TXF_DEVICE", keep, 1), 0);
+	else
+		unsetenv("TXF_DEVICE");
+	free(keep);
+}
+
 static void test_info(void **state)
 {
 	static const char *const args[] = {"info", NULL};
@@ -2607,6 +2758,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_bench_transpose_csv_and_table),
 	    cmocka_unit_test(test_bench_transpose_blas),
 	    cmocka_unit_test(test_bench_plot),
+	    cmocka_unit_test(test_bench_param),
+	    cmocka_unit_test(test_params_command),
 	    cmocka_unit_test(test_info),
 	    cmocka_unit_test(test_tune),
 	    cmocka_unit_test(test_demo),

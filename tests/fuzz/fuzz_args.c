@@ -12,13 +12,18 @@
  *    the caller's opterr;
  *  - an accepted line satisfies what each subcommand relies on: values in
  *    their documented ranges, file names non-empty, the checks that
- *    involve several options, and every string a pointer into argv. */
+ *    involve several options, and every string a pointer into argv;
+ *  - every kernel parameter of the operation (the library's registry) is
+ *    in its range, and each --param NAME=VALUE names one of them, once,
+ *    and holds VALUE. */
 #include "args.h"
 #include "fuzz.h"
 
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MAX_ARGS 256
@@ -61,6 +66,64 @@ static void check_params(const txf_matmul_params *p)
 	FUZZ_CHECK(divides_if_given(p->vwb, p->nwg) && divides_if_given(p->vwb, p->kwg));
 }
 
+/* Where parameter `name` of a transpose (or matmul) lands in cli_args:
+ * its value in *v; false if the tool has no field for it. */
+static bool param_field(const cli_args *a, bool matmul, const char *name, long long *v)
+{
+	static const char *const tr_names[] = {"tile",   "wg_rows",     "segments",     "width",
+	                                       "stream", "cache_hints", "inplace_tiles"};
+	static const char *const mm_names[] = {"mwg", "nwg",    "kwg",  "mdimc", "ndimc",  "vwa",
+	                                       "vwb", "ksplit", "lbuf", "wmap",  "kgroups"};
+	const long long tr[] = {a->tile,   a->wg_rows,     a->segments,     a->width,
+	                        a->stream, a->cache_hints, a->inplace_tiles};
+	const txf_matmul_params *p = &a->params;
+	const long long mm[] = {p->mwg, p->nwg,    p->kwg,  p->mdimc, p->ndimc,  p->vwa,
+	                        p->vwb, p->ksplit, p->lbuf, p->wmap,  p->kgroups};
+	const char *const *names = matmul ? mm_names : tr_names;
+	const size_t n =
+	    matmul ? sizeof mm_names / sizeof *mm_names : sizeof tr_names / sizeof *tr_names;
+
+	for (size_t i = 0; i < n; i++) {
+		if (strcmp(names[i], name) == 0) {
+			*v = matmul ? mm[i] : tr[i];
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The kernel parameters of an accepted transpose or matmul line: each of
+ * the registry's in its range, and each --param NAME=VALUE (none twice)
+ * in the field that NAME names, with VALUE. */
+static void check_kernel_params(const cli_args *a, bool matmul)
+{
+	const char *op = matmul ? "matmul" : "transpose";
+	long long v;
+
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *p = txf_param_at(i);
+		if (strcmp(p->operation, op) != 0)
+			continue;
+		FUZZ_CHECK(param_field(a, matmul, p->name, &v));
+		FUZZ_CHECK(v >= p->min && v <= p->max);
+	}
+	FUZZ_CHECK(a->nparam_args <= CLI_PARAM_ARGS_MAX);
+	for (size_t i = 0; i < a->nparam_args; i++) {
+		const char *s = a->param_arg[i], *eq = strchr(s, '=');
+		char name[64];
+		FUZZ_CHECK(in_argv(s) && eq && eq > s && (size_t)(eq - s) < sizeof name);
+		memcpy(name, s, (size_t)(eq - s));
+		name[eq - s] = '\0';
+		for (size_t j = 0; j < i; j++)
+			FUZZ_CHECK(strncmp(a->param_arg[j], s, (size_t)(eq - s + 1)) != 0);
+		FUZZ_CHECK(param_field(a, matmul, name, &v));
+		char *end;
+		errno = 0;
+		long long want = strtoll(eq + 1, &end, 10);
+		FUZZ_CHECK(errno == 0 && *end == '\0' && end > eq + 1 && want == v);
+	}
+}
+
 static void check_accepted(const cli_args *a)
 {
 	FUZZ_CHECK(cli_usage(a->command) != NULL);
@@ -85,6 +148,7 @@ static void check_accepted(const cli_args *a)
 		FUZZ_CHECK(a->shape_k <= CLI_SHAPE_MAX);
 		break;
 	case CLI_CMD_TRANSPOSE:
+		check_kernel_params(a, false);
 		FUZZ_CHECK(a->in_path && a->in_path[0] && a->out_path && a->out_path[0]);
 		FUZZ_CHECK(a->tile == 0 || pow2_in(a->tile, CLI_TILE_MIN, CLI_TILE_MAX));
 		FUZZ_CHECK(a->wg_rows == 0 || pow2_in(a->wg_rows, 1, CLI_TILE_MAX));
@@ -94,6 +158,7 @@ static void check_accepted(const cli_args *a)
 		                            a->strategy != TXF_STRATEGY_SPLIT));
 		break;
 	case CLI_CMD_MATMUL:
+		check_kernel_params(a, true);
 		FUZZ_CHECK(a->a_path && a->a_path[0] && a->b_path && a->b_path[0] && a->out_path &&
 		           a->out_path[0]);
 		FUZZ_CHECK(!a->c_path || a->c_path[0]);
@@ -132,6 +197,10 @@ static void check_accepted(const cli_args *a)
 		else
 			FUZZ_CHECK(!(a->strategies & (1u << TXF_STRATEGY_PADCOPY)) ||
 			           (a->strategies & CLI_STRATEGIES_ALL));
+		if (mm)
+			check_kernel_params(a, true);
+		else
+			FUZZ_CHECK(a->nparam_args == 0);
 		break;
 	}
 	case CLI_CMD_TUNE:
@@ -143,10 +212,17 @@ static void check_accepted(const cli_args *a)
 		FUZZ_CHECK(a->tune_budget <= 100000);
 		FUZZ_CHECK(a->repeat >= 1 && a->repeat <= CLI_RUNS_MAX);
 		break;
+	case CLI_CMD_PARAMS:
+		FUZZ_CHECK(a->format == CLI_FORMAT_TABLE || a->format == CLI_FORMAT_CSV ||
+		           a->format == CLI_FORMAT_JSON);
+		break;
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;
 	}
+	if (a->command != CLI_CMD_TRANSPOSE && a->command != CLI_CMD_MATMUL &&
+	    a->command != CLI_CMD_BENCH)
+		FUZZ_CHECK(a->nparam_args == 0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -442,8 +442,29 @@ static void make_args(void)
 	ARGS("near-abbreviation", "bench", "matmul", "--c", "none", "--rep=3");
 	ARGS("near-switch-value", "transpose", "a.npy", "b.npy", "--in-place=1");
 	ARGS("near-short-cluster", "demo", "--runs", "2", "-xh");
-	ARGS("transpose-switches", "transpose", "--stream=-1", "a.npy", "--cache-hints", "1",
-	     "b.npy", "--segments", "-1", "--width=128", "--inplace-tiles", "1");
+	/* --param NAME=VALUE: every transpose parameter, matmul's with --params,
+	 * bench's before the operation; then one thing wrong: a value out of
+	 * range, a name of the other operation, a parameter given twice (also
+	 * by --tile or --params), parameters that do not divide, bench
+	 * transpose, a switch that --param replaced. */
+	ARGS("transpose-params", "transpose", "--param", "stream=-1", "a.npy",
+	     "--param=cache_hints=1", "b.npy", "--param", "segments=-1", "--param=width=128",
+	     "--param", "inplace_tiles=1", "--param", "tile=32", "--param", "wg_rows=8");
+	ARGS("matmul-param", "matmul", "a.npy", "b.npy", "o.npy", "--params", "mwg=64,nwg=64",
+	     "--param", "kwg=16", "--param=vwa=4", "--param", "ksplit=2", "--param", "wmap=-0");
+	ARGS("bench-matmul-param", "bench", "--param", "kgroups=2", "matmul", "--param=lbuf=2",
+	     "--shape", "64");
+	ARGS("params", "params", "--format", "json");
+	ARGS("near-param-range", "transpose", "a.npy", "b.npy", "--param", "segments=9");
+	ARGS("near-param-other-op", "matmul", "a.npy", "b.npy", "o.npy", "--param", "tile=8");
+	ARGS("near-param-twice", "transpose", "a.npy", "b.npy", "--tile", "8", "--param",
+	     "tile=16");
+	ARGS("near-params-and-param", "matmul", "a.npy", "b.npy", "o.npy", "--params", "kwg=16",
+	     "--param", "kwg=8");
+	ARGS("near-param-divide", "matmul", "a.npy", "b.npy", "o.npy", "--param", "mwg=64",
+	     "--param", "mdimc=3");
+	ARGS("near-bench-transpose-param", "bench", "transpose", "--param", "tile=8");
+	ARGS("near-former-switch", "transpose", "a.npy", "b.npy", "--segments", "3");
 }
 
 int main(int argc, char **argv)

@@ -45,6 +45,7 @@ static const char usage_overview[] =
     "  demo       run every strategy on random matrices, check and time it\n"
     "  bench      time an operation's strategies over a set of shapes\n"
     "  tune       measure the strategies on a device and keep the best for AUTO\n"
+    "  params     list the kernel parameters that --param sets, with their ranges\n"
     "  help [CMD] show this text, or the usage of CMD\n"
     "\n"
     "options:\n"
@@ -86,25 +87,32 @@ static const char usage_transpose[] =
     "  --tile N       tile edge, a power of two from 4 to 128 (default: chosen)\n"
     "  --wg-rows N    work-item rows per tile, a power of two not above the tile\n"
     "                 (default: chosen)\n"
-    "  --segments N   pad only: output rows that start off a 32-byte sector (or a\n"
-    "                 tile boundary, for smaller tiles) are written in runs aligned\n"
-    "                 to it, N runs per work-group (1 to 8), or never with -1\n"
-    "                 (default: chosen)\n"
-    "  --width N      pad with output-aligned runs: input columns per work-group,\n"
-    "                 a multiple of the tile up to 8 tiles and 512, or one tile\n"
-    "                 with -1 (default: chosen)\n"
-    "  --cache-hints N  with --width above one tile, NVIDIA devices of compute\n"
-    "                 capability 8.0 or later: loads with an L2 prefetch hint\n"
-    "                 and streaming stores with 1, never with -1 (default: chosen)\n"
-    "  --stream N     pad only, 4- and 8-byte elements: the streaming kernel\n"
-    "                 (blocks transposed in registers, whole 64-byte output\n"
-    "                 lines) with 1, never with -1 (default: chosen)\n"
+    "  --param NAME=VALUE  set a kernel parameter, below; repeat the option for\n"
+    "                 more. Each parameter is given once: --param tile=N or\n"
+    "                 --tile N, not both\n"
     "  --in-place     transpose the uploaded buffer in place (square arrays only)\n"
-    "  --inplace-tiles N  with --in-place and tiles (pad or auto): tiles of local\n"
-    "                 memory per work-group, 1 (the second tile of a pair waits in\n"
-    "                 registers) or 2 (default: chosen)\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
-    "  -h, --help     show this text\n";
+    "  -h, --help     show this text\n"
+    "\n"
+    "Kernel parameters ('txf params' lists their ranges); 0, or a parameter not\n"
+    "given, is chosen for the device:\n"
+    "  tile, wg_rows    as --tile and --wg-rows\n"
+    "  segments N       pad only: output rows that start off a 32-byte sector (or\n"
+    "                   a tile boundary, for smaller tiles) are written in runs\n"
+    "                   aligned to it, N runs per work-group (1 to 8), or never\n"
+    "                   with -1\n"
+    "  width N          pad with output-aligned runs: input columns per\n"
+    "                   work-group, a multiple of the tile up to 8 tiles and 512,\n"
+    "                   or one tile with -1\n"
+    "  cache_hints N    with a width above one tile, NVIDIA devices of compute\n"
+    "                   capability 8.0 or later: loads with an L2 prefetch hint\n"
+    "                   and streaming stores with 1, never with -1\n"
+    "  stream N         pad only, 4- and 8-byte elements: the streaming kernel\n"
+    "                   (blocks transposed in registers, whole 64-byte output\n"
+    "                   lines) with 1, never with -1\n"
+    "  inplace_tiles N  with --in-place and tiles (pad or auto): tiles of local\n"
+    "                   memory per work-group, 1 (the second tile of a pair\n"
+    "                   waits in registers) or 2\n";
 
 static const char usage_matmul[] =
     "usage: txf matmul A.npy B.npy OUT.npy [options]\n"
@@ -131,6 +139,10 @@ static const char usage_matmul[] =
     "                 numbers, or NAME=VALUE pairs such as\n"
     "                 kwg=16,vwa=2; a value of 0 or a name left out is chosen\n"
     "                 for the device\n"
+    "  --param NAME=VALUE  set one kernel parameter (mwg, ..., kgroups, as in\n"
+    "                 --params); repeat the option for more. Each parameter is\n"
+    "                 given once, by --params or by --param ('txf params' lists\n"
+    "                 them with their ranges)\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n"
     "\n"
@@ -214,6 +226,9 @@ static const char usage_bench[] =
     "                  u8 c8 c16 (default f4)\n"
     "  --params LIST   matmul: kernel parameters, as for 'txf matmul' (default:\n"
     "                  chosen)\n"
+    "  --param N=V     matmul: one kernel parameter, as for 'txf matmul';\n"
+    "                  repeatable. Not for transpose, which times each strategy\n"
+    "                  and pad's variants with their parameters chosen\n"
     "  --compare LIST  other implementations to run: clblast, blas, all or none\n"
     "                  (default all that the tool was built with); transpose:\n"
     "                  blas (its ?omatcopy, f4 and f8), all or none\n"
@@ -264,6 +279,20 @@ static const char usage_tune[] =
     "else $XDG_CACHE_HOME/tiledxform, else ~/.cache/tiledxform; TXF_TUNING_FILE\n"
     "names another file. Progress goes to stderr; results to stdout.\n";
 
+static const char usage_params[] =
+    "usage: txf params [--format table|csv|json]\n"
+    "\n"
+    "List every kernel parameter that --param NAME=VALUE sets ('txf transpose',\n"
+    "'txf matmul', 'txf bench matmul'): its operation, name, range and meaning.\n"
+    "0 means \"chosen for the device\". A value is checked against its range when\n"
+    "the command line is read, and against the device and the other parameters\n"
+    "when the operation runs. Needs no device.\n"
+    "\n"
+    "options:\n"
+    "  --format F     table (default), csv (with a header line) or json (one\n"
+    "                 object per line: operation, name, min, max, meaning)\n"
+    "  -h, --help     show this text\n";
+
 const char *cli_usage(cli_command c)
 {
 	switch (c) {
@@ -279,6 +308,8 @@ const char *cli_usage(cli_command c)
 		return usage_bench;
 	case CLI_CMD_TUNE:
 		return usage_tune;
+	case CLI_CMD_PARAMS:
+		return usage_params;
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;
@@ -287,8 +318,9 @@ const char *cli_usage(cli_command c)
 }
 
 static const char *const command_names[CLI_CMD_COUNT] = {
-    [CLI_CMD_INFO] = "info", [CLI_CMD_TRANSPOSE] = "transpose", [CLI_CMD_MATMUL] = "matmul",
-    [CLI_CMD_DEMO] = "demo", [CLI_CMD_BENCH] = "bench",         [CLI_CMD_TUNE] = "tune",
+    [CLI_CMD_INFO] = "info",     [CLI_CMD_TRANSPOSE] = "transpose", [CLI_CMD_MATMUL] = "matmul",
+    [CLI_CMD_DEMO] = "demo",     [CLI_CMD_BENCH] = "bench",         [CLI_CMD_TUNE] = "tune",
+    [CLI_CMD_PARAMS] = "params",
 };
 
 const char *cli_command_name(cli_command c)
@@ -512,7 +544,28 @@ static int divides_if_given(unsigned a, unsigned b)
 	return a == 0 || b == 0 || b % a == 0;
 }
 
-int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen)
+/* What --params and --param check of the values together, where both
+ * sides are given: mdimc divides mwg, ndimc nwg; vwa divides mwg and kwg,
+ * vwb nwg and kwg. Returns 0, or -1 with a message in err. */
+static int check_params_divide(const txf_matmul_params *p, char *err, size_t errlen)
+{
+	if (!divides_if_given(p->mdimc, p->mwg) || !divides_if_given(p->ndimc, p->nwg))
+		return fail(err, errlen,
+		            "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", p->mdimc,
+		            p->mwg, p->ndimc, p->nwg);
+	if (!divides_if_given(p->vwa, p->mwg) || !divides_if_given(p->vwa, p->kwg))
+		return fail(err, errlen, "vwa %u must divide mwg %u and kwg %u", p->vwa, p->mwg,
+		            p->kwg);
+	if (!divides_if_given(p->vwb, p->nwg) || !divides_if_given(p->vwb, p->kwg))
+		return fail(err, errlen, "vwb %u must divide nwg %u and kwg %u", p->vwb, p->nwg,
+		            p->kwg);
+	return 0;
+}
+
+/* cli_parse_params, and in *given bit i for each value it gave (the i-th
+ * of param_names). */
+static int parse_params(const char *s, txf_matmul_params *out, unsigned *given, char *err,
+                        size_t errlen)
 {
 	txf_matmul_params p;
 	const char *rest = s;
@@ -585,18 +638,18 @@ int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t er
 		            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap[,kgroups]]]) or "
 		            "NAME=VALUE pairs",
 		            s, n);
-	if (!divides_if_given(p.mdimc, p.mwg) || !divides_if_given(p.ndimc, p.nwg))
-		return fail(err, errlen,
-		            "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", p.mdimc,
-		            p.mwg, p.ndimc, p.nwg);
-	if (!divides_if_given(p.vwa, p.mwg) || !divides_if_given(p.vwa, p.kwg))
-		return fail(err, errlen, "vwa %u must divide mwg %u and kwg %u", p.vwa, p.mwg,
-		            p.kwg);
-	if (!divides_if_given(p.vwb, p.nwg) || !divides_if_given(p.vwb, p.kwg))
-		return fail(err, errlen, "vwb %u must divide nwg %u and kwg %u", p.vwb, p.nwg,
-		            p.kwg);
+	if (check_params_divide(&p, err, errlen) != 0)
+		return -1;
 	*out = p;
+	*given = seen;
 	return 0;
+}
+
+int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen)
+{
+	unsigned given;
+
+	return parse_params(s, out, &given, err, errlen);
 }
 
 /* ---------------------------------------------------------------- options */
@@ -608,11 +661,7 @@ enum opt_id {
 	OPT_STRATEGY,
 	OPT_TILE,
 	OPT_WG_ROWS,
-	OPT_SEGMENTS,
-	OPT_WIDTH,
-	OPT_STREAM,
-	OPT_CACHE_HINTS,
-	OPT_INPLACE_TILES,
+	OPT_PARAM,
 	OPT_IN_PLACE,
 	OPT_TRANS_A,
 	OPT_TRANS_B,
@@ -655,11 +704,8 @@ static const struct opt_def {
                       FOR(CLI_CMD_BENCH)},
     [OPT_TILE] = {"tile", 1, FOR(CLI_CMD_TRANSPOSE), 0},
     [OPT_WG_ROWS] = {"wg-rows", 1, FOR(CLI_CMD_TRANSPOSE), 0},
-    [OPT_SEGMENTS] = {"segments", 1, FOR(CLI_CMD_TRANSPOSE), 0},
-    [OPT_WIDTH] = {"width", 1, FOR(CLI_CMD_TRANSPOSE), 0},
-    [OPT_STREAM] = {"stream", 1, FOR(CLI_CMD_TRANSPOSE), 0},
-    [OPT_CACHE_HINTS] = {"cache-hints", 1, FOR(CLI_CMD_TRANSPOSE), 0},
-    [OPT_INPLACE_TILES] = {"inplace-tiles", 1, FOR(CLI_CMD_TRANSPOSE), 0},
+    [OPT_PARAM] = {"param", 1, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH),
+                   FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH)},
     [OPT_IN_PLACE] = {"in-place", 0, FOR(CLI_CMD_TRANSPOSE) | FOR(CLI_CMD_BENCH), 0},
     [OPT_TRANS_A] = {"trans-a", 0, FOR(CLI_CMD_MATMUL), 0},
     [OPT_TRANS_B] = {"trans-b", 0, FOR(CLI_CMD_MATMUL), 0},
@@ -673,7 +719,7 @@ static const struct opt_def {
     [OPT_SEED] = {"seed", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_RUNS] = {"runs", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_REPEAT] = {"repeat", 1, FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_TUNE), 0},
-    [OPT_FORMAT] = {"format", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_FORMAT] = {"format", 1, FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_PARAMS), 0},
     [OPT_COMPARE] = {"compare", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_PLOT] = {"plot", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_OP] = {"op", 1, FOR(CLI_CMD_TUNE), 0},
@@ -712,6 +758,32 @@ static int opt_lookup(cli_command c, const char *arg, const char **inline_value)
 		}
 	}
 	return -1;
+}
+
+/* The switches of transpose that --param replaced, and the parameter each
+ * set: a line that still has one is told what to write instead. */
+static const char *const former_switches[][2] = {
+    {"segments", "segments"},           {"width", "width"},
+    {"cache-hints", "cache_hints"},     {"stream", "stream"},
+    {"inplace-tiles", "inplace_tiles"},
+};
+
+/* The parameter that arg ("--name" or "--name=value") set as a former
+ * switch of command c, or NULL. */
+static const char *former_switch(cli_command c, const char *arg)
+{
+	size_t n;
+
+	if (c != CLI_CMD_TRANSPOSE || strncmp(arg, "--", 2) != 0)
+		return NULL;
+	arg += 2;
+	n = strcspn(arg, "=");
+	for (size_t i = 0; i < sizeof(former_switches) / sizeof(former_switches[0]); i++) {
+		if (strlen(former_switches[i][0]) == n &&
+		    memcmp(former_switches[i][0], arg, n) == 0)
+			return former_switches[i][1];
+	}
+	return NULL;
 }
 
 /* getopt_long's value for option id: above every character, so that it is
@@ -872,6 +944,87 @@ static int parse_compare(cli_args *a, const char *cmd, const char *v, char *err,
 	return 0;
 }
 
+/* A whole number in base 10, with an optional '-': 0, -1 if it is not one,
+ * -2 if it is beyond long long. */
+static int parse_ll(const char *s, long long *out)
+{
+	const int neg = *s == '-';
+	const uintmax_t max = neg ? (uintmax_t)LLONG_MAX + 1 : (uintmax_t)LLONG_MAX;
+	uintmax_t v = 0;
+
+	s += neg;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		unsigned d;
+
+		if (*s < '0' || *s > '9')
+			return -1;
+		d = (unsigned)(*s - '0');
+		if (v > (max - d) / 10)
+			return -2;
+		v = v * 10 + d;
+	}
+	*out = neg ? (v == (uintmax_t)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v) : (long long)v;
+	return 0;
+}
+
+/* The longest parameter name that --param takes, and a bit more. */
+#define PARAM_NAME_MAX 32
+
+/* --param NAME=VALUE: its name in name[PARAM_NAME_MAX] and its value.
+ * Returns 0, -1 if it is not of that form, -2 if VALUE is beyond long long,
+ * -3 if NAME is too long to be a parameter's. */
+static int split_param_arg(const char *s, char *name, long long *value)
+{
+	const char *eq = strchr(s, '=');
+	int r;
+
+	if (!eq || eq == s)
+		return -1;
+	r = parse_ll(eq + 1, value);
+	if (r != 0)
+		return r;
+	if ((size_t)(eq - s) >= PARAM_NAME_MAX)
+		return -3;
+	memcpy(name, s, (size_t)(eq - s));
+	name[eq - s] = '\0';
+	return 0;
+}
+
+/* --param NAME=VALUE: its form here; its name and value once the operation
+ * is known (set_transpose_params, set_matmul_params). */
+static int add_param_arg(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
+{
+	char name[PARAM_NAME_MAX];
+	long long value;
+
+	switch (split_param_arg(v, name, &value)) {
+	case 0:
+		break;
+	case -2:
+		return fail(err, errlen,
+		            "%s: --param '%s': the value is beyond the range of every parameter "
+		            "(see 'txf params')",
+		            cmd, v);
+	case -3:
+		return fail(err, errlen,
+		            "%s: --param '%s': no parameter has so long a name (see "
+		            "'txf params')",
+		            cmd, v);
+	default:
+		return fail(err, errlen,
+		            "%s: --param '%s' is not NAME=VALUE with a whole number VALUE (see "
+		            "'txf params')",
+		            cmd, v);
+	}
+	if (a->nparam_args == CLI_PARAM_ARGS_MAX)
+		return fail(err, errlen, "%s: more than %u --param options", cmd,
+		            CLI_PARAM_ARGS_MAX);
+	a->param_arg[a->nparam_args++] = v;
+	return 0;
+}
+
 static int apply_option(cli_args *a, const char *cmd, int id, const char *v, char *err,
                         size_t errlen)
 {
@@ -928,47 +1081,8 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			            CLI_TILE_MAX);
 		a->wg_rows = (unsigned)u;
 		return 0;
-	case OPT_SEGMENTS:
-		if (strcmp(v, "-1") == 0) {
-			a->segments = -1;
-			return 0;
-		}
-		if (parse_uint(v, 1, 8, &u) != 0)
-			return fail(err, errlen,
-			            "%s: --segments '%s' is not -1 (never) or a number from 1 to 8",
-			            cmd, v);
-		a->segments = (int)u;
-		return 0;
-	case OPT_WIDTH:
-		if (strcmp(v, "-1") == 0) {
-			a->width = -1;
-			return 0;
-		}
-		if (parse_uint(v, 1, 512, &u) != 0)
-			return fail(
-			    err, errlen,
-			    "%s: --width '%s' is not -1 (one tile) or a number from 1 to 512", cmd,
-			    v);
-		a->width = (int)u;
-		return 0;
-	case OPT_STREAM:
-		if (strcmp(v, "-1") != 0 && strcmp(v, "1") != 0)
-			return fail(err, errlen,
-			            "%s: --stream '%s' is not 1 (always) or -1 (never)", cmd, v);
-		a->stream = atoi(v);
-		return 0;
-	case OPT_CACHE_HINTS:
-		if (strcmp(v, "-1") != 0 && strcmp(v, "1") != 0)
-			return fail(err, errlen,
-			            "%s: --cache-hints '%s' is not 1 (always) or -1 (never)", cmd,
-			            v);
-		a->cache_hints = atoi(v);
-		return 0;
-	case OPT_INPLACE_TILES:
-		if (parse_uint(v, 1, 2, &u) != 0)
-			return fail(err, errlen, "%s: --inplace-tiles '%s' is not 1 or 2", cmd, v);
-		a->inplace_tiles = (int)u;
-		return 0;
+	case OPT_PARAM:
+		return add_param_arg(a, cmd, v, err, errlen);
 	case OPT_IN_PLACE:
 		a->in_place = 1;
 		return 0;
@@ -991,7 +1105,7 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		a->c_path = v;
 		return 0;
 	case OPT_PARAMS:
-		if (cli_parse_params(v, &a->params, msg, sizeof(msg)) != 0)
+		if (parse_params(v, &a->params, &a->params_given, msg, sizeof(msg)) != 0)
 			return fail(err, errlen, "%s: --params: %s", cmd, msg);
 		return 0;
 	case OPT_ROWS:
@@ -1110,9 +1224,102 @@ static int parse_top(int argc, char *const argv[], cli_args *out, char *err, siz
 	return fail(err, errlen, "unknown command '%s' (see 'txf --help')", a1);
 }
 
+/* The i-th --param of a split into its name and value (add_param_arg
+ * checked its form), once no earlier --param has named the parameter. */
+static int param_arg_at(const cli_args *a, size_t i, const char *cmd, char *name, long long *value,
+                        char *err, size_t errlen)
+{
+	char other[PARAM_NAME_MAX];
+	long long v;
+
+	if (split_param_arg(a->param_arg[i], name, value) != 0)
+		return fail(err, errlen, "%s: internal error: --param '%s'", cmd, a->param_arg[i]);
+	for (size_t j = 0; j < i; j++) {
+		if (split_param_arg(a->param_arg[j], other, &v) == 0 && strcmp(name, other) == 0)
+			return fail(err, errlen, "%s: --param %s and --param %s both set %s", cmd,
+			            a->param_arg[j], a->param_arg[i], name);
+	}
+	return 0;
+}
+
+/* The --param options of a transpose: each set by the library's setter on
+ * options that hold --tile and --wg-rows, and the result copied into a.
+ * A parameter that --tile or --wg-rows gave is refused. */
+static int set_transpose_params(cli_args *a, const char *cmd, unsigned given, char *err,
+                                size_t errlen)
+{
+	static const struct {
+		const char *param;
+		int opt;
+	} switches[] = {{"tile", OPT_TILE}, {"wg_rows", OPT_WG_ROWS}};
+	txf_transpose_options o;
+
+	txf_transpose_options_default(&o);
+	o.tile = a->tile;
+	o.wg_rows = a->wg_rows;
+	for (size_t i = 0; i < a->nparam_args; i++) {
+		char name[PARAM_NAME_MAX];
+		long long v;
+
+		if (param_arg_at(a, i, cmd, name, &v, err, errlen) != 0)
+			return -1;
+		for (size_t k = 0; k < sizeof(switches) / sizeof(switches[0]); k++) {
+			if (strcmp(name, switches[k].param) == 0 &&
+			    (given & (1u << switches[k].opt)))
+				return fail(err, errlen,
+				            "%s: --%s and --param %s both set %s; give one of them",
+				            cmd, opts[switches[k].opt].name, a->param_arg[i], name);
+		}
+		if (txf_transpose_options_set(&o, name, v) != TXF_SUCCESS)
+			return fail(err, errlen, "%s: --param %s: %s", cmd, a->param_arg[i],
+			            txf_last_error());
+	}
+	a->tile = o.tile;
+	a->wg_rows = o.wg_rows;
+	a->segments = o.segments;
+	a->width = o.width;
+	a->stream = o.stream;
+	a->cache_hints = o.cache_hints;
+	a->inplace_tiles = o.inplace_tiles;
+	return 0;
+}
+
+/* The --param options of a matmul: each set by the library's setter on
+ * options that hold --params, and the result copied into a. A parameter
+ * that --params gave is refused. */
+static int set_matmul_params(cli_args *a, const char *cmd, char *err, size_t errlen)
+{
+	txf_matmul_options o;
+	char msg[256];
+
+	txf_matmul_options_default(&o);
+	o.params = a->params;
+	for (size_t i = 0; i < a->nparam_args; i++) {
+		char name[PARAM_NAME_MAX];
+		long long v;
+
+		if (param_arg_at(a, i, cmd, name, &v, err, errlen) != 0)
+			return -1;
+		for (size_t k = 0; k < PARAM_COUNT; k++) {
+			if ((a->params_given & (1u << k)) && strcmp(name, param_names[k]) == 0)
+				return fail(err, errlen,
+				            "%s: --params and --param %s both set %s; give one of "
+				            "them",
+				            cmd, a->param_arg[i], name);
+		}
+		if (txf_matmul_options_set(&o, name, v) != TXF_SUCCESS)
+			return fail(err, errlen, "%s: --param %s: %s", cmd, a->param_arg[i],
+			            txf_last_error());
+	}
+	if (check_params_divide(&o.params, msg, sizeof(msg)) != 0)
+		return fail(err, errlen, "%s: --param: %s", cmd, msg);
+	a->params = o.params;
+	return 0;
+}
+
 /* Checks of a transpose line that involve more than one option. */
-static int finish_transpose(cli_args *out, const char *const *pos, size_t npos, char *err,
-                            size_t errlen)
+static int finish_transpose(cli_args *out, const char *const *pos, size_t npos, unsigned given,
+                            char *err, size_t errlen)
 {
 	if (npos < 2)
 		return fail(err, errlen,
@@ -1122,8 +1329,10 @@ static int finish_transpose(cli_args *out, const char *const *pos, size_t npos, 
 	out->out_path = pos[1];
 	if (!*out->in_path || !*out->out_path)
 		return fail(err, errlen, "transpose: empty file name");
+	if (set_transpose_params(out, "transpose", given, err, errlen) != 0)
+		return -1;
 	if (out->tile && out->wg_rows > out->tile)
-		return fail(err, errlen, "transpose: --wg-rows %u is larger than --tile %u",
+		return fail(err, errlen, "transpose: wg_rows %u is larger than the tile %u",
 		            out->wg_rows, out->tile);
 	if (out->strategy == TXF_STRATEGY_PADCOPY)
 		return fail(err, errlen,
@@ -1149,6 +1358,8 @@ static int finish_matmul(cli_args *out, const char *const *pos, size_t npos, cha
 	out->out_path = pos[2];
 	if (!*out->a_path || !*out->b_path || !*out->out_path)
 		return fail(err, errlen, "matmul: empty file name");
+	if (set_matmul_params(out, "matmul", err, errlen) != 0)
+		return -1;
 	if (out->beta != 0.0 && !out->c_path)
 		return fail(err, errlen,
 		            "matmul: --beta %g needs --c C.npy, the matrix that beta scales",
@@ -1202,10 +1413,14 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 			return fail(
 			    err, errlen,
 			    "bench: --in-place is for transpose; matmul has no in-place form");
-		return 0;
+		return set_matmul_params(out, "bench", err, errlen);
 	}
 	if (given & (1u << OPT_PARAMS))
 		return fail(err, errlen, "bench: --params is for matmul, not transpose");
+	if (given & (1u << OPT_PARAM))
+		return fail(err, errlen,
+		            "bench: --param is for matmul; transpose times each strategy, and "
+		            "pad's variants, with their parameters chosen for the device");
 	if ((given & (1u << OPT_COMPARE)) && (out->compare & CLI_COMPARE_CLBLAST) &&
 	    !(out->compare & CLI_COMPARE_BLAS))
 		return fail(err, errlen,
@@ -1253,6 +1468,11 @@ static int parse_options(int argc, char *const argv[], cli_args *out, const char
 		if (c == '?' && id >= 0 && !opts[id].takes_value && value)
 			return fail(err, errlen, "%s: option --%s takes no value", cmd,
 			            opts[id].name);
+		if (id < 0 && former_switch(out->command, arg))
+			return fail(err, errlen,
+			            "%s: unknown option '%s': it is now --param %s=N (see 'txf %s "
+			            "--help')",
+			            cmd, arg, former_switch(out->command, arg), cmd);
 		if (id < 0 || (c != ':' && c != OPT_VAL(id)))
 			return fail(err, errlen, "%s: unknown option '%s' (see 'txf %s --help')",
 			            cmd, arg, cmd);
@@ -1315,7 +1535,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 
 	switch (out->command) {
 	case CLI_CMD_TRANSPOSE:
-		return finish_transpose(out, pos, npos, err, errlen);
+		return finish_transpose(out, pos, npos, given, err, errlen);
 	case CLI_CMD_MATMUL:
 		return finish_matmul(out, pos, npos, err, errlen);
 	case CLI_CMD_BENCH:
@@ -1324,6 +1544,7 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 	case CLI_CMD_INFO:
 	case CLI_CMD_DEMO:
 	case CLI_CMD_TUNE:
+	case CLI_CMD_PARAMS:
 	case CLI_CMD_COUNT:
 		break;
 	}

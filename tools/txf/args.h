@@ -5,9 +5,11 @@
  * allocates nothing, leaves argv as it was (never permuted) and keeps
  * pointers into it. It reads the options with getopt_long, whose state
  * (optind, opterr) is global: one thread at a time, and it sets optind
- * itself, so a caller's own getopt scan must not be under way. It uses only
- * the enumerations and structs of tiledxform.h, never the library's
- * functions.
+ * itself, so a caller's own getopt scan must not be under way. Of the
+ * library it calls only functions that need no device: the kernel-parameter
+ * registry and its setters (txf_transpose_options_set,
+ * txf_matmul_options_set), which check --param values; a refused one leaves
+ * its message in txf_last_error() too.
  */
 #ifndef TXF_TOOL_ARGS_H
 #define TXF_TOOL_ARGS_H
@@ -24,6 +26,7 @@ typedef enum cli_command {
 	CLI_CMD_DEMO,
 	CLI_CMD_BENCH,
 	CLI_CMD_TUNE,
+	CLI_CMD_PARAMS,
 	CLI_CMD_COUNT
 } cli_command;
 
@@ -35,7 +38,7 @@ typedef enum cli_bench_op {
 	CLI_BENCH_OP_COUNT
 } cli_bench_op;
 
-/* Output formats of `txf bench`. */
+/* Output formats of `txf bench` and `txf params`. */
 typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON } cli_format;
 
 /* Other implementations that `txf bench` can time beside the library
@@ -54,6 +57,7 @@ typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON 
 #define CLI_DEMO_EXTENT_MAX 65536u      /* --rows, --cols, --matmul-shape */
 #define CLI_RUNS_MAX 1000u              /* --runs, --repeat */
 #define CLI_PARAM_MAX 512u              /* each --params value */
+#define CLI_PARAM_ARGS_MAX 32u          /* --param options on one line */
 #define CLI_BENCH_SHAPES_MAX 32u        /* --shape given to bench, in all */
 
 typedef struct cli_args {
@@ -69,7 +73,8 @@ typedef struct cli_args {
 	size_t shape_k;                /* info --shape MxNxK: a matmul; 0 for RxC */
 	txf_dtype dtype;               /* default TXF_F32 */
 
-	/* transpose (and matmul: out_path, strategy) */
+	/* transpose (and matmul: out_path, strategy). The kernel parameters come
+	 * from --tile, --wg-rows and --param NAME=VALUE (see param_arg). */
 	const char *in_path;
 	const char *out_path;
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
@@ -89,8 +94,20 @@ typedef struct cli_args {
 	double alpha;   /* default 1 */
 	double beta;    /* default 0 */
 	int beta_given; /* --beta was on the line */
-	/* --params: fields left 0 are chosen by the library. */
+	/* --params and --param: fields left 0 are chosen by the library. */
 	txf_matmul_params params;
+
+	/* --param NAME=VALUE (transpose, matmul, bench matmul), in the order
+	 * given: pointers into argv. Once the operation is known, each is set
+	 * with the library's setter on options that hold the values of --tile,
+	 * --wg-rows or --params, and the result is copied into the fields
+	 * above (tile ... inplace_tiles, or params). A parameter may be given
+	 * once: by --param, or by --tile, --wg-rows or --params. */
+	const char *param_arg[CLI_PARAM_ARGS_MAX];
+	size_t nparam_args;
+	/* While parsing: bit i for the i-th value of --params (mwg, nwg, ...,
+	 * kgroups) that it gave. */
+	unsigned params_given;
 
 	/* demo */
 	size_t rows, cols;  /* default 999 x 666 */
@@ -106,7 +123,7 @@ typedef struct cli_args {
 	size_t shapes[CLI_BENCH_SHAPES_MAX][3];
 	unsigned strategies;   /* bit (1u << txf_strategy) per strategy; 0: all */
 	unsigned repeat;       /* timed runs per case, default 5 */
-	cli_format format;     /* default CLI_FORMAT_TABLE */
+	cli_format format;     /* default CLI_FORMAT_TABLE (also params) */
 	unsigned compare;      /* CLI_COMPARE_* bits; default CLI_COMPARE_ALL */
 	const char *plot_path; /* --plot: the PNG to draw; NULL for none */
 	/* While parsing: extents given per shape (1, 2 or 3), and the --shape
@@ -130,8 +147,8 @@ typedef struct cli_args {
  * version set, nothing else in it needs to be valid. */
 int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t errlen);
 
-/* "info", "transpose", "matmul", "demo", "bench"; NULL for CLI_CMD_NONE and
- * unknown values. */
+/* "info", "transpose", "matmul", "demo", "bench", "tune", "params"; NULL for
+ * CLI_CMD_NONE and unknown values. */
 const char *cli_command_name(cli_command c);
 
 /* "matmul", "transpose"; NULL for CLI_BENCH_NONE and unknown values. */

@@ -6,6 +6,8 @@
  *   txf matmul     multiply two 2-D .npy files on a device
  *   txf demo       run, check and time every strategy on random matrices
  *   txf bench      time an operation's strategies over a set of shapes (bench.c)
+ *   txf tune       measure the strategies and write the tuning file (tune.c)
+ *   txf params     list the kernel parameters that --param sets
  *
  * Exit status: 0 success, 1 runtime failure, 2 usage error. Uses only the
  * public API (tiledxform.h).
@@ -943,6 +945,60 @@ static int cmd_demo(const cli_args *a)
 	return 0;
 }
 
+/* ----------------------------------------------------------------- params */
+
+/* Every parameter of the library's registry: operation, name, range and
+ * meaning. Needs no device. */
+static int cmd_params(const cli_args *a)
+{
+	const size_t n = txf_param_count();
+	int name_width = 4;
+
+	for (size_t i = 0; i < n; i++) {
+		const size_t len = strlen(txf_param_at(i)->name);
+
+		if (len > (size_t)name_width)
+			name_width = (int)len;
+	}
+	if (a->format == CLI_FORMAT_CSV)
+		printf("operation,name,min,max,meaning\n");
+	else if (a->format == CLI_FORMAT_TABLE)
+		printf("%-9s  %-*s  %4s  %4s  %s\n", "operation", name_width, "name", "min", "max",
+		       "meaning");
+	for (size_t i = 0; i < n; i++) {
+		const txf_param_info *p = txf_param_at(i);
+
+		switch (a->format) {
+		case CLI_FORMAT_CSV:
+			tool_csv_field(stdout, p->operation);
+			putchar(',');
+			tool_csv_field(stdout, p->name);
+			printf(",%lld,%lld,", p->min, p->max);
+			tool_csv_field(stdout, p->meaning);
+			putchar('\n');
+			break;
+		case CLI_FORMAT_JSON:
+			printf("{\"operation\":");
+			tool_json_string(stdout, p->operation);
+			printf(",\"name\":");
+			tool_json_string(stdout, p->name);
+			printf(",\"min\":%lld,\"max\":%lld,\"meaning\":", p->min, p->max);
+			tool_json_string(stdout, p->meaning);
+			printf("}\n");
+			break;
+		case CLI_FORMAT_TABLE:
+			printf("%-9s  %-*s  %4lld  %4lld  %s\n", p->operation, name_width, p->name,
+			       p->min, p->max, p->meaning);
+			break;
+		}
+	}
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		fprintf(stderr, "txf: params: cannot write the list\n");
+		return 1;
+	}
+	return 0;
+}
+
 /* ------------------------------------------------------------------- main */
 
 int main(int argc, char **argv)
@@ -986,6 +1042,8 @@ int main(int argc, char **argv)
 		return cmd_bench(&a);
 	case CLI_CMD_TUNE:
 		return cmd_tune(&a);
+	case CLI_CMD_PARAMS:
+		return cmd_params(&a);
 	case CLI_CMD_NONE:
 	case CLI_CMD_COUNT:
 		break;
