@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "path.h"
 #include "npy.h"
 
 #include <errno.h>
@@ -1036,29 +1037,6 @@ static int write_all(int fd, const unsigned char *buf, size_t len)
 	return 0;
 }
 
-/* The directory part of path ("." if none), malloc'd. */
-static char *dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	size_t n;
-	char *d;
-
-	if (!slash)
-		return strdup(".");
-	/* Keep a leading "/" (or "//") so that "/x" gives "/". */
-	n = (size_t)(slash - path);
-	while (n > 0 && path[n - 1] == '/')
-		n--;
-	if (n == 0)
-		return strdup("/");
-	d = malloc(n + 1);
-	if (d) {
-		memcpy(d, path, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 static int write_atomic(const char *path, const unsigned char *buf, size_t len, char *err,
                         size_t errlen)
 {
@@ -1085,7 +1063,7 @@ static int write_atomic(const char *path, const unsigned char *buf, size_t len, 
 		return set_err(err, errlen, NPY_ERR_IO, "%s: %s", path, strerror(errno));
 	}
 
-	dir = dir_of(path);
+	dir = path_dir_of(path);
 	if (!dir)
 		return set_err(err, errlen, NPY_ERR_NOMEM, "out of memory");
 	tmp = malloc(strlen(dir) + sizeof(suffix));

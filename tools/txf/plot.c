@@ -3,6 +3,7 @@
 #define _POSIX_C_SOURCE 200809L
 #endif
 
+#include "path.h"
 #include "plot.h"
 
 #include <errno.h>
@@ -45,28 +46,6 @@ static const unsigned palette[] = {0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x946
 #define NPALETTE (sizeof(palette) / sizeof(palette[0]))
 #define CEILING_COLOUR 0x303030u
 
-/* The directory part of path ("." for a bare name); malloc'd. */
-static char *dir_of(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	size_t n;
-	char *d;
-
-	if (!slash)
-		return strdup(".");
-	n = (size_t)(slash - path);
-	while (n > 0 && path[n - 1] == '/')
-		n--;
-	if (n == 0)
-		return strdup("/");
-	d = malloc(n + 1);
-	if (d) {
-		memcpy(d, path, n);
-		d[n] = '\0';
-	}
-	return d;
-}
-
 int plot_check_path(const char *path, char *err, size_t errlen)
 {
 	struct stat st;
@@ -77,7 +56,7 @@ int plot_check_path(const char *path, char *err, size_t errlen)
 		return fail(err, errlen, -1, "--plot: empty file name");
 	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
 		return fail(err, errlen, -1, "--plot %s: exists and is not a regular file", path);
-	dir = dir_of(path);
+	dir = path_dir_of(path);
 	if (!dir)
 		return fail(err, errlen, -1, "out of memory");
 	if (stat(dir, &st) != 0)
@@ -472,7 +451,7 @@ int plot_draw(const plot_spec *spec, const plot_point *pts, size_t n, char *err,
 	snprintf(log, sizeof(log), "%s/gnuplot.log", tmpdir);
 
 	/* The picture's temporary file, beside the picture. */
-	dir = dir_of(spec->path);
+	dir = path_dir_of(spec->path);
 	out_tmp = dir ? malloc(strlen(dir) + sizeof(out_suffix)) : NULL;
 	if (!out_tmp) {
 		fail(err, errlen, PLOT_FAILED, "out of memory");
