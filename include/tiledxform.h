@@ -150,11 +150,9 @@ typedef struct txf_context_options {
 	 * directory (for applications that ship their own kernels). */
 	int kernel_path_only;
 	/* Create the queue with CL_QUEUE_PROFILING_ENABLE (default 1). An
-	 * event on a profiling queue has a host cost: on NVIDIA's OpenCL
-	 * (H100, driver 580) a launch that returns one takes about 12 us to
-	 * enqueue against 5 us without (7 us with an event on a queue without
-	 * profiling). Set 0 where the latency of short operations matters more
-	 * than their timestamps. */
+	 * event on a profiling queue costs host time per launch on some drivers
+	 * (BENCHMARKS.md): set 0 where the latency of short operations matters
+	 * more than their timestamps. */
 	int profiling;
 	/* Directory of the on-disk caches: compiled programs in programs/,
 	 * tuning files in tuning/. NULL means TXF_CACHE_DIR, else
@@ -244,7 +242,8 @@ typedef struct txf_device_profile {
 	cl_ulong max_alloc_size;
 	cl_uint mem_base_addr_align; /* bits */
 	/* NVIDIA devices that report it (cl_nv_device_attribute_query): compute
-	 * capability as 10 major + minor (90 for an H100); 0 elsewhere. */
+	 * capability as 10 major + minor (90 for compute capability 9.0); 0
+	 * elsewhere. */
 	unsigned nv_compute_capability;
 } txf_device_profile;
 
