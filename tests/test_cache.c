@@ -748,19 +748,19 @@ enum {
 };
 
 static const damage damages[D_COUNT] = {
-    [D_TRUNCATED] = {"truncated to half", "do not match the file size"},
-    [D_EMPTY] = {"empty", "truncated"},
-    [D_BIN_BYTE] = {"a byte of the binary flipped", "checksum mismatch"},
-    [D_KEY_BYTE] = {"a byte of the key flipped", "checksum mismatch"},
-    [D_MAGIC] = {"wrong magic", "bad magic"},
-    [D_VERSION] = {"format version 2", "another format version"},
-    [D_HUGE_LEN] = {"binary length 2^62", "do not match the file size"},
-    [D_STALE] = {"another library version's key", "key mismatch"},
-    [D_TOO_BIG] = {"65 MiB", "more than the"},
+    [D_TRUNCATED] = {"truncated to half", "do not match the file size", NULL},
+    [D_EMPTY] = {"empty", "truncated", NULL},
+    [D_BIN_BYTE] = {"a byte of the binary flipped", "checksum mismatch", NULL},
+    [D_KEY_BYTE] = {"a byte of the key flipped", "checksum mismatch", NULL},
+    [D_MAGIC] = {"wrong magic", "bad magic", NULL},
+    [D_VERSION] = {"format version 2", "another format version", NULL},
+    [D_HUGE_LEN] = {"binary length 2^62", "do not match the file size", NULL},
+    [D_STALE] = {"another library version's key", "key mismatch", NULL},
+    [D_TOO_BIG] = {"65 MiB", "more than the", NULL},
     [D_REFUSED] = {"a binary the driver cannot load", "refused the binary", "does not check out"},
     /* The entry is consistent, the driver's binary inside it is not. */
-    [D_DRIVER_CUT] = {"the driver's binary cut in half", "does not check out"},
-    [D_DRIVER_PATH] = {"a file of the driver's binary named /../", "does not check out"},
+    [D_DRIVER_CUT] = {"the driver's binary cut in half", "does not check out", NULL},
+    [D_DRIVER_PATH] = {"a file of the driver's binary named /../", "does not check out", NULL},
 };
 
 /* Write the damaged form of a valid entry (data, len) to path. */
