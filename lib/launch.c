@@ -99,6 +99,14 @@ void txf__events_release(txf_context *ctx)
 	ctx->held_count = ctx->held_cap = 0;
 }
 
+size_t txf__events_kept(txf_context *ctx)
+{
+	pthread_mutex_lock(&ctx->events_lock);
+	size_t n = ctx->held_count;
+	pthread_mutex_unlock(&ctx->events_lock);
+	return n;
+}
+
 cl_event *txf__event_slot(txf_context *ctx, cl_event *out, cl_event *local)
 {
 	*local = NULL;

@@ -306,6 +306,8 @@ void txf__event_kept(txf_context *ctx, cl_event *out, cl_event local);
 void txf__event_done(txf_context *ctx, cl_event ev);
 /* Release every kept event (context release). */
 void txf__events_release(txf_context *ctx);
+/* How many events the context keeps now (for tests). */
+size_t txf__events_kept(txf_context *ctx);
 
 /* Turn the events of an operation's n launches into the one event the
  * caller gets (a marker when n > 1 on an out-of-order queue). out may be

@@ -712,6 +712,7 @@ static void inject(fixture *f, txf__fault_class cls, unsigned long n, unsigned l
 	ledger l1 = ledger_now();
 	unsigned long builds = ctx ? txf__program_builds(ctx) : 0;
 	unsigned long pooled = ctx ? txf__pool_created(ctx->pool) : 0;
+	size_t events = ctx ? txf__events_kept(ctx) : 0;
 	unsigned long kernels = 0, busy = 0, created = 0;
 	if (ctx)
 		txf__kernel_counts(ctx, &kernels, &busy, &created);
@@ -752,13 +753,15 @@ static void inject(fixture *f, txf__fault_class cls, unsigned long n, unsigned l
 			fail_msg("%s: the message \"%s\" does not name %s", what, detail,
 			         txf__cl_error_name(err));
 		check_unchanged(f, what);
-		/* Only programs and kernels the cache kept and buffers the pool
-		 * kept remain. */
+		/* Only programs and kernels the cache kept, buffers the pool kept
+		 * and the events of commands the context keeps until they have
+		 * finished (on POCL) remain. */
 		ledger l2 = ledger_now();
 		long want[TXF__OBJ_COUNT] = {0};
 		if (ctx) {
 			want[TXF__OBJ_PROGRAM] = (long)(txf__program_builds(ctx) - builds);
 			want[TXF__OBJ_MEM] = (long)(txf__pool_created(ctx->pool) - pooled);
+			want[TXF__OBJ_EVENT] = (long)txf__events_kept(ctx) - (long)events;
 			unsigned long kept = 0;
 			txf__kernel_counts(ctx, &kept, &busy, &created);
 			want[TXF__OBJ_KERNEL] = (long)(kept - kernels);
