@@ -334,9 +334,24 @@ static void failed_wait_list(txf_context *c, cl_command_queue q, const char *que
 	}
 }
 
+/* POCL fails the commands behind a failed event taking its own locks in
+ * an order ThreadSanitizer reports as a possible deadlock, all of it inside
+ * the driver: the suite's ThreadSanitizer build leaves this test to the
+ * other builds, which run it. */
+#if defined(__SANITIZE_THREAD__)
+#define TXF_TEST_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define TXF_TEST_TSAN 1
+#endif
+#endif
+
 static void test_failed_wait_list(void **state)
 {
 	(void)state;
+#ifdef TXF_TEST_TSAN
+	skip();
+#endif
 	failed_wait_list(test_ctx, txf_context_queue(test_ctx), "in-order");
 	cl_command_queue q;
 	txf_context *c = out_of_order_context(&q);
