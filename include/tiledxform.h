@@ -7,7 +7,13 @@
  *  - Functions that can fail return txf_status: TXF_SUCCESS (0) or a negative
  *    code. The detail of the last failure on the calling thread is available
  *    from txf_last_error() (and the build log from txf_last_build_log()).
- *  - Options structs are filled by their *_default() function first.
+ *  - Options structs are filled by their *_default() function first: it
+ *    sets their struct_size, and a struct without it is refused. Structs
+ *    the library fills end in a reserved tail, so that they can gain
+ *    fields without changing size (docs/abi.md).
+ *  - Kernel parameters are named (txf_param_at lists them): options set
+ *    them by name and choices report them by name, so that a new
+ *    parameter changes no struct.
  *  - Release functions take T ** and set *T to NULL.
  *  - Operations that enqueue work take a wait list (num_wait, wait) and can
  *    return one event that completes when all of the operation's work has.
@@ -135,6 +141,8 @@ TXF_API const char *txf_dtype_name(txf_dtype t);
 typedef struct txf_context txf_context;
 
 typedef struct txf_context_options {
+	/* sizeof(txf_context_options), set by txf_context_options_default. */
+	size_t struct_size;
 	/* Which device: NULL means the TXF_DEVICE environment variable, and if
 	 * that is unset a GPU if there is one, else a CPU, else any device.
 	 * Forms: "2" (index in `txf info`'s list), "gpu", "cpu", or a
@@ -198,6 +206,7 @@ typedef struct txf_context_stats {
 	int tuned;                     /* a tuning file was read and is consulted */
 	char cache_dir[1024];          /* the programs directory in use, "" if none */
 	char tuning_file[1024];        /* the tuning file consulted, "" if none */
+	void *reserved[8];             /* zero */
 } txf_context_stats;
 
 TXF_API txf_status txf_context_stats_get(txf_context *ctx, txf_context_stats *out);
@@ -245,6 +254,7 @@ typedef struct txf_device_profile {
 	 * capability as 10 major + minor (90 for compute capability 9.0); 0
 	 * elsewhere. */
 	unsigned nv_compute_capability;
+	void *reserved[8]; /* zero */
 } txf_device_profile;
 
 TXF_API txf_status txf_context_profile(txf_context *ctx, txf_device_profile *out);
@@ -321,42 +331,30 @@ TXF_API const char *txf_strategy_name(txf_strategy s);
 /* Parse a name as above; TXF_ERR_BAD_STRATEGY if unknown. */
 TXF_API txf_status txf_strategy_parse(const char *name, txf_strategy *out);
 
-/* ------------------------------------------------------------- transpose */
+/* ------------------------------------------------------ kernel parameters */
 
-typedef struct txf_transpose_options {
-	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
-	unsigned tile;         /* tile edge T, a power of two 4..128; 0 = choose (with
-	                        * TRUNCATE, at most the matrix's smaller side) */
-	unsigned wg_rows;      /* work-item rows per tile, a power of two dividing T; 0 = choose */
-	/* Output-aligned runs of PAD out of place (see txf_choice.segments):
-	 * 0 = as the device's entry says, -1 = never, 1..8 = that many runs per
-	 * work-group (AUTO then means PAD). */
-	int segments;
-	/* Input columns per work-group of the output-aligned runs (see
-	 * txf_choice.width): 0 = as the device's entry says, -1 = one tile
-	 * (the square kernel), or a multiple of the tile, at most 8 tiles and
-	 * 512, whose work-group loads at most 64 elements per work-item. Needs
-	 * output-aligned runs (not segments -1, nor the streaming kernel). */
-	int width;
-	/* Cache hints of the wide kernel (see txf_choice.cache_hints): 0 = as
-	 * the device's entry says, -1 = never, 1 = always. 1 needs a width
-	 * above one tile (forced, or the entry's) and an NVIDIA device of
-	 * compute capability 8.0 or later (txf_device_profile's
-	 * nv_compute_capability); elsewhere it is refused. */
-	int cache_hints;
-	/* Streaming kernel of PAD out of place (see txf_choice.stream): 0 = as
-	 * the device's entry says, -1 = never, 1 = always (AUTO then means
-	 * PAD). Needs 4- or 8-byte elements; tile, when forced, must be
-	 * 64 / element bytes and wg_rows 1. */
-	int stream;
-	/* Tiled in-place transpose (PAD or AUTO in place; see
-	 * txf_choice.inplace_tiles): 0 = chosen from the tile and the device's
-	 * local memory, 1 or 2 = that many tiles of local memory per
-	 * work-group. */
-	int inplace_tiles;
-} txf_transpose_options;
+/* A kernel parameter by name (one of txf_param_at's), and its value. */
+typedef struct txf_param {
+	const char *name;
+	long long value;
+} txf_param;
 
-TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
+/* The most parameters an options struct, a choice or a tuned entry holds. */
+#define TXF_MAX_PARAMS 32
+
+/* Every parameter of the kernels, as `txf params` lists them. */
+typedef struct txf_param_info {
+	const char *name;      /* "tile", "mwg", ... */
+	const char *operation; /* "transpose" or "matmul" */
+	long long min, max;    /* the values the setters accept */
+	const char *meaning;   /* one line: what it does, what 0 and -1 mean */
+	/* In a tuned entry (txf_tuned): 2 required, 1 optional, 0 not taken. */
+	int tuned;
+} txf_param_info;
+
+/* How many parameters there are, and the i-th (NULL past the last). */
+TXF_API size_t txf_param_count(void);
+TXF_API const txf_param_info *txf_param_at(size_t i);
 
 /* Where a choice came from. */
 typedef enum txf_choice_source {
@@ -366,51 +364,56 @@ typedef enum txf_choice_source {
 	TXF_SOURCE_TUNED       /* measured on this device by the tuner (txf tune) */
 } txf_choice_source;
 
+/* ------------------------------------------------------------- transpose */
+
+typedef struct txf_transpose_options {
+	size_t struct_size;    /* sizeof(txf_transpose_options) */
+	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
+	unsigned tile;         /* tile edge T, a power of two 4..128; 0 = choose (with
+	                        * TRUNCATE, at most the matrix's smaller side) */
+	unsigned wg_rows;      /* work-item rows per tile, a power of two dividing T; 0 = choose */
+	/* Further kernel parameters fixed by the caller, the first num_params
+	 * of params (txf_transpose_options_set adds or replaces one); the
+	 * others are chosen. A name that is not a transpose parameter or a
+	 * value outside its range is TXF_ERR_BAD_PARAM when the options are
+	 * used; one that does not fit the device or the other parameters is
+	 * refused as a tile would be. */
+	unsigned num_params;
+	txf_param params[TXF_MAX_PARAMS];
+} txf_transpose_options;
+
+TXF_API void txf_transpose_options_default(txf_transpose_options *opts);
+
+/* Set parameter `name` ("tile", "wg_rows" or one of the list) of opts:
+ * TXF_ERR_BAD_PARAM, naming the parameter and its range, for an unknown
+ * name or a value outside the range, and opts is left as it was. Whether
+ * the value fits the device and the other parameters is checked when the
+ * options are used. */
+TXF_API txf_status txf_transpose_options_set(txf_transpose_options *opts, const char *name,
+                                             long long value);
+
 /* What an operation will run, and why. */
 typedef struct txf_choice {
 	txf_strategy strategy;
 	unsigned tile;
 	unsigned wg_rows;
 	unsigned launches; /* kernels it enqueues */
-	/* PAD out of place: when not 0, an output whose rows do not start on a
-	 * run boundary (A elements: one 32-byte sector, or the tile where that
-	 * is less; a leading dimension or offset that A does not divide) is
-	 * written in output-aligned runs: each work-group writes `segments`
-	 * tile-wide runs per output row, every one starting on such a
-	 * boundary, and reads (segments T + A) / (segments T) of its input. */
-	unsigned segments;
-	/* With segments: 0 where each work-group of the runs covers one tile,
-	 * T input columns (transpose_pad_aligned); else the input columns it
-	 * covers, a multiple of T (transpose_pad_wide): it loads all of its
-	 * (segments T + A) x width elements before storing any to local memory,
-	 * and fewer of its row pieces start or end inside a memory sector. */
-	unsigned width;
-	/* With width: 1 where the wide kernel reads through the non-coherent
-	 * path with a 256-byte L2 prefetch hint and writes with evict-first
-	 * (streaming) stores, PTX instructions of NVIDIA devices of compute
-	 * capability 8.0 or later; 0 for plain loads and stores. */
-	unsigned cache_hints;
-	/* PAD out of place, 4- and 8-byte elements: when 1, the streaming
-	 * kernel runs instead of the tiled one: each work-item moves blocks of
-	 * tile x tile elements (tile = 64 / element bytes, one 64-byte line
-	 * per block row), transposes them in registers and writes whole
-	 * aligned output lines (non-temporal stores on POCL's CPU devices,
-	 * which keep the output out of the cache). wg_rows is then 1 (one
-	 * work-item per work-group) and segments 0. */
-	unsigned stream;
-	/* Tiled in place: tiles of local memory per work-group (0 otherwise).
-	 * 2: both tiles of a pair are staged there and written after one
-	 * barrier. 1: the second tile waits in registers while the first goes
-	 * through local memory, then takes its turn (three barriers, half the
-	 * local memory). Chosen: 2 where two tiles take at most a quarter of
-	 * the local memory a work-group may use, 1 beyond (more work-groups
-	 * per compute unit). */
-	unsigned inplace_tiles;
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
-	char entry[64]; /* name of the table entry used */
-	char why[512];  /* one line, human-readable */
+	/* The table entry used, and one human-readable line on why: strings of
+	 * the calling thread, valid until its next explain call. */
+	const char *entry;
+	const char *why;
+	/* Every transpose parameter and the value used, in txf_param_at's
+	 * order (0 for a kernel variant that does not run). */
+	unsigned num_params;
+	txf_param params[TXF_MAX_PARAMS];
+	void *reserved[8]; /* zero */
 } txf_choice;
+
+/* The value of parameter `name` in a choice (TXF_ERR_BAD_PARAM if there is
+ * no such parameter). */
+TXF_API txf_status txf_choice_param(const txf_choice *c, const char *name, long long *value);
 
 /* out = transpose(in). in is rows x cols, out must be cols x rows, both of
  * the same element type, in one buffer or two, not overlapping. Views of
@@ -436,74 +439,31 @@ TXF_API txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t c
 
 typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;
 
-/* Parameters of the tiled matmul kernel. 0 means "choose for the device".
- * A work-group computes an mwg x nwg block of C with mdimc x ndimc
- * work-items, each an (mwg / mdimc) x (nwg / ndimc) register block, walking
- * K in steps of kwg through local memory. vwa and vwb are the widths of the
- * vector loads of A and B along their contiguous dimension (1, 2, 4, 8 or
- * 16).
- *
- * mdimc = ndimc = 1 selects the blocked kernel, made for CPUs: one
- * work-item computes the whole mwg x nwg block, walking K in panels of kwg
- * (a panel of B is packed into local memory, beside the block's partial
- * sums) and the block in register tiles of vwa rows by 2 vwb columns (vwb
- * wide vectors of B, vwa broadcasts of A).
- *
- * ksplit cuts K into that many slices of whole kwg steps, each computed by
- * its own work-groups into a temporary, then summed into C by one more
- * launch: more work-groups for a C too small to fill the device. 1 means no
- * slices; 0 lets the device's entry decide per shape (it slices only where
- * the blocks of C are fewer than its compute units can run at once). At
- * most TXF_MAX_KSPLIT, and only with PAD and PADCOPY.
- *
- * lbuf and wmap shape the tiled kernel (mdimc x ndimc > 1); the blocked
- * kernel takes 1 for both. lbuf is the number of local buffers per operand:
- * 1 stores each K step, waits, multiplies and waits again (two barriers per
- * step); 2 stores the next step into the second buffer while the current
- * one is multiplied (one barrier per step, twice the local memory). wmap
- * lays the work-items over the mdimc x ndimc grid: 1 row by row; 2 in tiles
- * of 4 x 8 work-items, so that each 32 consecutive work-items read fewer
- * distinct addresses of local memory per k (needs mdimc a multiple of 4 and
- * ndimc of 8). 0 takes the device's entry where it fits the other
- * parameters, else 1; a choice reports the value used.
- *
- * kgroups (tiled kernel only) makes a work-group of kgroups groups of
- * mdimc x ndimc work-items that share its block of C: each walks its own
- * run of the K steps with its own local tiles, and at the end the first
- * group adds the others' partial sums in group order (the same order on
- * every run) through local memory and stores the block. More work-items
- * per block without a second launch; the work-group needs mdimc x ndimc x
- * kgroups work-items and local memory for kgroups sets of tiles (and at
- * least one mwg x nwg block). 1 means none, at most TXF_MAX_KGROUPS; 0
- * takes the device's entry where it fits, else 1. */
-#define TXF_MAX_KSPLIT 64
-#define TXF_MAX_KGROUPS 8
-typedef struct txf_matmul_params {
-	unsigned mwg, nwg, kwg;
-	unsigned mdimc, ndimc;
-	unsigned vwa, vwb;
-	unsigned ksplit;
-	unsigned lbuf, wmap;
-	unsigned kgroups;
-} txf_matmul_params;
-
+/* The kernel parameters (mwg, nwg, kwg, ...) are listed with their
+ * meaning by txf_param_at and `txf params`; docs/api.md describes the
+ * kernels they shape. */
 typedef struct txf_matmul_options {
-	txf_strategy strategy;    /* default TXF_STRATEGY_AUTO; PADCOPY is matmul only */
-	txf_matmul_params params; /* all 0: chosen per device; with TRUNCATE, the
-	                           * block sides left 0 shrink to fit a small C,
-	                           * and the other fields left 0 as they need */
+	size_t struct_size;    /* sizeof(txf_matmul_options) */
+	txf_strategy strategy; /* default TXF_STRATEGY_AUTO; PADCOPY is matmul only */
 	/* Temporaries of PADCOPY and of K slices: NULL means pooled by the
 	 * context. A caller's buffer must hold txf_matmul_workspace_size()
 	 * bytes. */
 	cl_mem workspace;
+	/* Kernel parameters fixed by the caller, as for a transpose; the
+	 * others are chosen per device. With TRUNCATE, the block sides left
+	 * open shrink to fit a small C, and the other parameters left open as
+	 * they need. */
+	unsigned num_params;
+	txf_param params[TXF_MAX_PARAMS];
 } txf_matmul_options;
 
 TXF_API void txf_matmul_options_default(txf_matmul_options *opts);
+TXF_API txf_status txf_matmul_options_set(txf_matmul_options *opts, const char *name,
+                                          long long value);
 
 /* What an operation will run for matmul, and why. */
 typedef struct txf_matmul_choice {
 	txf_strategy strategy;
-	txf_matmul_params params;
 	/* Kernels it enqueues for row-major A, B and C, neither transposed.
 	 * PADCOPY runs up to four: the packs of A and B and the copy out of
 	 * C are left out where the call's layout needs none of them (an
@@ -512,9 +472,16 @@ typedef struct txf_matmul_choice {
 	unsigned launches;
 	txf_choice_source strategy_source;
 	txf_choice_source params_source;
-	char entry[64];
-	char why[512];
+	const char *entry; /* as in txf_choice */
+	const char *why;
+	/* Every matmul parameter and the value used, in txf_param_at's order. */
+	unsigned num_params;
+	txf_param params[TXF_MAX_PARAMS];
+	void *reserved[8]; /* zero */
 } txf_matmul_choice;
+
+TXF_API txf_status txf_matmul_choice_param(const txf_matmul_choice *c, const char *name,
+                                           long long *value);
 
 /* C = alpha * op(A) * op(B) + beta * C, where op(A) is m x k, op(B) is k x n
  * and C is m x n. Views may be row- or column-major, each on its own, with
@@ -543,37 +510,6 @@ TXF_API txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size
                                       txf_dtype dtype, const txf_matmul_options *opts,
                                       txf_matmul_choice *out);
 
-/* ------------------------------------------------------ kernel parameters */
-
-/* Every parameter of the kernels has a name, listed here (and by `txf
- * params`). Options can be set by name, and a choice read by name, so that
- * code need not know which field holds what. */
-typedef struct txf_param_info {
-	const char *name;      /* "tile", "segments", "mwg", ... */
-	const char *operation; /* "transpose" or "matmul" */
-	long long min, max;    /* the values the setters accept */
-	const char *meaning;   /* one line: what it does, what 0 and -1 mean */
-} txf_param_info;
-
-/* How many parameters there are, and the i-th (NULL past the last). */
-TXF_API size_t txf_param_count(void);
-TXF_API const txf_param_info *txf_param_at(size_t i);
-
-/* Set parameter `name` of opts to value: TXF_ERR_BAD_PARAM, naming the
- * parameter and its range, for an unknown name or a value outside the
- * range, and opts is left as it was. Whether the value fits the device and
- * the other parameters is checked when the options are used. */
-TXF_API txf_status txf_transpose_options_set(txf_transpose_options *opts, const char *name,
-                                             long long value);
-TXF_API txf_status txf_matmul_options_set(txf_matmul_options *opts, const char *name,
-                                          long long value);
-
-/* The value of parameter `name` in a choice (TXF_ERR_BAD_PARAM if there is
- * no such parameter). */
-TXF_API txf_status txf_choice_param(const txf_choice *c, const char *name, long long *value);
-TXF_API txf_status txf_matmul_choice_param(const txf_matmul_choice *c, const char *name,
-                                           long long *value);
-
 /* ---------------------------------------------------------------- tuning */
 
 /* Measured choices for AUTO, one set per device, kept in a text file in the
@@ -597,31 +533,59 @@ typedef enum txf_size_class {
 
 /* One measured winner. */
 typedef struct txf_tuned {
-	int valid;                /* 0: not tuned (the built-in table applies) */
-	txf_strategy strategy;    /* SIMPLE, PAD, TRUNCATE or SPLIT */
-	unsigned tile, wg_rows;   /* transpose */
-	unsigned stream;          /* transpose: the streaming kernel (PAD only) */
-	txf_matmul_params params; /* matmul: every field set */
-	size_t shape[3];          /* measured on rows x cols (x k for matmul) */
-	double median_ms;         /* its median time there */
+	txf_strategy strategy; /* SIMPLE, PAD, TRUNCATE or SPLIT (PADCOPY: see limits) */
+	/* Its kernel parameters by name: for a transpose tile and wg_rows (and
+	 * stream, the streaming kernel of PAD), for a matmul mwg, nwg, kwg,
+	 * mdimc, ndimc, vwa and vwb (and optionally ksplit, lbuf, wmap,
+	 * kgroups): txf_param_info's `tuned` says which. */
+	unsigned num_params;
+	txf_param params[TXF_MAX_PARAMS];
+	size_t shape[3];  /* measured on rows x cols (x k for matmul) */
+	double median_ms; /* its median time there */
+	void *reserved[4];
 } txf_tuned;
 
 /* Where the classes and strategies change, per operation and type. */
 typedef struct txf_tuning_limits {
-	int valid;
 	/* The large classes apply from this many elements (transpose:
 	 * rows * cols) or multiply-adds (matmul: m * n * k) on. */
 	double large_from;
 	/* Matmul, uneven shapes: PADCOPY from this m * n * k on; 0: never. */
 	double padcopy_min;
+	void *reserved[4];
 } txf_tuning_limits;
 
-typedef struct txf_tuning {
-	txf_tuned entries[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT][TXF_SIZE_CLASS_COUNT];
-	txf_tuning_limits limits[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT];
-	char mode[16];    /* how it was measured: "quick", "full", ... */
-	char created[32]; /* UTC time of the measurement, ISO 8601 */
-} txf_tuning;
+/* A set of tuned entries, one per operation, element type and size class,
+ * with the limits of each operation and type: an object of the library,
+ * read and changed through the functions below. */
+typedef struct txf_tuning txf_tuning;
+
+/* An empty tuning; release it with txf_tuning_release. */
+TXF_API txf_status txf_tuning_create(txf_tuning **out);
+TXF_API void txf_tuning_release(txf_tuning **t);
+
+/* The entry of op, dtype and class: TXF_SUCCESS and *out filled, or
+ * TXF_ERR_INVALID_ARG (with nothing written) when t has none. Its names
+ * point into the library and stay valid. */
+TXF_API txf_status txf_tuning_entry(const txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                    txf_size_class size_class, txf_tuned *out);
+/* Add or replace that entry (e NULL removes it). Names that are not tuned
+ * parameters of op, values outside their range and a required parameter
+ * left out are TXF_ERR_BAD_PARAM, and t is left as it was. Whether the
+ * entry fits a device is checked by txf_tuning_set and txf_tuning_save. */
+TXF_API txf_status txf_tuning_set_entry(txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                        txf_size_class size_class, const txf_tuned *e);
+/* The limits of op and dtype, as for entries (l NULL removes them). */
+TXF_API txf_status txf_tuning_limits_get(const txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                         txf_tuning_limits *out);
+TXF_API txf_status txf_tuning_limits_set(txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                         const txf_tuning_limits *l);
+/* How it was measured ("quick", "full", ...) and when (UTC, ISO 8601); ""
+ * when unknown. Setting either to NULL clears it; longer values than the
+ * file keeps (15 and 31 characters) are TXF_ERR_INVALID_ARG. */
+TXF_API const char *txf_tuning_mode(const txf_tuning *t);
+TXF_API const char *txf_tuning_created(const txf_tuning *t);
+TXF_API txf_status txf_tuning_set_info(txf_tuning *t, const char *mode, const char *created);
 
 /* "transpose", "matmul"; NULL if unknown. */
 TXF_API const char *txf_tune_op_name(txf_tune_op op);
@@ -635,8 +599,9 @@ TXF_API const char *txf_size_class_name(txf_size_class c);
  * is no cache directory. */
 TXF_API txf_status txf_tuning_path(txf_context *ctx, char *buf, size_t size);
 
-/* The tuning this context consults (all entries invalid when none). */
-TXF_API txf_status txf_tuning_get(txf_context *ctx, txf_tuning *out);
+/* A copy of the tuning this context consults (empty when none), for the
+ * caller to release. */
+TXF_API txf_status txf_tuning_get(txf_context *ctx, txf_tuning **out);
 
 /* Check t against the device (every valid entry must be a launch the device
  * accepts, with shape extents from 1 to 2^31 and a finite time of at least

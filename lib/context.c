@@ -10,6 +10,7 @@ void txf_context_options_default(txf_context_options *opts)
 	if (!opts)
 		return;
 	memset(opts, 0, sizeof *opts);
+	opts->struct_size = sizeof *opts;
 	opts->profiling = 1;
 	opts->binary_cache = 1;
 	opts->tuning = 1;
@@ -84,6 +85,10 @@ txf_status txf_context_create(txf_context **ctx, const txf_context_options *opts
 {
 	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_context_create: ctx must not be NULL");
 	*ctx = NULL;
+	TXF_CHECK_ARG(!opts || opts->struct_size == sizeof *opts, TXF_ERR_INVALID_ARG,
+	              "context options: struct_size is %zu, not %zu (fill them with "
+	              "txf_context_options_default first)",
+	              opts->struct_size, sizeof *opts);
 	txf_context_options def;
 	if (!opts) {
 		txf_context_options_default(&def);
@@ -130,6 +135,10 @@ txf_status txf_context_wrap(txf_context **ctx, cl_context context, cl_device_id 
 	*ctx = NULL;
 	TXF_CHECK_ARG(context && device && queue, TXF_ERR_NULL_ARG,
 	              "txf_context_wrap: context, device and queue must not be NULL");
+	TXF_CHECK_ARG(!opts || opts->struct_size == sizeof *opts, TXF_ERR_INVALID_ARG,
+	              "context options: struct_size is %zu, not %zu (fill them with "
+	              "txf_context_options_default first)",
+	              opts->struct_size, sizeof *opts);
 	cl_context qctx = NULL;
 	cl_device_id qdev = NULL;
 	cl_command_queue_properties qprops = 0;

@@ -58,7 +58,7 @@ unsigned txf__stream_tile(size_t elem)
 	return elem == 4 || elem == 8 ? (unsigned)(64 / elem) : 0;
 }
 
-txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf__tuned *e,
                            char *why, size_t n)
 {
 	if (e->strategy != TXF_STRATEGY_SIMPLE && e->strategy != TXF_STRATEGY_PAD &&
@@ -122,7 +122,7 @@ static bool vw_ok(unsigned v)
 	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
 }
 
-txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p, size_t elem)
+txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *p, size_t elem)
 {
 	const unsigned mwg = p->mwg, nwg = p->nwg, kwg = p->kwg, md = p->mdimc, nd = p->ndimc;
 	TXF_CHECK_ARG(mwg && nwg && kwg && md && nd && mwg <= 512 && nwg <= 512 && kwg <= 512,

@@ -10,12 +10,6 @@
 #define KERNEL_FILE "matmul.cl"
 #define MAX_LAUNCHES 4
 
-void txf_matmul_options_default(txf_matmul_options *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof *opts);
-}
-
 /* An operand in row-major form: element (r, c) of the stored matrix is at
  * mem[off + r * ld + c]; trans says whether op() transposes it. */
 typedef struct operand {
@@ -76,8 +70,8 @@ static void plan_free(txf_context *ctx, plan *p)
 	p->ticket = NULL;
 }
 
-static txf_status get_kernel(txf_context *ctx, const txf_matmul_params *p, size_t elem, bool ta,
-                             bool tb, const char *name, cl_kernel *out)
+static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t elem, bool ta, bool tb,
+                             const char *name, cl_kernel *out)
 {
 	char options[256] = "";
 	size_t len = 0;
@@ -146,10 +140,10 @@ static txf_status set_product_args(cl_kernel k, const problem *pr, size_t M, siz
 /* Add a product launch (simple or tiled) over an M x N x K section. With
  * slices > 1 (matmul_even and matmul_pad only) K is cut into that many
  * slices, written to consecutive M x N slices of c (see cl/matmul.cl). */
-static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr,
-                              const txf_matmul_params *p, const char *name, size_t M, size_t N,
-                              size_t K, double alpha, double beta, operand a, operand b, operand c,
-                              int after, unsigned slices)
+static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
+                              const char *name, size_t M, size_t N, size_t K, double alpha,
+                              double beta, operand a, operand b, operand c, int after,
+                              unsigned slices)
 {
 	launch *l = &pl->l[pl->n];
 	memset(l, 0, sizeof *l);
@@ -205,12 +199,12 @@ typedef struct padcopy_parts {
 	bool a, b, c;
 } padcopy_parts;
 
-static unsigned slices_of(const txf_matmul_params *p)
+static unsigned slices_of(const txf__mparams *p)
 {
 	return p->ksplit > 1 ? p->ksplit : 1;
 }
 
-static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf_matmul_params *p,
+static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf__mparams *p,
                           padcopy_parts need, padded *out)
 {
 	padded d;
@@ -242,7 +236,7 @@ static bool vector_aligned(operand o, unsigned w)
  * K-major (A transposed, B not), whose extents the blocks divide and whose
  * rows are aligned for the vector loads, is read where it is; C is written
  * in place where the blocks divide it and K is not sliced. */
-static padcopy_parts padcopy_needs(const problem *pr, const txf_matmul_params *p)
+static padcopy_parts padcopy_needs(const problem *pr, const txf__mparams *p)
 {
 	const bool even_m = pr->M % p->mwg == 0, even_n = pr->N % p->nwg == 0,
 	           even_k = pr->K % p->kwg == 0;
@@ -253,7 +247,7 @@ static padcopy_parts padcopy_needs(const problem *pr, const txf_matmul_params *p
 }
 
 /* Bytes of PAD's K-slice partial sums for M x N; false on overflow. */
-static bool slices_bytes(size_t M, size_t N, size_t elem, const txf_matmul_params *p, size_t *bytes)
+static bool slices_bytes(size_t M, size_t N, size_t elem, const txf__mparams *p, size_t *bytes)
 {
 	size_t mn;
 	return txf__mul_ok(M, N, &mn) && txf__mul_ok(mn, slices_of(p), &mn) &&
@@ -308,9 +302,9 @@ static txf_status take_workspace(txf_context *ctx, plan *pl, const problem *pr, 
 
 /* The launch that sums `slices` slices of cp (stride elements apart, rows
  * ldcp apart) into C with beta. */
-static txf_status add_unpack(txf_context *ctx, plan *pl, const problem *pr,
-                             const txf_matmul_params *p, cl_mem cp, size_t cp_off, size_t ldcp,
-                             unsigned slices, size_t stride, int after)
+static txf_status add_unpack(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
+                             cl_mem cp, size_t cp_off, size_t ldcp, unsigned slices, size_t stride,
+                             int after)
 {
 	launch *l = &pl->l[pl->n];
 	memset(l, 0, sizeof *l);
@@ -342,7 +336,7 @@ static txf_status add_unpack(txf_context *ctx, plan *pl, const problem *pr,
 /* PAD with K slices: the padded product into slices of a temporary, then
  * their sum into C. */
 static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
-                                 const txf_matmul_params *p, const char *name, cl_mem workspace)
+                                 const txf__mparams *p, const char *name, cl_mem workspace)
 {
 	size_t bytes = 0;
 	if (!slices_bytes(pr->M, pr->N, pr->elem, p, &bytes))
@@ -369,9 +363,8 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
  * (R = M or N). An operand stored across K (A not transposed, B
  * transposed) is moved through local tiles where the device runs work-groups
  * of PACK_T x PACK_R; the plain pack copies element by element. */
-static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
-                           const txf_matmul_params *p, bool is_a, cl_mem workspace, size_t dst_off,
-                           size_t Rp, size_t Kp)
+static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
+                           bool is_a, cl_mem workspace, size_t dst_off, size_t Rp, size_t Kp)
 {
 	const operand *x = is_a ? &pr->a : &pr->b;
 	bool across = is_a ? !x->trans : x->trans;
@@ -420,8 +413,8 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr,
 	return TXF_SUCCESS;
 }
 
-static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
-                              const txf_matmul_params *p, cl_mem workspace)
+static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
+                              cl_mem workspace)
 {
 	const padcopy_parts need = padcopy_needs(pr, p);
 	padded d;
@@ -463,8 +456,7 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr,
 	                  (int)pl->n - 1);
 }
 
-static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr,
-                            const txf_matmul_params *p)
+static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p)
 {
 	const size_t M = pr->M, N = pr->N, K = pr->K;
 	const size_t m_t = M - M % p->mwg, n_t = N - N % p->nwg, k_t = K - K % p->kwg;
@@ -627,7 +619,7 @@ static txf_status check_operands(txf_context *ctx, txf_op op_a, txf_op op_b, con
 
 txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, const txf_matrix *a,
                       const txf_matrix *b, double beta, const txf_matrix *c,
-                      const txf_matmul_options *opts, cl_uint num_wait, const cl_event *wait,
+                      const txf_matmul_options *public_opts, cl_uint num_wait, const cl_event *wait,
                       cl_event *event)
 {
 	txf__clear_error();
@@ -638,8 +630,13 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 		s = check_operands(ctx, op_a, op_b, a, b, beta, c, &m, &n, &k);
 	if (s != TXF_SUCCESS)
 		return s;
+	txf__mopts resolved;
+	s = txf__mopts_resolve(public_opts, &resolved);
+	if (s != TXF_SUCCESS)
+		return s;
+	const txf__mopts *opts = &resolved;
 	size_t elem = txf_dtype_size(a->dtype);
-	txf_matmul_choice choice;
+	txf__mchoice choice;
 	s = txf__select_matmul(ctx, m, n, k, elem, opts, &choice);
 	if (s != TXF_SUCCESS)
 		return s;
@@ -663,7 +660,7 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 	 * part of a tile and how its stores to local memory are spread over the
 	 * banks (narrowing vwa from 4 to 1 on a row-major A with an odd lda made
 	 * the product 1.5 times slower on an H100). */
-	txf_matmul_params p = choice.params;
+	txf__mparams p = choice.params;
 
 	plan pl;
 	memset(&pl, 0, sizeof pl);
@@ -720,12 +717,11 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 	return run(ctx, &pl, num_wait, wait, event);
 }
 
-txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
-                              const txf_matmul_options *opts, txf_matmul_choice *out)
+/* txf_matmul_explain in the library's form. */
+static txf_status explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                          const txf_matmul_options *public_opts, txf__mchoice *out)
 {
-	txf__clear_error();
-	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
-	              "txf_matmul_explain: ctx and out must not be NULL");
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_matmul_explain: ctx must not be NULL");
 	TXF_CHECK_ARG(dtype == TXF_F32 || dtype == TXF_F64, TXF_ERR_BAD_DTYPE,
 	              "matmul supports f32 and f64, not %s",
 	              txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "an unknown type");
@@ -742,7 +738,24 @@ txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, tx
 		              "overflows size_t",
 		              names[i], m, n, k, dims[i][0], dims[i][1], txf_dtype_name(dtype));
 	}
-	return txf__select_matmul(ctx, m, n, k, elem, opts, out);
+	txf__mopts opts;
+	txf_status s = txf__mopts_resolve(public_opts, &opts);
+	if (s != TXF_SUCCESS)
+		return s;
+	return txf__select_matmul(ctx, m, n, k, elem, &opts, out);
+}
+
+txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                              const txf_matmul_options *opts, txf_matmul_choice *out)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
+	              "txf_matmul_explain: ctx and out must not be NULL");
+	txf__mchoice c;
+	txf_status s = explain(ctx, m, n, k, dtype, opts, &c);
+	if (s == TXF_SUCCESS)
+		txf__mchoice_publish(&c, out);
+	return s;
 }
 
 txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
@@ -751,8 +764,8 @@ txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_
 	txf__clear_error();
 	TXF_CHECK_ARG(bytes, TXF_ERR_NULL_ARG, "txf_matmul_workspace_size: bytes must not be NULL");
 	*bytes = 0;
-	txf_matmul_choice c;
-	txf_status s = txf_matmul_explain(ctx, m, n, k, dtype, opts, &c);
+	txf__mchoice c;
+	txf_status s = explain(ctx, m, n, k, dtype, opts, &c);
 	if (s != TXF_SUCCESS || !m || !n || !k)
 		return s;
 	const size_t elem = txf_dtype_size(dtype);

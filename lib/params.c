@@ -10,24 +10,30 @@
 #include <stdio.h>
 #include <string.h>
 
-/* How a parameter's value is stored in the public structs. */
+/* How a parameter's value is stored in the resolved options. */
 typedef enum field_kind { F_UNSIGNED, F_INT } field_kind;
 
+/* Where a parameter lives in the library's own structs (txf_internal.h):
+ * a transpose parameter at `option` in txf__topts, `choice` in
+ * txf__tchoice and, when tuned, `tuned_at` in txf__tuned; a matmul
+ * parameter at `option` in the txf__mparams of each. */
 typedef struct param_def {
 	txf_param_info info;
 	const char *macro; /* -D name in the kernels; NULL: decided on the host */
 	bool pow2;         /* besides 0 and -1, powers of two only */
 	long long least;   /* the smallest value besides 0 and -1 (0: min) */
-	field_kind kind;   /* of the option field */
-	size_t option;     /* offset in txf_transpose_options / txf_matmul_options */
-	size_t choice;     /* offset in txf_choice / txf_matmul_choice (unsigned) */
-	const char *fits;  /* the rule select.c checks against the device */
+	field_kind kind;   /* of the option field; choices and tuned entries: unsigned */
+	size_t option;
+	size_t choice;
+	size_t tuned_at;
+	const char *fits; /* the rule select.c checks against the device */
 } param_def;
 
-#define T_OPT(f) offsetof(txf_transpose_options, f)
-#define T_CH(f) offsetof(txf_choice, f)
-#define M_OPT(f) (offsetof(txf_matmul_options, params) + offsetof(txf_matmul_params, f))
-#define M_CH(f) (offsetof(txf_matmul_choice, params) + offsetof(txf_matmul_params, f))
+#define T_OPT(f) offsetof(txf__topts, f)
+#define T_CH(f) offsetof(txf__tchoice, f)
+#define T_TUNED(f) offsetof(txf__tuned, f)
+#define M_OPT(f) offsetof(txf__mparams, f)
+#define M_CH(f) offsetof(txf__mparams, f)
 #define TR "transpose"
 #define MM "matmul"
 
@@ -40,13 +46,15 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = 0,
                      .max = 128,
                      .meaning =
-                         "tile edge T: a power of two from 4, 0 chooses (every tiled kernel)"},
+                         "tile edge T: a power of two from 4, 0 chooses (every tiled kernel)",
+                     .tuned = 2},
             .macro = "TILE",
             .pow2 = true,
             .least = 4,
             .kind = F_UNSIGNED,
             .option = T_OPT(tile),
             .choice = T_CH(tile),
+            .tuned_at = T_TUNED(tile),
             .fits = "T x wg_rows work-items and the local tile fit the device",
         },
     [TXF__P_WG_ROWS] =
@@ -56,12 +64,14 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = 0,
                      .max = 128,
                      .meaning =
-                         "work-item rows per tile: a power of two dividing the tile, 0 chooses"},
+                         "work-item rows per tile: a power of two dividing the tile, 0 chooses",
+                     .tuned = 2},
             .macro = "WG_ROWS",
             .pow2 = true,
             .kind = F_UNSIGNED,
             .option = T_OPT(wg_rows),
             .choice = T_CH(wg_rows),
+            .tuned_at = T_TUNED(wg_rows),
             .fits = "at most the tile",
         },
     [TXF__P_SEGMENTS] =
@@ -116,11 +126,13 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = -1,
                      .max = 1,
                      .meaning = "pad out of place, 4- and 8-byte elements: the streaming kernel "
-                                "(transpose_stream); 1 always, -1 never, 0 as the device says"},
+                                "(transpose_stream); 1 always, -1 never, 0 as the device says",
+                     .tuned = 1},
             .macro = NULL,
             .kind = F_INT,
             .option = T_OPT(stream),
             .choice = T_CH(stream),
+            .tuned_at = T_TUNED(stream),
             .fits = "4- or 8-byte elements; tile 64 / element bytes, wg_rows 1",
         },
     [TXF__P_INPLACE_TILES] =
@@ -143,7 +155,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = 512,
-                     .meaning = "rows of C per work-group block, 0 chooses"},
+                     .meaning = "rows of C per work-group block, 0 chooses",
+                     .tuned = 2},
             .macro = "MWG",
             .kind = F_UNSIGNED,
             .option = M_OPT(mwg),
@@ -156,7 +169,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = 512,
-                     .meaning = "columns of C per work-group block, 0 chooses"},
+                     .meaning = "columns of C per work-group block, 0 chooses",
+                     .tuned = 2},
             .macro = "NWG",
             .kind = F_UNSIGNED,
             .option = M_OPT(nwg),
@@ -169,7 +183,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = 512,
-                     .meaning = "K step through local memory, 0 chooses"},
+                     .meaning = "K step through local memory, 0 chooses",
+                     .tuned = 2},
             .macro = "KWG",
             .kind = F_UNSIGNED,
             .option = M_OPT(kwg),
@@ -183,7 +198,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = 0,
                      .max = 512,
                      .meaning = "work-item rows per work-group; mdimc = ndimc = 1 is the blocked "
-                                "kernel; 0 chooses"},
+                                "kernel; 0 chooses",
+                     .tuned = 2},
             .macro = "MDIMC",
             .kind = F_UNSIGNED,
             .option = M_OPT(mdimc),
@@ -196,7 +212,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = 512,
-                     .meaning = "work-item columns per work-group, 0 chooses"},
+                     .meaning = "work-item columns per work-group, 0 chooses",
+                     .tuned = 2},
             .macro = "NDIMC",
             .kind = F_UNSIGNED,
             .option = M_OPT(ndimc),
@@ -209,7 +226,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = 16,
-                     .meaning = "vector width of A's loads (1 to 16), 0 chooses"},
+                     .meaning = "vector width of A's loads (1 to 16), 0 chooses",
+                     .tuned = 2},
             .macro = "VWA",
             .pow2 = true,
             .kind = F_UNSIGNED,
@@ -223,7 +241,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = 16,
-                     .meaning = "vector width of B's loads (1 to 16), 0 chooses"},
+                     .meaning = "vector width of B's loads (1 to 16), 0 chooses",
+                     .tuned = 2},
             .macro = "VWB",
             .pow2 = true,
             .kind = F_UNSIGNED,
@@ -239,7 +258,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = TXF_MAX_KSPLIT,
                      .meaning =
                          "K slices summed by one more launch (pad, padcopy); 1 none, 0 as the "
-                         "device says"},
+                         "device says",
+                     .tuned = 1},
             .macro = NULL,
             .kind = F_UNSIGNED,
             .option = M_OPT(ksplit),
@@ -254,7 +274,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = 2,
                      .meaning =
                          "local buffers per operand of the tiled kernel (2: one barrier per K "
-                         "step), 0 as the device says"},
+                         "step), 0 as the device says",
+                     .tuned = 1},
             .macro = "LBUF",
             .kind = F_UNSIGNED,
             .option = M_OPT(lbuf),
@@ -269,7 +290,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = 2,
                      .meaning =
                          "work-items over the grid: 1 row by row, 2 in 4 x 8 tiles; 0 as the "
-                         "device says"},
+                         "device says",
+                     .tuned = 1},
             .macro = "WMAP",
             .kind = F_UNSIGNED,
             .option = M_OPT(wmap),
@@ -283,7 +305,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = 0,
                      .max = TXF_MAX_KGROUPS,
                      .meaning = "groups of work-items sharing a block of C, each over its own K "
-                                "steps; 1 none, 0 as the device says"},
+                                "steps; 1 none, 0 as the device says",
+                     .tuned = 1},
             .macro = "KGRP",
             .kind = F_UNSIGNED,
             .option = M_OPT(kgroups),
@@ -322,6 +345,30 @@ static const param_def *find(const char *op, const char *name)
 	return NULL;
 }
 
+int txf__param_lookup(const char *op, const char *name)
+{
+	const param_def *d = find(op, name);
+	return d ? (int)(d - registry) : -1;
+}
+
+const txf_param_info *txf__param_info(txf__param_id id)
+{
+	return &registry[id].info;
+}
+
+/* A message naming op's parameters, for an unknown name. */
+static txf_status unknown(const char *op, const char *name, const char *what)
+{
+	char known[400] = "";
+	size_t len = 0;
+	for (size_t i = 0; i < TXF__P_COUNT; i++)
+		if (strcmp(registry[i].info.operation, op) == 0 && len < sizeof known)
+			len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
+			                        len ? ", " : "", registry[i].info.name);
+	return txf__fail(TXF_ERR_BAD_PARAM, "%s has no %s \"%s\" (it has %s)", op, what,
+	                 name ? name : "(null)", known);
+}
+
 /* Check value against d's range: a message naming the parameter and its
  * range when it is not in it. */
 static txf_status check_value(const param_def *d, long long value)
@@ -339,71 +386,313 @@ static txf_status check_value(const param_def *d, long long value)
 	                 d->pow2 ? " or not a power of two" : "", in->meaning);
 }
 
-static txf_status set(const char *op, void *opts, const char *name, long long value)
+static void store(void *base, size_t off, field_kind kind, long long value)
 {
-	TXF_CHECK_ARG(opts && name, TXF_ERR_NULL_ARG,
-	              "txf_%s_options_set: opts and name must not be NULL", op);
-	const param_def *d = find(op, name);
-	if (!d) {
-		char known[400] = "";
-		size_t len = 0;
-		for (size_t i = 0; i < TXF__P_COUNT; i++)
-			if (strcmp(registry[i].info.operation, op) == 0 && len < sizeof known)
-				len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
-				                        len ? ", " : "", registry[i].info.name);
-		return txf__fail(TXF_ERR_BAD_PARAM, "%s has no parameter \"%s\" (it has %s)", op,
-		                 name, known);
-	}
-	txf_status s = check_value(d, value);
-	if (s != TXF_SUCCESS)
-		return s;
-	unsigned char *field = (unsigned char *)opts + d->option;
-	if (d->kind == F_INT) {
+	unsigned char *field = (unsigned char *)base + off;
+	if (kind == F_INT) {
 		int v = (int)value;
 		memcpy(field, &v, sizeof v);
 	} else {
 		unsigned v = (unsigned)value;
 		memcpy(field, &v, sizeof v);
 	}
+}
+
+static long long load_unsigned(const void *base, size_t off)
+{
+	unsigned v;
+	memcpy(&v, (const unsigned char *)base + off, sizeof v);
+	return v;
+}
+
+/* Add name = value to a list of n (at most TXF_MAX_PARAMS), replacing an
+ * entry of the same name; the name stored is the registry's. */
+static void list_put(txf_param *list, unsigned *n, const param_def *d, long long value)
+{
+	for (unsigned i = 0; i < *n; i++)
+		if (list[i].name && strcmp(list[i].name, d->info.name) == 0) {
+			list[i].name = d->info.name;
+			list[i].value = value;
+			return;
+		}
+	list[*n].name = d->info.name;
+	list[*n].value = value;
+	(*n)++;
+}
+
+/* Apply a caller's list of n parameters of op through setter(base, d, v). */
+static txf_status apply_list(const char *op, const txf_param *list, unsigned n, void *base,
+                             void (*put)(void *, const param_def *, long long))
+{
+	TXF_CHECK_ARG(n <= TXF_MAX_PARAMS, TXF_ERR_BAD_PARAM,
+	              "%s options: num_params %u is more than TXF_MAX_PARAMS (%d)", op, n,
+	              TXF_MAX_PARAMS);
+	for (unsigned i = 0; i < n; i++) {
+		const param_def *d = find(op, list[i].name);
+		if (!d)
+			return unknown(op, list[i].name, "parameter");
+		txf_status s = check_value(d, list[i].value);
+		if (s != TXF_SUCCESS)
+			return s;
+		put(base, d, list[i].value);
+	}
 	return TXF_SUCCESS;
+}
+
+static void put_topt(void *base, const param_def *d, long long v)
+{
+	store(base, d->option, d->kind, v);
+}
+
+static void put_mopt(void *base, const param_def *d, long long v)
+{
+	store(&((txf__mopts *)base)->params, d->option, d->kind, v);
+}
+
+void txf_transpose_options_default(txf_transpose_options *opts)
+{
+	if (!opts)
+		return;
+	memset(opts, 0, sizeof *opts);
+	opts->struct_size = sizeof *opts;
+}
+
+void txf_matmul_options_default(txf_matmul_options *opts)
+{
+	if (!opts)
+		return;
+	memset(opts, 0, sizeof *opts);
+	opts->struct_size = sizeof *opts;
+}
+
+txf_status txf__topts_resolve(const txf_transpose_options *o, txf__topts *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!o)
+		return TXF_SUCCESS;
+	TXF_CHECK_ARG(o->struct_size == sizeof *o, TXF_ERR_INVALID_ARG,
+	              "transpose options: struct_size is %zu, not %zu (fill them with "
+	              "txf_transpose_options_default first)",
+	              o->struct_size, sizeof *o);
+	out->strategy = o->strategy;
+	out->tile = o->tile;
+	out->wg_rows = o->wg_rows;
+	return apply_list(TR, o->params, o->num_params, out, put_topt);
+}
+
+txf_status txf__mopts_resolve(const txf_matmul_options *o, txf__mopts *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!o)
+		return TXF_SUCCESS;
+	TXF_CHECK_ARG(o->struct_size == sizeof *o, TXF_ERR_INVALID_ARG,
+	              "matmul options: struct_size is %zu, not %zu (fill them with "
+	              "txf_matmul_options_default first)",
+	              o->struct_size, sizeof *o);
+	out->strategy = o->strategy;
+	out->workspace = o->workspace;
+	return apply_list(MM, o->params, o->num_params, out, put_mopt);
 }
 
 txf_status txf_transpose_options_set(txf_transpose_options *opts, const char *name, long long value)
 {
 	txf__clear_error();
-	return set("transpose", opts, name, value);
+	TXF_CHECK_ARG(opts && name, TXF_ERR_NULL_ARG,
+	              "txf_transpose_options_set: opts and name must not be NULL");
+	TXF_CHECK_ARG(opts->struct_size == sizeof *opts, TXF_ERR_INVALID_ARG,
+	              "txf_transpose_options_set: struct_size is %zu, not %zu (fill the options "
+	              "with txf_transpose_options_default first)",
+	              opts->struct_size, sizeof *opts);
+	TXF_CHECK_ARG(opts->num_params <= TXF_MAX_PARAMS, TXF_ERR_BAD_PARAM,
+	              "transpose options: num_params %u is more than TXF_MAX_PARAMS (%d)",
+	              opts->num_params, TXF_MAX_PARAMS);
+	const param_def *d = find(TR, name);
+	if (!d)
+		return unknown(TR, name, "parameter");
+	txf_status s = check_value(d, value);
+	if (s != TXF_SUCCESS)
+		return s;
+	if (d == &registry[TXF__P_TILE])
+		opts->tile = (unsigned)value;
+	else if (d == &registry[TXF__P_WG_ROWS])
+		opts->wg_rows = (unsigned)value;
+	else
+		list_put(opts->params, &opts->num_params, d, value);
+	return TXF_SUCCESS;
 }
 
 txf_status txf_matmul_options_set(txf_matmul_options *opts, const char *name, long long value)
 {
 	txf__clear_error();
-	return set("matmul", opts, name, value);
+	TXF_CHECK_ARG(opts && name, TXF_ERR_NULL_ARG,
+	              "txf_matmul_options_set: opts and name must not be NULL");
+	TXF_CHECK_ARG(opts->struct_size == sizeof *opts, TXF_ERR_INVALID_ARG,
+	              "txf_matmul_options_set: struct_size is %zu, not %zu (fill the options "
+	              "with txf_matmul_options_default first)",
+	              opts->struct_size, sizeof *opts);
+	TXF_CHECK_ARG(opts->num_params <= TXF_MAX_PARAMS, TXF_ERR_BAD_PARAM,
+	              "matmul options: num_params %u is more than TXF_MAX_PARAMS (%d)",
+	              opts->num_params, TXF_MAX_PARAMS);
+	const param_def *d = find(MM, name);
+	if (!d)
+		return unknown(MM, name, "parameter");
+	txf_status s = check_value(d, value);
+	if (s != TXF_SUCCESS)
+		return s;
+	list_put(opts->params, &opts->num_params, d, value);
+	return TXF_SUCCESS;
 }
 
-static txf_status get(const char *op, const void *choice, const char *name, long long *value)
+/* The strings a published choice points to: the calling thread's, until
+ * its next explain call. */
+static _Thread_local char tls_entry[64], tls_why[512];
+
+void txf__tchoice_publish(const txf__tchoice *in, txf_choice *out)
 {
-	TXF_CHECK_ARG(choice && name && value, TXF_ERR_NULL_ARG,
-	              "reading a %s choice's parameter: choice, name and value must not be NULL",
-	              op);
+	memset(out, 0, sizeof *out);
+	out->strategy = in->strategy;
+	out->tile = in->tile;
+	out->wg_rows = in->wg_rows;
+	out->launches = in->launches;
+	out->strategy_source = in->strategy_source;
+	out->tile_source = in->tile_source;
+	snprintf(tls_entry, sizeof tls_entry, "%s", in->entry);
+	snprintf(tls_why, sizeof tls_why, "%s", in->why);
+	out->entry = tls_entry;
+	out->why = tls_why;
+	for (size_t i = 0; i < TXF__P_COUNT; i++)
+		if (strcmp(registry[i].info.operation, TR) == 0)
+			list_put(out->params, &out->num_params, &registry[i],
+			         load_unsigned(in, registry[i].choice));
+}
+
+void txf__mchoice_publish(const txf__mchoice *in, txf_matmul_choice *out)
+{
+	memset(out, 0, sizeof *out);
+	out->strategy = in->strategy;
+	out->launches = in->launches;
+	out->strategy_source = in->strategy_source;
+	out->params_source = in->params_source;
+	snprintf(tls_entry, sizeof tls_entry, "%s", in->entry);
+	snprintf(tls_why, sizeof tls_why, "%s", in->why);
+	out->entry = tls_entry;
+	out->why = tls_why;
+	for (size_t i = 0; i < TXF__P_COUNT; i++)
+		if (strcmp(registry[i].info.operation, MM) == 0)
+			list_put(out->params, &out->num_params, &registry[i],
+			         load_unsigned(&in->params, registry[i].choice));
+}
+
+/* The value of `name` in a published list. */
+static txf_status list_get(const char *op, const txf_param *list, unsigned n, const char *name,
+                           long long *value)
+{
 	const param_def *d = find(op, name);
-	TXF_CHECK_ARG(d, TXF_ERR_BAD_PARAM, "%s has no parameter \"%s\" (txf params lists them)",
-	              op, name);
-	unsigned v;
-	memcpy(&v, (const unsigned char *)choice + d->choice, sizeof v);
-	*value = v;
-	return TXF_SUCCESS;
+	if (!d)
+		return unknown(op, name, "parameter");
+	for (unsigned i = 0; i < n && i < TXF_MAX_PARAMS; i++)
+		if (list[i].name && strcmp(list[i].name, d->info.name) == 0) {
+			*value = list[i].value;
+			return TXF_SUCCESS;
+		}
+	return txf__fail(TXF_ERR_BAD_PARAM, "the %s choice does not list parameter %s", op,
+	                 d->info.name);
 }
 
 txf_status txf_choice_param(const txf_choice *c, const char *name, long long *value)
 {
 	txf__clear_error();
-	return get("transpose", c, name, value);
+	TXF_CHECK_ARG(c && name && value, TXF_ERR_NULL_ARG,
+	              "txf_choice_param: choice, name and value must not be NULL");
+	return list_get(TR, c->params, c->num_params, name, value);
 }
 
 txf_status txf_matmul_choice_param(const txf_matmul_choice *c, const char *name, long long *value)
 {
 	txf__clear_error();
-	return get("matmul", c, name, value);
+	TXF_CHECK_ARG(c && name && value, TXF_ERR_NULL_ARG,
+	              "txf_matmul_choice_param: choice, name and value must not be NULL");
+	return list_get(MM, c->params, c->num_params, name, value);
+}
+
+/* ----------------------------------------------------- tuned entries */
+
+static const char *op_name(txf_tune_op op)
+{
+	return op == TXF_TUNE_MATMUL ? MM : TR;
+}
+
+static void *tuned_base(txf_tune_op op, const txf__tuned *e)
+{
+	return op == TXF_TUNE_MATMUL ? (void *)&e->params : (void *)e;
+}
+
+static size_t tuned_off(txf_tune_op op, const param_def *d)
+{
+	return op == TXF_TUNE_MATMUL ? d->option : d->tuned_at;
+}
+
+long long txf__tuned_param(txf_tune_op op, const txf__tuned *e, txf__param_id id)
+{
+	return load_unsigned(tuned_base(op, e), tuned_off(op, &registry[id]));
+}
+
+txf_status txf__tuned_param_set(txf_tune_op op, txf__tuned *e, const char *name, long long value)
+{
+	const param_def *d = find(op_name(op), name);
+	if (!d || !d->info.tuned)
+		return unknown(op_name(op), name, "tuned parameter");
+	txf_status s = check_value(d, value);
+	TXF_CHECK_ARG(s != TXF_SUCCESS || value >= 0, TXF_ERR_BAD_PARAM,
+	              "tuned %s parameter %s = %lld: a tuned entry takes values of 0 and more",
+	              op_name(op), d->info.name, value);
+	if (s == TXF_SUCCESS)
+		store(tuned_base(op, e), tuned_off(op, d), F_UNSIGNED, value);
+	return s;
+}
+
+txf_status txf__tuned_import(txf_tune_op op, const txf_tuned *in, txf__tuned *out)
+{
+	txf__tuned e;
+	memset(&e, 0, sizeof e);
+	e.valid = 1;
+	e.strategy = in->strategy;
+	memcpy(e.shape, in->shape, sizeof e.shape);
+	e.median_ms = in->median_ms;
+	TXF_CHECK_ARG(in->num_params <= TXF_MAX_PARAMS, TXF_ERR_BAD_PARAM,
+	              "tuned entry: num_params %u is more than TXF_MAX_PARAMS (%d)", in->num_params,
+	              TXF_MAX_PARAMS);
+	bool seen[TXF__P_COUNT] = {false};
+	for (unsigned i = 0; i < in->num_params; i++) {
+		txf_status s =
+		    txf__tuned_param_set(op, &e, in->params[i].name, in->params[i].value);
+		if (s != TXF_SUCCESS)
+			return s;
+		seen[txf__param_lookup(op_name(op), in->params[i].name)] = true;
+	}
+	for (size_t i = 0; i < TXF__P_COUNT; i++)
+		TXF_CHECK_ARG(strcmp(registry[i].info.operation, op_name(op)) != 0 ||
+		                  registry[i].info.tuned != 2 || seen[i],
+		              TXF_ERR_BAD_PARAM, "a tuned %s entry needs parameter %s (%s)",
+		              op_name(op), registry[i].info.name, registry[i].info.meaning);
+	*out = e;
+	return TXF_SUCCESS;
+}
+
+void txf__tuned_export(txf_tune_op op, const txf__tuned *in, txf_tuned *out)
+{
+	memset(out, 0, sizeof *out);
+	out->strategy = in->strategy;
+	memcpy(out->shape, in->shape, sizeof out->shape);
+	out->median_ms = in->median_ms;
+	for (size_t i = 0; i < TXF__P_COUNT; i++) {
+		const param_def *d = &registry[i];
+		if (strcmp(d->info.operation, op_name(op)) != 0 || !d->info.tuned)
+			continue;
+		long long v = txf__tuned_param(op, in, (txf__param_id)i);
+		if (d->info.tuned == 2 || v)
+			list_put(out->params, &out->num_params, d, v);
+	}
 }
 
 bool txf__add_define(char *buf, size_t size, size_t *len, const char *macro, long long value)

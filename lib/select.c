@@ -45,13 +45,13 @@ static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pic
 /* A transpose with nothing forced takes the tuned entry for its shape when
  * the tuning file has one that applies. */
 static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                            bool never_stream, txf_choice *out)
+                            bool never_stream, txf__tchoice *out)
 {
 	txf__tuned_pick tp;
 	size_t dims[2] = {rows, cols};
 	if (!txf__tuning_find(ctx, TXF_TUNE_TRANSPOSE, elem, dims, &tp))
 		return false;
-	const txf_tuned *t = &tp.entry;
+	const txf__tuned *t = &tp.entry;
 	if (t->strategy == TXF_STRATEGY_TRUNCATE && rows && cols &&
 	    (rows < t->tile || cols < t->tile))
 		return false; /* the built-in table decides */
@@ -79,7 +79,7 @@ static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t e
  * out-of-place tile; another tile (a smaller one that fits, a tuned one)
  * gets as many runs as cover the same span of rows, 1 to 8. */
 static void set_segments(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
-                         bool in_place, txf_choice *c)
+                         bool in_place, txf__tchoice *c)
 {
 	char why[200];
 	const unsigned e_tile = e->out_tile ? e->out_tile : e->tile;
@@ -129,7 +129,7 @@ static bool wide_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
  * f32 and loses with 1- and 2-byte elements) and it fits; 0 without runs
  * or with -1. */
 static txf_status set_width(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
-                            int forced, txf_choice *c)
+                            int forced, txf__tchoice *c)
 {
 	char why[200];
 	c->width = 0;
@@ -184,7 +184,7 @@ static bool hints_fit(const txf_device_profile *p, char *why, size_t why_size)
  * device that takes them), else the entry's for its element size where the
  * device takes them; 0 without the wide kernel or with -1. */
 static txf_status set_hints(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
-                            int forced, txf_choice *c)
+                            int forced, txf__tchoice *c)
 {
 	char why[320];
 	c->cache_hints = 0;
@@ -211,7 +211,7 @@ static txf_status set_hints(const txf_device_profile *p, const txf__transpose_en
 }
 
 /* Make PAD run the streaming kernel; `note` goes after the why. */
-static void set_stream(txf_choice *c, size_t elem, const char *note)
+static void set_stream(txf__tchoice *c, size_t elem, const char *note)
 {
 	c->stream = 1;
 	c->segments = 0;
@@ -222,11 +222,11 @@ static void set_stream(txf_choice *c, size_t elem, const char *note)
 }
 
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                                 bool in_place, const txf_transpose_options *opts, txf_choice *out)
+                                 bool in_place, const txf__topts *opts, txf__tchoice *out)
 {
-	txf_transpose_options def;
+	txf__topts def;
 	if (!opts) {
-		txf_transpose_options_default(&def);
+		memset(&def, 0, sizeof def);
 		opts = &def;
 	}
 	memset(out, 0, sizeof *out);
@@ -511,7 +511,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 
 /* ------------------------------------------------------------ matmul */
 
-static bool params_forced(const txf_matmul_params *p)
+static bool params_forced(const txf__mparams *p)
 {
 	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
 	       p->ksplit || p->lbuf || p->wmap || p->kgroups;
@@ -520,14 +520,14 @@ static bool params_forced(const txf_matmul_params *p)
 /* lbuf, wmap and kgroups the caller left open: the entry's values where
  * they fit the other parameters (a blocked kernel, a grid wmap 2 cannot
  * tile, local memory for two buffers or for K groups, work-items), else 1. */
-static void settle_layout(const txf_context *ctx, const txf_matmul_params *given,
-                          txf_matmul_params *p, size_t elem)
+static void settle_layout(const txf_context *ctx, const txf__mparams *given, txf__mparams *p,
+                          size_t elem)
 {
 	if (!given->lbuf && !p->lbuf)
 		p->lbuf = 1;
 	if (!given->wmap && !p->wmap)
 		p->wmap = 1;
-	txf_matmul_params one = *p;
+	txf__mparams one = *p;
 	one.lbuf = 1;
 	if (!given->wmap && p->wmap == 2 &&
 	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
@@ -561,7 +561,7 @@ static bool can_slice(txf_strategy st)
 /* Whether C (m x n, row-major) in blocks of p leaves the entry's device
  * short of work: at most half of split_fill work-groups per compute unit. */
 static bool few_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
-                       const txf_matmul_params *p)
+                       const txf__mparams *p)
 {
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
 	return e->split_fill && 2 * blocks <= (double)e->split_fill * ctx->profile.compute_units;
@@ -572,7 +572,7 @@ static bool few_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_
  * bring the work-groups up to that, each at least KSLICE_MIN_STEPS K steps
  * long and the partial sums within one buffer. 1: none. */
 static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
-                            size_t k, size_t elem, const txf_matmul_params *p)
+                            size_t k, size_t elem, const txf__mparams *p)
 {
 	const txf_device_profile *d = &ctx->profile;
 	if (!e->split_fill || !m || !n || !k || !d->compute_units)
@@ -598,7 +598,7 @@ static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, 
  * not slice), 0 takes the entry's rule. Appends the reason to out->why. */
 static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry *e, size_t m,
                                 size_t n, size_t k, size_t elem, bool auto_strategy,
-                                unsigned forced, txf_strategy *st, txf_matmul_params *p, char *why,
+                                unsigned forced, txf_strategy *st, txf__mparams *p, char *why,
                                 size_t why_size)
 {
 	const bool divisible = m % p->mwg == 0 && n % p->nwg == 0 && k % p->kwg == 0;
@@ -635,7 +635,7 @@ static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry 
 }
 
 static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
-                                const txf_matmul_params *p)
+                                const txf__mparams *p)
 {
 	size_t m_t = m - m % p->mwg, n_t = n - n % p->nwg, k_t = k - k % p->kwg;
 	if (m == 0 || n == 0)
@@ -656,19 +656,19 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
  * the tuner measured its entry below that size, products from big_from on
  * keep the built-in blocks: the tuner has not measured them. */
 static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
-                         txf_matmul_choice *out)
+                         txf__mchoice *out)
 {
 	txf__tuned_pick tp;
 	size_t dims[3] = {m, n, k};
 	if (!txf__tuning_find(ctx, TXF_TUNE_MATMUL, elem, dims, &tp))
 		return false;
-	const txf_tuned *t = &tp.entry;
-	const txf_matmul_params *p = &t->params;
+	const txf__tuned *t = &tp.entry;
+	const txf__mparams *p = &t->params;
 	txf_strategy st = t->strategy;
 	bool uneven = m % p->mwg || n % p->nwg || k % p->kwg;
 	double size = (double)m * (double)n * (double)k;
 	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
-	const txf_matmul_params *big = elem == 8 ? &e->big_f64 : &e->big_f32;
+	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	const double measured = (double)t->shape[0] * (double)t->shape[1] * (double)t->shape[2];
 	if (big->mwg && e->big_from > 0 && size >= e->big_from && measured < e->big_from)
 		return false; /* the built-in table decides */
@@ -703,7 +703,7 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 
 /* Whether C holds one whole block in either storage order (the layout of C
  * may swap m and n; txf_matmul checks the exact case). */
-static bool truncate_fits(size_t m, size_t n, const txf_matmul_params *p)
+static bool truncate_fits(size_t m, size_t n, const txf__mparams *p)
 {
 	return (m >= p->mwg && n >= p->nwg) || (n >= p->mwg && m >= p->nwg);
 }
@@ -716,11 +716,11 @@ static bool truncate_fits(size_t m, size_t n, const txf_matmul_params *p)
  * where the blocks leave one work-item (the blocked kernel). On failure p
  * holds the last blocks tried and why says what rule they break. */
 static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size_t elem,
-                                const txf_matmul_params *given, txf_matmul_params *p, char *why,
+                                const txf__mparams *given, txf__mparams *p, char *why,
                                 size_t why_size)
 {
 	const size_t side = m < n ? m : n;
-	txf_matmul_params q = *p;
+	txf__mparams q = *p;
 	while (!given->mwg && q.mwg > 1 && q.mwg > side)
 		q.mwg /= 2;
 	while (!given->nwg && q.nwg > 1 && q.nwg > side)
@@ -765,11 +765,11 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
 }
 
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
-                              const txf_matmul_options *opts, txf_matmul_choice *out)
+                              const txf__mopts *opts, txf__mchoice *out)
 {
-	txf_matmul_options def;
+	txf__mopts def;
 	if (!opts) {
-		txf_matmul_options_default(&def);
+		memset(&def, 0, sizeof def);
 		opts = &def;
 	}
 	memset(out, 0, sizeof *out);
@@ -786,8 +786,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	bool fallback = strcmp(e->name, "fallback") == 0;
 
 	/* Parameters: fields the caller left 0 come from the table. */
-	const txf_matmul_params *t = elem == 8 ? &e->f64 : &e->f32;
-	txf_matmul_params p = opts->params;
+	const txf__mparams *t = elem == 8 ? &e->f64 : &e->f32;
+	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
 	p.nwg = p.nwg ? p.nwg : t->nwg;
@@ -803,9 +803,9 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	/* A large product takes the entry's blocks for that, and a C of few
 	 * blocks the entry's blocks for that, if it has them and the caller
 	 * chose no block or work-item parameter. */
-	const txf_matmul_params *few = elem == 8 ? &e->few_f64 : &e->few_f32;
-	const txf_matmul_params *big = elem == 8 ? &e->big_f64 : &e->big_f32;
-	const txf_matmul_params *given = &opts->params;
+	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
+	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
+	const txf__mparams *given = &opts->params;
 	const bool open =
 	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
 	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
@@ -891,7 +891,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    t->mwg, t->nwg);
 	}
 	if (st == TXF_STRATEGY_TRUNCATE && m && n && !truncate_fits(m, n, &p)) {
-		const txf_matmul_params before = p;
+		const txf__mparams before = p;
 		char why[256];
 		if (!shrink_for_truncate(ctx, m, n, elem, &opts->params, &p, why, sizeof why))
 			return txf__fail(

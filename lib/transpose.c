@@ -7,12 +7,6 @@
 
 #define KERNEL_FILE "transpose.cl"
 
-void txf_transpose_options_default(txf_transpose_options *opts)
-{
-	if (opts)
-		memset(opts, 0, sizeof *opts);
-}
-
 /* One kernel launch over a section of the operands, prepared before any is
  * enqueued so that a failure leaves nothing half-done. */
 typedef struct launch {
@@ -26,7 +20,7 @@ typedef struct section {
 } section;
 
 /* extra: more -D options for the kernel file (NULL: none). */
-static txf_status kernel_for(txf_context *ctx, const txf_choice *c, size_t elem, const char *name,
+static txf_status kernel_for(txf_context *ctx, const txf__tchoice *c, size_t elem, const char *name,
                              bool tiled, unsigned segments, const char *extra, cl_kernel *out)
 {
 	char options[200] = "";
@@ -92,8 +86,8 @@ static txf_status set_section_args(cl_kernel k, cl_mem in, cl_mem out, const sec
  * rows that start off a V-element line boundary need the shifted variant.
  * Non-temporal stores on POCL's CPU devices only: its compiler is clang, and
  * its completion of a work-group orders them (see cl/transpose.cl). */
-static txf_status prepare_stream(txf_context *ctx, const txf_choice *c, txf__phys pi, txf__phys po,
-                                 cl_mem in, cl_mem out, launch *l, unsigned *n)
+static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
+                                 txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	const size_t V = c->tile;
 	const bool shifted = po.ld % V || po.offset % V;
@@ -122,7 +116,7 @@ static txf_status prepare_stream(txf_context *ctx, const txf_choice *c, txf__phy
 }
 
 /* Prepare the launches of a strategy; n is set to how many. */
-static txf_status prepare(txf_context *ctx, const txf_choice *c, const txf_matrix *in,
+static txf_status prepare(txf_context *ctx, const txf__tchoice *c, const txf_matrix *in,
                           const txf_matrix *out, launch *l, unsigned *n)
 {
 	txf__phys pi = txf__physical(in), po = txf__physical(out);
@@ -268,7 +262,7 @@ static txf_status run_launches(txf_context *ctx, launch *l, unsigned n, cl_uint 
  * kernel: clEnqueueCopyBufferRect refuses different row pitches in one
  * buffer, and a driver's check of its regions for overlap need not know
  * where sub-buffers lie nor take rows that wrap past the pitch. */
-static txf_status layout_copy(txf_context *ctx, const txf_choice *c, const txf_matrix *in,
+static txf_status layout_copy(txf_context *ctx, const txf__tchoice *c, const txf_matrix *in,
                               const txf_matrix *out, cl_uint num_wait, const cl_event *wait,
                               cl_event *event)
 {
@@ -330,9 +324,13 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	TXF_CHECK_ARG(!txf__views_overlap(in, out), TXF_ERR_OVERLAP,
 	              "txf_transpose: out overlaps in (use txf_transpose_inplace for a square "
 	              "matrix in place)");
+	txf__topts o;
+	s = txf__topts_resolve(opts, &o);
+	if (s != TXF_SUCCESS)
+		return s;
 	txf__phys pi = txf__physical(in);
-	txf_choice c;
-	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, opts, &c);
+	txf__tchoice c;
+	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)
 		return s;
 	if (in->rows == 0 || in->cols == 0)
@@ -363,9 +361,13 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	              "txf_transpose_inplace: the matrix is %zu x %zu; in-place transpose is for "
 	              "square matrices (use txf_transpose into another buffer)",
 	              m->rows, m->cols);
+	txf__topts o;
+	s = txf__topts_resolve(opts, &o);
+	if (s != TXF_SUCCESS)
+		return s;
 	txf__phys p = txf__physical(m);
-	txf_choice c;
-	s = txf__select_transpose(ctx, p.rows, p.cols, p.elem, true, opts, &c);
+	txf__tchoice c;
+	s = txf__select_transpose(ctx, p.rows, p.cols, p.elem, true, &o, &c);
 	if (s != TXF_SUCCESS)
 		return s;
 	const size_t n = p.rows;
@@ -423,6 +425,13 @@ txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols, txf
 	                  txf__mul_ok(bytes, txf_dtype_size(dtype), &bytes),
 	              TXF_ERR_SIZE_OVERFLOW, "%zu x %zu elements of %s overflow size_t", rows, cols,
 	              txf_dtype_name(dtype));
-	return txf__select_transpose(ctx, rows, cols, txf_dtype_size(dtype), in_place != 0, opts,
-	                             out);
+	txf__topts o;
+	txf_status s = txf__topts_resolve(opts, &o);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__tchoice c;
+	s = txf__select_transpose(ctx, rows, cols, txf_dtype_size(dtype), in_place != 0, &o, &c);
+	if (s == TXF_SUCCESS)
+		txf__tchoice_publish(&c, out);
+	return s;
 }

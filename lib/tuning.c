@@ -20,7 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#define FORMAT_VERSION 1
+#define FORMAT_VERSION 2
 #define MAX_FILE (1u << 20) /* bytes */
 #define MAX_LINE 1024u
 #define MAX_EXTENT ((size_t)1 << 31)
@@ -95,7 +95,7 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
 		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
 			const char *dn = txf_dtype_name((txf_dtype)d);
-			const txf_tuning_limits *l = &t->limits[op][d];
+			const txf__tuning_limits *l = &t->limits[op][d];
 			if (l->valid) {
 				put(&o, "limits %s %s large_from=%.17g", op_names[op], dn,
 				    l->large_from);
@@ -105,32 +105,28 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 				lines++;
 			}
 			for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-				const txf_tuned *e = &t->entries[op][d][c];
+				const txf__tuned *e = &t->entries[op][d][c];
 				if (!e->valid)
 					continue;
 				put(&o, "entry %s %s %s strategy=%s", op_names[op], dn,
 				    class_names[c], txf_strategy_name(e->strategy));
-				if (op == TXF_TUNE_TRANSPOSE) {
-					put(&o, " tile=%u wg_rows=%u", e->tile, e->wg_rows);
-					if (e->stream) /* 0, the tiled kernel, is left out */
-						put(&o, " stream=%u", e->stream);
+				/* Every tuned parameter by name, in the registry's
+				 * order; an optional one only where it is not 0. */
+				for (size_t i = 0; i < TXF__P_COUNT; i++) {
+					const txf_param_info *pi =
+					    txf__param_info((txf__param_id)i);
+					if (!pi->tuned || strcmp(pi->operation, op_names[op]) != 0)
+						continue;
+					long long v =
+					    txf__tuned_param((txf_tune_op)op, e, (txf__param_id)i);
+					if (pi->tuned == 2 || v)
+						put(&o, " %s=%lld", pi->name, v);
+				}
+				if (op == TXF_TUNE_TRANSPOSE)
 					put(&o, " shape=%zux%zu", e->shape[0], e->shape[1]);
-				} else {
-					const txf_matmul_params *q = &e->params;
-					put(&o, " params=%u,%u,%u,%u,%u,%u,%u", q->mwg, q->nwg,
-					    q->kwg, q->mdimc, q->ndimc, q->vwa, q->vwb);
-					/* ksplit 0 (the device's rule) and lbuf, wmap, kgroups
-					 * 0 (the device's entry) are left out where they end
-					 * the list. */
-					if (q->ksplit || q->lbuf || q->wmap || q->kgroups)
-						put(&o, ",%u", q->ksplit);
-					if (q->lbuf || q->wmap || q->kgroups)
-						put(&o, ",%u,%u", q->lbuf, q->wmap);
-					if (q->kgroups)
-						put(&o, ",%u", q->kgroups);
+				else
 					put(&o, " shape=%zux%zux%zu", e->shape[0], e->shape[1],
 					    e->shape[2]);
-				}
 				put(&o, " ms=%.6g\n", e->median_ms);
 				lines++;
 			}
@@ -253,7 +249,7 @@ static int parse_limits(parser *ps, char **w, size_t n, txf_tuning *t)
 	int d = dtype_of(w[2]);
 	if (op < 0 || d < 0)
 		return bad(ps, "unknown operation '%s' or type '%s'", w[1], w[2]);
-	txf_tuning_limits *l = &t->limits[op][d];
+	txf__tuning_limits *l = &t->limits[op][d];
 	if (l->valid)
 		return bad(ps, "limits of %s %s given twice", w[1], w[2]);
 	bool have_large = false, have_padcopy = false;
@@ -288,19 +284,12 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 	if (op < 0 || d < 0 || c < 0)
 		return bad(ps, "unknown operation, type or class in '%.20s %.10s %.20s'", w[1],
 		           w[2], w[3]);
-	txf_tuned *e = &t->entries[op][d][c];
+	txf__tuned *e = &t->entries[op][d][c];
 	if (e->valid)
 		return bad(ps, "entry %s %s %s given twice", w[1], w[2], w[3]);
+	enum { F_STRATEGY = 1, F_SHAPE = 2, F_MS = 4 };
 	unsigned seen = 0;
-	enum {
-		F_STRATEGY = 1,
-		F_TILE = 2,
-		F_ROWS = 4,
-		F_PARAMS = 8,
-		F_SHAPE = 16,
-		F_MS = 32,
-		F_STREAM = 64
-	};
+	bool param_seen[TXF__P_COUNT] = {false};
 	for (size_t i = 4; i < n; i++) {
 		char *eq = strchr(w[i], '=');
 		if (!eq)
@@ -312,36 +301,6 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 		if (strcmp(k, "strategy") == 0) {
 			f = F_STRATEGY;
 			ok = txf_strategy_parse(v, &e->strategy) == TXF_SUCCESS;
-		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "tile") == 0) {
-			f = F_TILE;
-			ok = parse_uint(v, 128, &e->tile);
-		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "wg_rows") == 0) {
-			f = F_ROWS;
-			ok = parse_uint(v, 128, &e->wg_rows);
-		} else if (op == TXF_TUNE_TRANSPOSE && strcmp(k, "stream") == 0) {
-			f = F_STREAM;
-			ok = parse_uint(v, 1, &e->stream);
-		} else if (op == TXF_TUNE_MATMUL && strcmp(k, "params") == 0) {
-			f = F_PARAMS;
-			/* Seven values, eight with ksplit, ten with lbuf and wmap,
-			 * eleven with kgroups (0 when left out). */
-			unsigned *q[11] = {&e->params.mwg,   &e->params.nwg,    &e->params.kwg,
-			                   &e->params.mdimc, &e->params.ndimc,  &e->params.vwa,
-			                   &e->params.vwb,   &e->params.ksplit, &e->params.lbuf,
-			                   &e->params.wmap,  &e->params.kgroups};
-			char buf[96];
-			snprintf(buf, sizeof buf, "%s", v);
-			char *save = NULL, *tok = strtok_r(buf, ",", &save);
-			size_t got = 0;
-			ok = true;
-			for (; tok && got < 11; tok = strtok_r(NULL, ",", &save)) {
-				const unsigned max = got == 10  ? TXF_MAX_KGROUPS
-				                     : got >= 8 ? 2
-				                                : 512;
-				ok = ok && parse_uint(tok, max, q[got++]);
-			}
-			ok = ok && (got == 7 || got == 8 || got == 10 || got == 11) && !tok &&
-			     strlen(v) < sizeof buf;
 		} else if (strcmp(k, "shape") == 0) {
 			f = F_SHAPE;
 			ok = parse_shape(v, op == TXF_TUNE_MATMUL ? 3 : 2, e->shape);
@@ -349,7 +308,21 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			f = F_MS;
 			ok = parse_double(v, &e->median_ms);
 		} else {
-			return bad(ps, "unknown field '%.40s'", k);
+			/* A kernel parameter the registry marks as tuned. */
+			int id = txf__param_lookup(op_names[op], k);
+			if (id < 0 || !txf__param_info((txf__param_id)id)->tuned)
+				return bad(ps, "unknown field '%.40s'", k);
+			if (param_seen[id])
+				return bad(ps, "field %s given twice", k);
+			param_seen[id] = true;
+			const txf_param_info *pi = txf__param_info((txf__param_id)id);
+			unsigned u;
+			ok = parse_uint(v, (unsigned)pi->max, &u) &&
+			     txf__tuned_param_set((txf_tune_op)op, e, k, u) == TXF_SUCCESS;
+			txf__clear_error();
+			if (!ok)
+				return bad(ps, "bad value '%.40s' for %s", v, k);
+			continue;
 		}
 		if (seen & f)
 			return bad(ps, "field %s given twice", k);
@@ -357,10 +330,13 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			return bad(ps, "bad value '%.40s' for %s", v, k);
 		seen |= f;
 	}
-	unsigned need =
-	    F_STRATEGY | F_SHAPE | F_MS | (op == TXF_TUNE_TRANSPOSE ? F_TILE | F_ROWS : F_PARAMS);
-	if ((seen & ~(unsigned)F_STREAM) != need) /* stream is optional */
+	if (seen != (F_STRATEGY | F_SHAPE | F_MS))
 		return bad(ps, "entry %s %s %s lacks fields", w[1], w[2], w[3]);
+	for (size_t i = 0; i < TXF__P_COUNT; i++) {
+		const txf_param_info *pi = txf__param_info((txf__param_id)i);
+		if (pi->tuned == 2 && strcmp(pi->operation, op_names[op]) == 0 && !param_seen[i])
+			return bad(ps, "entry %s %s %s lacks field %s", w[1], w[2], w[3], pi->name);
+	}
 	if (e->strategy == TXF_STRATEGY_AUTO || e->strategy == TXF_STRATEGY_PADCOPY)
 		return bad(ps, "an entry's strategy is simple, pad, truncate or split, not %s",
 		           txf_strategy_name(e->strategy));
@@ -684,7 +660,7 @@ void txf__tuning_free(txf_context *ctx)
 /* Whether the reader would take an entry's measurement back: extents from
  * 1 to MAX_EXTENT and a finite time of at least 0 (what parse_entry
  * accepts), so that txf_tuning_save never writes a file it would ignore. */
-static bool measurement_ok(txf_tune_op op, const txf_tuned *e)
+static bool measurement_ok(txf_tune_op op, const txf__tuned *e)
 {
 	size_t dims = op == TXF_TUNE_MATMUL ? 3 : 2;
 	for (size_t i = 0; i < dims; i++)
@@ -697,10 +673,10 @@ txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, s
 {
 	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
 		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
-			const txf_tuning_limits *l = &t->limits[op][d];
+			const txf__tuning_limits *l = &t->limits[op][d];
 			bool any = false;
 			for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-				const txf_tuned *e = &t->entries[op][d][c];
+				const txf__tuned *e = &t->entries[op][d][c];
 				if (!e->valid)
 					continue;
 				any = true;
@@ -755,7 +731,7 @@ static int transpose_dtypes(size_t elem, txf_dtype *out)
 	return n;
 }
 
-static bool entry_even(txf_tune_op op, const txf_tuned *e, const size_t *dims)
+static bool entry_even(txf_tune_op op, const txf__tuned *e, const size_t *dims)
 {
 	if (op == TXF_TUNE_TRANSPOSE)
 		return dims[0] % e->tile == 0 && dims[1] % e->tile == 0;
@@ -778,13 +754,13 @@ bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_
 	pthread_mutex_lock(&ctx->lock);
 	const txf_tuning *t = ctx->tuning_enabled ? ctx->tuning : NULL;
 	for (int i = 0; t && i < nt && !found; i++) {
-		const txf_tuning_limits *l = &t->limits[op][types[i]];
+		const txf__tuning_limits *l = &t->limits[op][types[i]];
 		if (!l->valid)
 			continue;
 		bool large = size >= l->large_from;
 		txf_size_class even = large ? TXF_LARGE_EVEN : TXF_SMALL_EVEN;
 		txf_size_class uneven = large ? TXF_LARGE_UNEVEN : TXF_SMALL_UNEVEN;
-		const txf_tuned *e = &t->entries[op][types[i]][even];
+		const txf__tuned *e = &t->entries[op][types[i]][even];
 		txf_size_class c = even;
 		if (!e->valid || !entry_even(op, e, dims)) {
 			e = &t->entries[op][types[i]][uneven];
@@ -819,15 +795,160 @@ txf_status txf_tuning_path(txf_context *ctx, char *buf, size_t size)
 	return TXF_SUCCESS;
 }
 
-txf_status txf_tuning_get(txf_context *ctx, txf_tuning *out)
+txf_status txf_tuning_create(txf_tuning **out)
 {
+	txf__clear_error();
+	TXF_CHECK_ARG(out, TXF_ERR_NULL_ARG, "txf_tuning_create: out must not be NULL");
+	*out = calloc(1, sizeof **out);
+	TXF_CHECK_ARG(*out, TXF_ERR_OUT_OF_MEMORY, "out of memory creating a tuning");
+	return TXF_SUCCESS;
+}
+
+void txf_tuning_release(txf_tuning **t)
+{
+	if (t) {
+		free(*t);
+		*t = NULL;
+	}
+}
+
+txf_status txf_tuning_get(txf_context *ctx, txf_tuning **out)
+{
+	txf__clear_error();
 	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG, "txf_tuning_get: ctx and out must not be NULL");
+	*out = NULL;
+	txf_tuning *t = calloc(1, sizeof *t);
+	TXF_CHECK_ARG(t, TXF_ERR_OUT_OF_MEMORY, "out of memory copying the tuning");
 	pthread_mutex_lock(&ctx->lock);
 	if (ctx->tuning)
-		*out = *ctx->tuning;
-	else
-		memset(out, 0, sizeof *out);
+		*t = *ctx->tuning;
 	pthread_mutex_unlock(&ctx->lock);
+	*out = t;
+	return TXF_SUCCESS;
+}
+
+/* Whether op, dtype and class name a slot of a tuning. */
+static txf_status check_slot(const char *fn, txf_tune_op op, txf_dtype dtype, int size_class)
+{
+	TXF_CHECK_ARG((unsigned)op < TXF_TUNE_OP_COUNT, TXF_ERR_INVALID_ARG,
+	              "%s: unknown operation %d", fn, (int)op);
+	TXF_CHECK_ARG((unsigned)dtype < TXF_DTYPE_COUNT, TXF_ERR_BAD_DTYPE,
+	              "%s: unknown element type %d", fn, (int)dtype);
+	TXF_CHECK_ARG(size_class < TXF_SIZE_CLASS_COUNT, TXF_ERR_INVALID_ARG,
+	              "%s: unknown size class %d", fn, size_class);
+	return TXF_SUCCESS;
+}
+
+txf_status txf_tuning_entry(const txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                            txf_size_class size_class, txf_tuned *out)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(t && out, TXF_ERR_NULL_ARG, "txf_tuning_entry: t and out must not be NULL");
+	txf_status s = check_slot("txf_tuning_entry", op, dtype, (int)size_class);
+	if (s != TXF_SUCCESS)
+		return s;
+	const txf__tuned *e = &t->entries[op][dtype][size_class];
+	TXF_CHECK_ARG(e->valid, TXF_ERR_INVALID_ARG, "the tuning has no %s %s %s entry",
+	              op_names[op], txf_dtype_name(dtype), class_names[size_class]);
+	txf__tuned_export(op, e, out);
+	return TXF_SUCCESS;
+}
+
+txf_status txf_tuning_set_entry(txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                txf_size_class size_class, const txf_tuned *e)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(t, TXF_ERR_NULL_ARG, "txf_tuning_set_entry: t must not be NULL");
+	txf_status s = check_slot("txf_tuning_set_entry", op, dtype, (int)size_class);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__tuned in;
+	memset(&in, 0, sizeof in);
+	if (e) {
+		s = txf__tuned_import(op, e, &in);
+		if (s != TXF_SUCCESS)
+			return s;
+	}
+	t->entries[op][dtype][size_class] = in;
+	return TXF_SUCCESS;
+}
+
+txf_status txf_tuning_limits_get(const txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                 txf_tuning_limits *out)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(t && out, TXF_ERR_NULL_ARG,
+	              "txf_tuning_limits_get: t and out must not be NULL");
+	txf_status s = check_slot("txf_tuning_limits_get", op, dtype, 0);
+	if (s != TXF_SUCCESS)
+		return s;
+	const txf__tuning_limits *l = &t->limits[op][dtype];
+	TXF_CHECK_ARG(l->valid, TXF_ERR_INVALID_ARG, "the tuning has no %s %s limits", op_names[op],
+	              txf_dtype_name(dtype));
+	memset(out, 0, sizeof *out);
+	out->large_from = l->large_from;
+	out->padcopy_min = l->padcopy_min;
+	return TXF_SUCCESS;
+}
+
+txf_status txf_tuning_limits_set(txf_tuning *t, txf_tune_op op, txf_dtype dtype,
+                                 const txf_tuning_limits *l)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(t, TXF_ERR_NULL_ARG, "txf_tuning_limits_set: t must not be NULL");
+	txf_status s = check_slot("txf_tuning_limits_set", op, dtype, 0);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__tuning_limits in = {0, 0, 0};
+	if (l) {
+		TXF_CHECK_ARG(
+		    isfinite(l->large_from) && l->large_from > 0 && isfinite(l->padcopy_min) &&
+		        l->padcopy_min >= 0,
+		    TXF_ERR_INVALID_ARG,
+		    "%s %s limits: large_from must be a positive number and padcopy_min a "
+		    "number of at least 0 (%g, %g)",
+		    op_names[op], txf_dtype_name(dtype), l->large_from, l->padcopy_min);
+		in.valid = 1;
+		in.large_from = l->large_from;
+		in.padcopy_min = op == TXF_TUNE_MATMUL ? l->padcopy_min : 0;
+	}
+	t->limits[op][dtype] = in;
+	return TXF_SUCCESS;
+}
+
+const char *txf_tuning_mode(const txf_tuning *t)
+{
+	return t ? t->mode : "";
+}
+
+const char *txf_tuning_created(const txf_tuning *t)
+{
+	return t ? t->created : "";
+}
+
+/* A header value the file can hold: printable, no longer than n - 1. */
+static bool header_ok(const char *v, size_t n)
+{
+	if (strlen(v) >= n)
+		return false;
+	for (; *v; v++)
+		if ((unsigned char)*v < 0x20 || *v == 0x7f)
+			return false;
+	return true;
+}
+
+txf_status txf_tuning_set_info(txf_tuning *t, const char *mode, const char *created)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(t, TXF_ERR_NULL_ARG, "txf_tuning_set_info: t must not be NULL");
+	TXF_CHECK_ARG(!mode || header_ok(mode, sizeof t->mode), TXF_ERR_INVALID_ARG,
+	              "tuning mode \"%.40s\": at most %zu printable characters", mode,
+	              sizeof t->mode - 1);
+	TXF_CHECK_ARG(!created || header_ok(created, sizeof t->created), TXF_ERR_INVALID_ARG,
+	              "tuning time \"%.40s\": at most %zu printable characters", created,
+	              sizeof t->created - 1);
+	snprintf(t->mode, sizeof t->mode, "%s", mode ? mode : "");
+	snprintf(t->created, sizeof t->created, "%s", created ? created : "");
 	return TXF_SUCCESS;
 }
 
@@ -869,12 +990,12 @@ static bool header_text_ok(const char *s)
 /* Whether a and b hold the same limits and entries for op and type d. */
 static bool same_group(const txf_tuning *a, const txf_tuning *b, unsigned op, unsigned d)
 {
-	const txf_tuning_limits *la = &a->limits[op][d], *lb = &b->limits[op][d];
+	const txf__tuning_limits *la = &a->limits[op][d], *lb = &b->limits[op][d];
 	if (!la->valid != !lb->valid ||
 	    (la->valid && (la->large_from != lb->large_from || la->padcopy_min != lb->padcopy_min)))
 		return false;
 	for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-		const txf_tuned *x = &a->entries[op][d][c], *y = &b->entries[op][d][c];
+		const txf__tuned *x = &a->entries[op][d][c], *y = &b->entries[op][d][c];
 		if (!x->valid != !y->valid)
 			return false;
 		if (x->valid && (x->strategy != y->strategy || x->tile != y->tile ||

@@ -56,6 +56,84 @@
 #define TXF_PRINTF(a, b)
 #endif
 
+/* ------------------------------------------------- resolved parameters */
+
+/* The library's own forms of options, choices and tuned entries: every
+ * kernel parameter in a field. The public structs carry them by name, and
+ * params.c converts at the API's edge (txf__*_resolve, txf__*_publish). */
+
+#define TXF_MAX_KSPLIT 64
+#define TXF_MAX_KGROUPS 8
+
+/* The tiled matmul kernel (see the registry's meanings in params.c). A
+ * work-group computes an mwg x nwg block of C with mdimc x ndimc
+ * work-items walking K in steps of kwg; mdimc = ndimc = 1 is the blocked
+ * kernel; 0 means chosen. */
+typedef struct txf__mparams {
+	unsigned mwg, nwg, kwg;
+	unsigned mdimc, ndimc;
+	unsigned vwa, vwb;
+	unsigned ksplit;
+	unsigned lbuf, wmap;
+	unsigned kgroups;
+} txf__mparams;
+
+typedef struct txf__topts {
+	txf_strategy strategy;
+	unsigned tile, wg_rows;
+	int segments, width, cache_hints, stream, inplace_tiles;
+} txf__topts;
+
+typedef struct txf__mopts {
+	txf_strategy strategy;
+	txf__mparams params;
+	cl_mem workspace;
+} txf__mopts;
+
+typedef struct txf__tchoice {
+	txf_strategy strategy;
+	unsigned tile, wg_rows;
+	unsigned launches;
+	unsigned segments, width, cache_hints, stream, inplace_tiles;
+	txf_choice_source strategy_source;
+	txf_choice_source tile_source;
+	char entry[64];
+	char why[512];
+} txf__tchoice;
+
+typedef struct txf__mchoice {
+	txf_strategy strategy;
+	txf__mparams params;
+	unsigned launches;
+	txf_choice_source strategy_source;
+	txf_choice_source params_source;
+	char entry[64];
+	char why[512];
+} txf__mchoice;
+
+typedef struct txf__tuned {
+	int valid;
+	txf_strategy strategy;
+	unsigned tile, wg_rows; /* transpose */
+	unsigned stream;        /* transpose: the streaming kernel (PAD only) */
+	txf__mparams params;    /* matmul */
+	size_t shape[3];
+	double median_ms;
+} txf__tuned;
+
+typedef struct txf__tuning_limits {
+	int valid;
+	double large_from;
+	double padcopy_min;
+} txf__tuning_limits;
+
+struct txf_tuning {
+	txf__tuned entries[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT][TXF_SIZE_CLASS_COUNT];
+	txf__tuning_limits limits[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT];
+	char mode[16];
+	char created[32];
+};
+
 /* ----------------------------------------------------------- status.c */
 
 /* Record the detail of a failure for txf_last_error() and return s. */
@@ -407,8 +485,8 @@ txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, s
 /* The tuned entry for a shape: dims are rows, cols for a transpose and m, n,
  * k (row-major C) for a matmul. */
 typedef struct txf__tuned_pick {
-	txf_tuned entry;
-	txf_tuning_limits limits;
+	txf__tuned entry;
+	txf__tuning_limits limits;
 	txf_dtype dtype;
 	txf_size_class size_class;
 	char mode[16];
@@ -440,6 +518,27 @@ typedef enum txf__param_id {
 	TXF__P_KGROUPS,
 	TXF__P_COUNT
 } txf__param_id;
+
+/* The public options in the library's form: struct_size checked, the
+ * named parameters checked against the registry and put in their fields
+ * (TXF_ERR_BAD_PARAM naming the parameter and its range). NULL: defaults. */
+txf_status txf__topts_resolve(const txf_transpose_options *o, txf__topts *out);
+txf_status txf__mopts_resolve(const txf_matmul_options *o, txf__mopts *out);
+/* A choice in the public form: its parameters by name, entry and why in
+ * the calling thread's storage. */
+void txf__tchoice_publish(const txf__tchoice *in, txf_choice *out);
+void txf__mchoice_publish(const txf__mchoice *in, txf_matmul_choice *out);
+/* The registry id of op's ("transpose", "matmul") parameter `name`, -1 if
+ * there is none. */
+int txf__param_lookup(const char *op, const char *name);
+const txf_param_info *txf__param_info(txf__param_id id);
+/* Tuned entries: a parameter's value; set one by name (TXF_ERR_BAD_PARAM
+ * for a name that is not a tuned parameter of op or a value out of range);
+ * convert a public entry (every required parameter present) and back. */
+long long txf__tuned_param(txf_tune_op op, const txf__tuned *e, txf__param_id id);
+txf_status txf__tuned_param_set(txf_tune_op op, txf__tuned *e, const char *name, long long value);
+txf_status txf__tuned_import(txf_tune_op op, const txf_tuned *in, txf__tuned *out);
+void txf__tuned_export(txf_tune_op op, const txf__tuned *in, txf_tuned *out);
 
 /* The -D macro of a parameter (NULL: it is decided on the host), and the
  * rule its value must meet on a device. */
@@ -480,7 +579,7 @@ typedef struct txf__transpose_entry {
 	 * out-of-place tile and width_elem-byte elements (0: one tile). */
 	unsigned width, width_elem;
 	const char *why;
-	/* The wide kernel's cache hints (txf_choice.cache_hints) for
+	/* The wide kernel's cache hints (txf__tchoice.cache_hints) for
 	 * width_elem-byte elements, where the device takes them. */
 	unsigned cache_hints;
 } txf__transpose_entry;
@@ -489,7 +588,7 @@ typedef struct txf__matmul_entry {
 	const char *name;
 	int vendor;
 	int kind;
-	txf_matmul_params f32, f64;
+	txf__mparams f32, f64;
 	txf_strategy divisible; /* when the block divides M, N and K */
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */
@@ -500,10 +599,10 @@ typedef struct txf__matmul_entry {
 	unsigned split_fill;
 	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
 	 * f64), before K slices are considered; mwg 0: none. */
-	txf_matmul_params few_f32, few_f64;
+	txf__mparams few_f32, few_f64;
 	/* Blocks for products of big_from multiply-adds and more, in place of
 	 * f32 / f64 (mwg 0: the usual ones). */
-	txf_matmul_params big_f32, big_f64;
+	txf__mparams big_f32, big_f64;
 	double big_from; /* the large blocks from this m * n * k on (0: never) */
 	const char *why;
 } txf__matmul_entry;
@@ -538,22 +637,21 @@ size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
 
 /* Whether a tuned entry of op and dtype is a launch the device accepts; if
  * not, why says what is wrong. */
-txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf_tuned *e,
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf__tuned *e,
                            char *why, size_t n);
 /* Check one parameter set against the kernel's rules and the device. */
-txf_status txf__check_matmul_params(const txf_context *ctx, const txf_matmul_params *p,
-                                    size_t elem);
+txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *p, size_t elem);
 
 /* ------------------------------------------------------------- select.c */
 
 /* Resolve strategy, tile and work-group rows for a transpose; validates
  * forced choices against the device. */
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                                 bool in_place, const txf_transpose_options *opts, txf_choice *out);
+                                 bool in_place, const txf__topts *opts, txf__tchoice *out);
 
 /* Resolve strategy and kernel parameters for a matmul of m x n x k with
  * physical transposes ta, tb; validates forced choices. */
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
-                              const txf_matmul_options *opts, txf_matmul_choice *out);
+                              const txf__mopts *opts, txf__mchoice *out);
 
 #endif

@@ -208,13 +208,63 @@ void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, c
 	         at / (elem ? elem : 1), at, b->bytes, count);
 }
 
-txf_tuning test_tuning_blank(const char *mode)
+txf_tuning *test_tuning_blank(const char *mode)
 {
-	txf_tuning t;
-	memset(&t, 0, sizeof t);
-	snprintf(t.mode, sizeof t.mode, "%s", mode);
-	snprintf(t.created, sizeof t.created, "2026-11-21T12:00:00Z");
+	txf_tuning *t = NULL;
+	assert_int_equal(txf_tuning_create(&t), TXF_SUCCESS);
+	assert_int_equal(txf_tuning_set_info(t, mode, "2026-11-21T12:00:00Z"), TXF_SUCCESS);
 	return t;
+}
+
+void test_topt(txf_transpose_options *o, const char *name, long long value)
+{
+	txf_status s = txf_transpose_options_set(o, name, value);
+	if (s != TXF_SUCCESS)
+		fail_msg("transpose %s = %lld refused: %s", name, value, txf_last_error());
+}
+
+void test_mopt(txf_matmul_options *o, const char *name, long long value)
+{
+	txf_status s = txf_matmul_options_set(o, name, value);
+	if (s != TXF_SUCCESS)
+		fail_msg("matmul %s = %lld refused: %s", name, value, txf_last_error());
+}
+
+long long test_cparam(const txf_choice *c, const char *name)
+{
+	long long v = 0;
+	if (txf_choice_param(c, name, &v) != TXF_SUCCESS)
+		fail_msg("the choice has no %s: %s", name, txf_last_error());
+	return v;
+}
+
+long long test_mparam(const txf_matmul_choice *c, const char *name)
+{
+	long long v = 0;
+	if (txf_matmul_choice_param(c, name, &v) != TXF_SUCCESS)
+		fail_msg("the matmul choice has no %s: %s", name, txf_last_error());
+	return v;
+}
+
+long long test_tparam(const txf_tuned *e, const char *name)
+{
+	for (unsigned i = 0; i < e->num_params && i < TXF_MAX_PARAMS; i++)
+		if (strcmp(e->params[i].name, name) == 0)
+			return e->params[i].value;
+	return 0;
+}
+
+void test_tuned_put(txf_tuned *e, const char *name, long long value)
+{
+	for (unsigned i = 0; i < e->num_params && i < TXF_MAX_PARAMS; i++)
+		if (strcmp(e->params[i].name, name) == 0) {
+			e->params[i].value = value;
+			return;
+		}
+	assert_true(e->num_params < TXF_MAX_PARAMS);
+	e->params[e->num_params].name = name;
+	e->params[e->num_params].value = value;
+	e->num_params++;
 }
 
 test_kernels test_kernels_of(txf_context *ctx)

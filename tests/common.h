@@ -77,9 +77,20 @@ unsigned char *test_image_poisoned(const test_buffer *b);
  * band hit, and how many bytes differ. */
 void test_assert_image(test_buffer *b, const unsigned char *want, size_t elem, const char *what);
 
-/* A tuning with no entry and no limits, its header set: mode, and a fixed
- * creation time. */
-txf_tuning test_tuning_blank(const char *mode);
+/* A new tuning with no entry and no limits, its header set: mode, and a
+ * fixed creation time. Release it with txf_tuning_release. */
+txf_tuning *test_tuning_blank(const char *mode);
+
+/* Set a parameter by name, failing the test if the setter refuses it. */
+void test_topt(txf_transpose_options *o, const char *name, long long value);
+void test_mopt(txf_matmul_options *o, const char *name, long long value);
+/* A choice's parameter by name, failing the test if it has none. */
+long long test_cparam(const txf_choice *c, const char *name);
+long long test_mparam(const txf_matmul_choice *c, const char *name);
+/* A tuned entry's parameter by name; 0 where the entry leaves it out. */
+long long test_tparam(const txf_tuned *e, const char *name);
+/* Put name = value in a tuned entry's list (replacing the same name). */
+void test_tuned_put(txf_tuned *e, const char *name, long long value);
 
 /* The kernel objects a context keeps, holds for an operation now, and has
  * created in all. */
