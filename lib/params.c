@@ -356,17 +356,24 @@ const txf_param_info *txf__param_info(txf__param_id id)
 	return &registry[id].info;
 }
 
-/* A message naming op's parameters, for an unknown name. */
-static txf_status unknown(const char *op, const char *name, const char *what)
+/* A message naming op's parameters (only the tuned ones for a tuned
+ * entry), for an unknown name. */
+static txf_status unknown_of(const char *op, const char *name, const char *what, bool tuned)
 {
 	char known[400] = "";
 	size_t len = 0;
 	for (size_t i = 0; i < TXF__P_COUNT; i++)
-		if (strcmp(registry[i].info.operation, op) == 0 && len < sizeof known)
+		if (strcmp(registry[i].info.operation, op) == 0 && len < sizeof known &&
+		    (!tuned || registry[i].info.tuned))
 			len += (size_t)snprintf(known + len, sizeof known - len, "%s%s",
 			                        len ? ", " : "", registry[i].info.name);
 	return txf__fail(TXF_ERR_BAD_PARAM, "%s has no %s \"%s\" (it has %s)", op, what,
 	                 name ? name : "(null)", known);
+}
+
+static txf_status unknown(const char *op, const char *name, const char *what)
+{
+	return unknown_of(op, name, what, false);
 }
 
 /* Check value against d's range: a message naming the parameter and its
@@ -641,7 +648,7 @@ txf_status txf__tuned_param_set(txf_tune_op op, txf__tuned *e, const char *name,
 {
 	const param_def *d = find(op_name(op), name);
 	if (!d || !d->info.tuned)
-		return unknown(op_name(op), name, "tuned parameter");
+		return unknown_of(op_name(op), name, "tuned parameter", true);
 	txf_status s = check_value(d, value);
 	TXF_CHECK_ARG(s != TXF_SUCCESS || value >= 0, TXF_ERR_BAD_PARAM,
 	              "tuned %s parameter %s = %lld: a tuned entry takes values of 0 and more",

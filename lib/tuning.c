@@ -317,11 +317,14 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			param_seen[id] = true;
 			const txf_param_info *pi = txf__param_info((txf__param_id)id);
 			unsigned u;
-			ok = parse_uint(v, (unsigned)pi->max, &u) &&
-			     txf__tuned_param_set((txf_tune_op)op, e, k, u) == TXF_SUCCESS;
-			txf__clear_error();
-			if (!ok)
+			if (!parse_uint(v, (unsigned)pi->max, &u))
 				return bad(ps, "bad value '%.40s' for %s", v, k);
+			if (txf__tuned_param_set((txf_tune_op)op, e, k, u) != TXF_SUCCESS) {
+				char reason[256];
+				snprintf(reason, sizeof reason, "%s", txf_last_error());
+				txf__clear_error();
+				return bad(ps, "bad value for %s: %s", k, reason);
+			}
 			continue;
 		}
 		if (seen & f)
@@ -442,9 +445,12 @@ int txf__tuning_parse(const char *data, size_t len, txf__tuning_file *f, char *w
 		}
 		if (was_header)
 			continue;
-		char *w[16];
-		size_t nw = words(line, w, 15);
-		if (nw == 0 || nw > 15)
+		/* The most an entry has: 4 words, strategy, shape, ms and
+		 * every parameter. */
+		enum { MAX_WORDS = 7 + TXF__P_COUNT };
+		char *w[MAX_WORDS + 1];
+		size_t nw = words(line, w, MAX_WORDS);
+		if (nw == 0 || nw > MAX_WORDS)
 			return bad(&ps, "cannot read the line");
 		int rc;
 		if (strcmp(w[0], "limits") == 0) {

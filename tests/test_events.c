@@ -265,7 +265,7 @@ static txf_status run_failed_op(txf_context *c, failed_op op, operand *in, opera
 		txf_matmul_options_default(&o);
 		o.strategy = mm[op - F_MM_SIMPLE];
 		if (op == F_MM_KSPLIT)
-			o.params.ksplit = 2;
+			test_mopt(&o, "ksplit", 2);
 		return txf_matmul(c, TXF_OP_N, TXF_OP_T, 1.0, &in->m, &b->m, 0.5, &out->m, &o, 2,
 		                  wait, ev);
 	}

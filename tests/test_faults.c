@@ -46,9 +46,30 @@
 #define IO_ROWS 9
 #define IO_COLS 11
 #define IO_HOST_LD 13
-static const txf_transpose_options tr_opts = {
-    .strategy = TXF_STRATEGY_AUTO, .tile = 8, .wg_rows = 4};
-static const txf_matmul_params mm_params = {8, 8, 8, 4, 4, 1, 1, 0, 0, 0, 0};
+/* The operations' options: a forced 8 x 4 tile, and 8 x 8 x 8 blocks of
+ * 4 x 4 work-items with K sliced as the case says. */
+static txf_transpose_options tr_opts(txf_strategy strategy)
+{
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	o.strategy = strategy;
+	o.tile = 8;
+	o.wg_rows = 4;
+	return o;
+}
+
+static txf_matmul_options mm_opts(txf_strategy strategy, unsigned ksplit)
+{
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = strategy;
+	static const char *const names[] = {"mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb"};
+	static const long long values[] = {8, 8, 8, 4, 4, 1, 1};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		test_mopt(&o, names[i], values[i]);
+	test_mopt(&o, "ksplit", ksplit);
+	return o;
+}
 static const double mm_alpha = 1.5, mm_beta = 0.5;
 
 typedef enum op_kind {
@@ -270,11 +291,7 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 				    4.0 * FLT_EPSILON * fabs(mm_beta * c0) + 1e-30;
 			}
 		if (fc->workspace) {
-			txf_matmul_options o;
-			txf_matmul_options_default(&o);
-			o.strategy = fc->strategy;
-			o.params = mm_params;
-			o.params.ksplit = fc->ksplit;
+			txf_matmul_options o = mm_opts(fc->strategy, fc->ksplit);
 			size_t bytes = 0;
 			assert_int_equal(txf_matmul_workspace_size(test_ctx, MM_M, MM_N, MM_K,
 			                                           TXF_F32, &o, &bytes),
@@ -513,23 +530,17 @@ static txf_status run_op(fixture *f, txf_context *ctx, const char *what)
 	case OP_TRANSPOSE:
 	case OP_LAYOUT_COPY:
 	case OP_LAYOUT_ONE: {
-		txf_transpose_options o = tr_opts;
-		o.strategy = fc->strategy;
+		txf_transpose_options o = tr_opts(fc->strategy);
 		s = txf_transpose(ctx, &f->v[0], &f->v[1], &o, 0, NULL, &ev);
 		break;
 	}
 	case OP_INPLACE: {
-		txf_transpose_options o = tr_opts;
-		o.strategy = fc->strategy;
+		txf_transpose_options o = tr_opts(fc->strategy);
 		s = txf_transpose_inplace(ctx, &f->v[0], &o, 0, NULL, &ev);
 		break;
 	}
 	case OP_MATMUL: {
-		txf_matmul_options o;
-		txf_matmul_options_default(&o);
-		o.strategy = fc->strategy;
-		o.params = mm_params;
-		o.params.ksplit = fc->ksplit;
+		txf_matmul_options o = mm_opts(fc->strategy, fc->ksplit);
 		o.workspace = fc->workspace ? f->ws.mem : NULL;
 		s = txf_matmul(ctx, TXF_OP_N, TXF_OP_N, mm_alpha, &f->v[0], &f->v[1], mm_beta,
 		               &f->v[2], &o, 0, NULL, &ev);

@@ -56,7 +56,7 @@ static void run_inplace(const icase *c)
 	o.strategy = c->strategy;
 	o.tile = c->tile;
 	o.wg_rows = c->wg_rows;
-	o.inplace_tiles = c->inplace_tiles;
+	test_topt(&o, "inplace_tiles", c->inplace_tiles);
 
 	txf_choice ch;
 	txf_status s = txf_transpose_explain(test_ctx, c->n, c->n, c->dtype, 1, &o, &ch);
@@ -76,8 +76,9 @@ static void run_inplace(const icase *c)
 	    : c->inplace_tiles            ? (unsigned)c->inplace_tiles
 	    : (cl_ulong)2 * ch.tile * (ch.tile + 1) * elem <= prof.local_mem_size / 4 ? 2
 	                                                                              : 1;
-	if (ch.inplace_tiles != want_tiles)
-		fail_msg("%s: explain reports %u local tiles, expected %u", what, ch.inplace_tiles,
+	const unsigned ch_tiles = (unsigned)test_cparam(&ch, "inplace_tiles");
+	if (ch_tiles != want_tiles)
+		fail_msg("%s: explain reports %u local tiles, expected %u", what, ch_tiles,
 		         want_tiles);
 
 	cl_event ev = NULL;
@@ -209,15 +210,18 @@ static void test_rejected(void **state)
 		txf_strategy strategy;
 		int tiles;
 		txf_status want;
-	} local[] = {{TXF_STRATEGY_PAD, 3, TXF_ERR_BAD_TILE},
-	             {TXF_STRATEGY_AUTO, -1, TXF_ERR_BAD_TILE},
+	} local[] = {{TXF_STRATEGY_PAD, 3, TXF_ERR_BAD_PARAM},
+	             {TXF_STRATEGY_AUTO, -1, TXF_ERR_BAD_PARAM},
 	             {TXF_STRATEGY_SIMPLE, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	             {TXF_STRATEGY_SIMPLE, 2, TXF_ERR_STRATEGY_NOT_APPLICABLE}};
 	for (size_t i = 0; i < COUNT(local); i++) {
 		txf_matrix m = test_view(&b, TXF_F32, n, n, n + 2, 0, TXF_ROW_MAJOR);
 		txf_transpose_options_default(&o);
 		o.strategy = local[i].strategy;
-		o.inplace_tiles = local[i].tiles;
+		/* As a program filling the list itself would: no setter. */
+		o.params[0].name = "inplace_tiles";
+		o.params[0].value = local[i].tiles;
+		o.num_params = 1;
 		char what[64];
 		snprintf(what, sizeof what, "%s with %d local tiles",
 		         txf_strategy_name(local[i].strategy), local[i].tiles);
