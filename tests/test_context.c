@@ -326,43 +326,44 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.wg_rows, 4);
-	assert_int_equal(c.segments, 1);
-	assert_int_equal(c.width, 128);
+	assert_int_equal(test_cparam(&c, "segments"), 1);
+	assert_int_equal(test_cparam(&c, "width"), 128);
 	assert_non_null(strstr(c.why, "8-element boundaries"));
 	assert_non_null(strstr(c.why, "128 input columns per work-group"));
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
-	assert_int_equal(c.segments, 1);
-	assert_int_equal(c.width, 0); /* 68 x 129 x 8 bytes: over 48 KiB */
+	assert_int_equal(test_cparam(&c, "segments"), 1);
+	assert_int_equal(test_cparam(&c, "width"), 0); /* 68 x 129 x 8 bytes: over 48 KiB */
 	assert_non_null(strstr(c.why, "4-element boundaries"));
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.segments, 1);
-	assert_int_equal(c.width, 0); /* the entry's width is for 4-byte elements */
+	assert_int_equal(test_cparam(&c, "segments"), 1);
+	assert_int_equal(test_cparam(&c, "width"),
+	                 0); /* the entry's width is for 4-byte elements */
 	/* In place: 64 x 4 work-groups. Two 64-wide tiles of 4-byte elements
 	 * (33 KiB) are over a quarter of 48 KiB: one local tile; of bytes
 	 * (8 KiB) two. 16-byte elements need a 32-wide tile even alone. */
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.wg_rows, 4);
-	assert_int_equal(c.inplace_tiles, 1);
+	assert_int_equal(test_cparam(&c, "inplace_tiles"), 1);
 	assert_non_null(strstr(c.why, "one local tile"));
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
-	assert_int_equal(c.inplace_tiles, 2);
+	assert_int_equal(test_cparam(&c, "inplace_tiles"), 2);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_C128, 1, NULL, &c),
 	                 TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
 	assert_int_equal(c.wg_rows, 4);
-	assert_int_equal(c.inplace_tiles, 1);
+	assert_int_equal(test_cparam(&c, "inplace_tiles"), 1);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.inplace_tiles, 0); /* out of place */
+	assert_int_equal(test_cparam(&c, "inplace_tiles"), 0); /* out of place */
 	/* 64 x 65 elements of 16 bytes are over 48 KiB: 32-wide tiles, with two
 	 * runs to cover the 64 rows of the entry's one (2 x 32 + 2 rows of 33
 	 * elements fit). */
 	assert_int_equal(txf_transpose_explain(ctx, 4095, 4097, TXF_C128, 0, NULL, &c),
 	                 TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
-	assert_int_equal(c.segments, 2);
+	assert_int_equal(test_cparam(&c, "segments"), 2);
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
 	o.tile = 32;
@@ -372,18 +373,19 @@ static void nvidia_entry_tiles(void **state)
 	o.tile = 16;
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 16);
-	assert_int_equal(c.segments, 4); /* 4 x 16 rows: the span of the entry's run */
-	assert_int_equal(c.width, 0);    /* the entry's width is for its own tile */
+	assert_int_equal(test_cparam(&c, "segments"),
+	                 4); /* 4 x 16 rows: the span of the entry's run */
+	assert_int_equal(test_cparam(&c, "width"), 0); /* the entry's width is for its own tile */
 	o.tile = 0;
-	o.width = -1;
+	test_topt(&o, "width", -1);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
-	assert_int_equal(c.segments, 1);
-	assert_int_equal(c.width, 0);
-	o.width = 192; /* 72 x 193 x 4 bytes: over 48 KiB */
+	assert_int_equal(test_cparam(&c, "segments"), 1);
+	assert_int_equal(test_cparam(&c, "width"), 0);
+	test_topt(&o, "width", 192); /* 72 x 193 x 4 bytes: over 48 KiB */
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
 	                 TXF_ERR_TILE_UNSUPPORTED);
 	assert_non_null(strstr(txf_last_error(), "local memory"));
-	o.width = 0;
+	test_topt(&o, "width", 0);
 	/* Cache hints: only where the profile reports compute capability 8.0
 	 * or later, for the entry's f32 width (forced ones too), not for other
 	 * element sizes unless forced, never with -1; forced elsewhere, refused
@@ -391,32 +393,33 @@ static void nvidia_entry_tiles(void **state)
 	 * to 0 before the transposes below. */
 	assert_int_equal(ctx->profile.nv_compute_capability, 0); /* POCL reports none */
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.cache_hints, 0);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
 	ctx->profile.nv_compute_capability = 90;
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.width, 128);
-	assert_int_equal(c.cache_hints, 1);
+	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 1);
 	assert_non_null(strstr(c.why, "L2 prefetch and streaming stores"));
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.cache_hints, 0); /* no wide kernel */
-	o.width = 128;
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0); /* no wide kernel */
+	test_topt(&o, "width", 128);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &o, &c), TXF_SUCCESS);
-	assert_int_equal(c.width, 128);
-	assert_int_equal(c.cache_hints, 0); /* the entry's hints are for 4-byte elements */
-	o.cache_hints = 1;
+	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "cache_hints"),
+	                 0); /* the entry's hints are for 4-byte elements */
+	test_topt(&o, "cache_hints", 1);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &o, &c), TXF_SUCCESS);
-	assert_int_equal(c.cache_hints, 1);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 1);
 	assert_non_null(strstr(c.why, "streaming stores (forced)"));
-	o.width = 0;
-	o.cache_hints = -1;
+	test_topt(&o, "width", 0);
+	test_topt(&o, "cache_hints", -1);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
-	assert_int_equal(c.width, 128);
-	assert_int_equal(c.cache_hints, 0);
-	o.cache_hints = 1;
+	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
+	test_topt(&o, "cache_hints", 1);
 	ctx->profile.nv_compute_capability = 75;
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.width, 128);
-	assert_int_equal(c.cache_hints, 0);
+	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	assert_non_null(strstr(txf_last_error(), "compute capability 7.5, below 8.0"));
@@ -424,7 +427,7 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	assert_non_null(strstr(txf_last_error(), "does not report its compute capability"));
-	o.cache_hints = 0;
+	test_topt(&o, "cache_hints", 0);
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
 	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run, 128 columns");
 	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");
@@ -495,26 +498,26 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_string_equal(c.entry, "nvidia-gpu");
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
-	assert_int_equal(c.params.mwg, 128);
-	assert_int_equal(c.params.nwg, 64);
-	assert_int_equal(c.params.ksplit, 3);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "ksplit"), 3);
 	assert_int_equal(c.launches, 2);
 	assert_non_null(strstr(c.why, "3 slices"));
 	assert_non_null(strstr(c.why, "few blocks"));
 	/* 8 x 16 blocks: 2 slices; the divisible shape is PAD, not SPLIT. */
 	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
-	assert_int_equal(c.params.nwg, 64);
-	assert_int_equal(c.params.ksplit, 2);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "ksplit"), 2);
 	/* A short K limits the slices: 64 K steps, 8 slices at most. */
 	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.params.ksplit, 8);
+	assert_int_equal(test_mparam(&c, "ksplit"), 8);
 	/* Enough blocks: the usual ones, no slices; from 3e9 multiply-adds
 	 * on padcopy (A packed, B and C in place on this shape). */
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
-	assert_int_equal(c.params.nwg, 128);
-	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 2);
 	assert_null(strstr(c.why, "slices"));
 	assert_null(strstr(c.why, "large blocks"));
@@ -531,12 +534,12 @@ static void nvidia_entry_ksplit(void **state)
 	 * the usual layout. */
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
-	assert_int_equal(c.params.mwg, 256);
-	assert_int_equal(c.params.nwg, 128);
-	assert_int_equal(c.params.kwg, 32);
-	assert_int_equal(c.params.lbuf, 1);
-	assert_int_equal(c.params.wmap, 2);
-	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "kwg"), 32);
+	assert_int_equal(test_mparam(&c, "lbuf"), 1);
+	assert_int_equal(test_mparam(&c, "wmap"), 2);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 2); /* the blocks divide it: pack A, product */
 	assert_non_null(strstr(c.why, "large blocks"));
 	txf_matmul_options po;
@@ -544,60 +547,70 @@ static void nvidia_entry_ksplit(void **state)
 	po.strategy = TXF_STRATEGY_PAD;
 	assert_int_equal(txf_matmul_explain(ctx, 4093, 4093, 4093, TXF_F32, &po, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
-	assert_int_equal(c.params.mwg, 256);
-	assert_int_equal(c.params.kwg, 32);
-	assert_int_equal(c.params.wmap, 2);
-	po.params.mwg = 128;
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
+	assert_int_equal(test_mparam(&c, "kwg"), 32);
+	assert_int_equal(test_mparam(&c, "wmap"), 2);
+	test_mopt(&po, "mwg", 128);
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &po, &c), TXF_SUCCESS);
-	assert_int_equal(c.params.mwg, 128);
-	assert_int_equal(c.params.nwg, 128);
-	assert_int_equal(c.params.lbuf, 1);
-	assert_int_equal(c.params.wmap, 1);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "lbuf"), 1);
+	assert_int_equal(test_mparam(&c, "wmap"), 1);
 	/* Below it the usual blocks, one buffer, rows of work-items. */
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.params.mwg, 128);
-	assert_int_equal(c.params.lbuf, 1);
-	assert_int_equal(c.params.wmap, 1);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "lbuf"), 1);
+	assert_int_equal(test_mparam(&c, "wmap"), 1);
 	/* Forced blocks are kept: 128 x 128 at 999 x 666, 5 slices. */
 	txf_matmul_options fo;
 	txf_matmul_options_default(&fo);
-	fo.params.mwg = fo.params.nwg = 128;
+	test_mopt(&fo, "mwg", 128);
+	test_mopt(&fo, "nwg", 128);
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &fo, &c), TXF_SUCCESS);
-	assert_int_equal(c.params.nwg, 128);
-	assert_int_equal(c.params.ksplit, 5);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "ksplit"), 5);
 	/* Forced: a strategy that cannot slice keeps it, and ksplit 1 is none. */
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	o.strategy = TXF_STRATEGY_SPLIT;
 	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, &o, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
-	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	txf_matmul_options_default(&o);
-	o.params.ksplit = 1;
+	test_mopt(&o, "ksplit", 1);
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &c), TXF_SUCCESS);
-	assert_int_equal(c.params.ksplit, 1);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 1);
 	/* One block, 44 K steps: 5 slices, run on the device. */
 	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.params.nwg, 64);
-	assert_int_equal(c.params.ksplit, 5);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "ksplit"), 5);
 	matmul_checked(ctx, 40, 30, 700, "the NVIDIA entry with 5 K slices");
 	txf_context_release(&ctx);
 }
 
 /* A tuning whose large-even f32 matmul entry (128 x 64 blocks, split) was
  * measured at side^3. */
-static txf_tuning large_tuning(size_t side)
+static txf_tuning *large_tuning(size_t side)
 {
-	txf_tuning t = test_tuning_blank("test");
-	t.limits[TXF_TUNE_MATMUL][TXF_F32].valid = 1;
-	t.limits[TXF_TUNE_MATMUL][TXF_F32].large_from = 1e6;
-	txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][TXF_LARGE_EVEN];
-	e->valid = 1;
-	e->strategy = TXF_STRATEGY_SPLIT;
-	e->params = (txf_matmul_params){128, 64, 16, 16, 16, 4, 4, 1, 1, 1, 0};
-	e->shape[0] = e->shape[1] = e->shape[2] = side;
-	e->median_ms = 1.0;
+	txf_tuning *t = test_tuning_blank("test");
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = 1e6;
+	assert_int_equal(txf_tuning_limits_set(t, TXF_TUNE_MATMUL, TXF_F32, &l), TXF_SUCCESS);
+	static const txf_param p[] = {{"mwg", 128},  {"nwg", 64}, {"kwg", 16},   {"mdimc", 16},
+	                              {"ndimc", 16}, {"vwa", 4},  {"vwb", 4},    {"ksplit", 1},
+	                              {"lbuf", 1},   {"wmap", 1}, {"kgroups", 0}};
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	e.strategy = TXF_STRATEGY_SPLIT;
+	for (size_t i = 0; i < sizeof p / sizeof p[0]; i++)
+		test_tuned_put(&e, p[i].name, p[i].value);
+	e.shape[0] = e.shape[1] = e.shape[2] = side;
+	e.median_ms = 1.0;
+	txf_status s = txf_tuning_set_entry(t, TXF_TUNE_MATMUL, TXF_F32, TXF_LARGE_EVEN, &e);
+	if (s != TXF_SUCCESS)
+		fail_msg("%s: %s", txf_status_name(s), txf_last_error());
 	return t;
 }
 
@@ -609,23 +622,25 @@ static void nvidia_tuned_below_big(void **state)
 {
 	(void)state;
 	txf_context *ctx = nvidia_gpu_context();
-	txf_tuning t = large_tuning(2048);
-	assert_int_equal(txf_tuning_set(ctx, &t), TXF_SUCCESS);
+	txf_tuning *t = large_tuning(2048);
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	txf_matmul_choice c;
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.params_source, TXF_SOURCE_TUNED);
-	assert_int_equal(c.params.mwg, 128);
-	assert_int_equal(c.params.nwg, 64);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.params_source, TXF_SOURCE_DEVICE);
 	assert_string_equal(c.entry, "nvidia-gpu");
-	assert_int_equal(c.params.mwg, 256);
-	assert_int_equal(c.params.kwg, 32);
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
+	assert_int_equal(test_mparam(&c, "kwg"), 32);
 	t = large_tuning(4096);
-	assert_int_equal(txf_tuning_set(ctx, &t), TXF_SUCCESS);
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.params_source, TXF_SOURCE_TUNED);
-	assert_int_equal(c.params.mwg, 128);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
 	matmul_checked(ctx, 256, 192, 64, "tuned 128 x 64 blocks");
 	txf_context_release(&ctx);
 }

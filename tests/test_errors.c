@@ -581,7 +581,9 @@ static void test_bad_tile(void **state)
 }
 
 /* Local tiles of the in-place kernel asked of an out-of-place transpose
- * (any strategy), and counts other than 0, 1 and 2 anywhere. */
+ * (any strategy), and counts other than 0, 1 and 2 anywhere: the setter
+ * refuses them, leaving the options as they were, and so does every
+ * operation that is given one placed in the options' list directly. */
 static void test_bad_inplace_tiles(void **state)
 {
 	(void)state;
@@ -593,24 +595,41 @@ static void test_bad_inplace_tiles(void **state)
 		txf_transpose_options o;
 		txf_transpose_options_default(&o);
 		o.strategy = st[i];
-		o.inplace_tiles = 1 + (int)(i % 2);
+		const int tiles = 1 + (int)(i % 2);
+		test_topt(&o, "inplace_tiles", tiles);
 		char what[64];
 		snprintf(what, sizeof what, "%s out of place with %d local tiles",
-		         txf_strategy_name(st[i]), o.inplace_tiles);
+		         txf_strategy_name(st[i]), tiles);
 		check_status(&f, transpose(&f.in, &f.out, &o), TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		             what);
 	}
 	static const int bad[] = {3, -1, 1000};
 	for (size_t i = 0; i < COUNT(bad); i++) {
-		txf_transpose_options o;
+		txf_transpose_options o, before;
 		txf_transpose_options_default(&o);
-		o.inplace_tiles = bad[i];
+		test_topt(&o, "inplace_tiles", 1);
+		memcpy(&before, &o, sizeof before);
 		char what[64];
+		snprintf(what, sizeof what, "setting %d local tiles", bad[i]);
+		check_status(&f, txf_transpose_options_set(&o, "inplace_tiles", bad[i]),
+		             TXF_ERR_BAD_PARAM, what);
+		if (!strstr(txf_last_error(), "inplace_tiles"))
+			fail_msg("%s: the message should name the parameter: %s", what,
+			         txf_last_error());
+		assert_memory_equal(&o, &before, sizeof o);
+
+		txf_transpose_options_default(&o);
+		o.params[0].name = "inplace_tiles";
+		o.params[0].value = bad[i];
+		o.num_params = 1;
 		snprintf(what, sizeof what, "%d local tiles", bad[i]);
-		check_status(&f, transpose(&f.in, &f.out, &o), TXF_ERR_BAD_TILE, what);
+		check_status(&f, transpose(&f.in, &f.out, &o), TXF_ERR_BAD_PARAM, what);
 		txf_matrix sq = test_view(&f.bout, TXF_F32, COLS, COLS, COLS, 0, TXF_ROW_MAJOR);
 		check_status(&f, txf_transpose_inplace(test_ctx, &sq, &o, 0, NULL, NULL),
-		             TXF_ERR_BAD_TILE, what);
+		             TXF_ERR_BAD_PARAM, what);
+		txf_choice ch;
+		check_status(&f, txf_transpose_explain(test_ctx, COLS, COLS, TXF_F32, 1, &o, &ch),
+		             TXF_ERR_BAD_PARAM, what);
 	}
 	fixture_free(&f);
 }

@@ -642,19 +642,23 @@ static txf_context_stats stats_of(txf_context *c)
 }
 
 /* A valid tuning for this device (one transpose entry). */
-static txf_tuning one_tuning(void)
+static txf_tuning *one_tuning(void)
 {
-	txf_tuning t = test_tuning_blank("hostile");
-	t.limits[TXF_TUNE_TRANSPOSE][TXF_F32].valid = 1;
-	t.limits[TXF_TUNE_TRANSPOSE][TXF_F32].large_from = 1e6;
-	txf_tuned *e = &t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][TXF_SMALL_UNEVEN];
-	e->valid = 1;
-	e->strategy = TXF_STRATEGY_SPLIT;
-	e->tile = 16;
-	e->wg_rows = 4;
-	e->shape[0] = 100;
-	e->shape[1] = 60;
-	e->median_ms = 0.5;
+	txf_tuning *t = test_tuning_blank("hostile");
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = 1e6;
+	assert_int_equal(txf_tuning_limits_set(t, TXF_TUNE_TRANSPOSE, TXF_F32, &l), TXF_SUCCESS);
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	e.strategy = TXF_STRATEGY_SPLIT;
+	test_tuned_put(&e, "tile", 16);
+	test_tuned_put(&e, "wg_rows", 4);
+	e.shape[0] = 100;
+	e.shape[1] = 60;
+	e.median_ms = 0.5;
+	assert_int_equal(txf_tuning_set_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_SMALL_UNEVEN, &e),
+	                 TXF_SUCCESS);
 	return t;
 }
 
@@ -663,8 +667,9 @@ static txf_tuning one_tuning(void)
 static void fill_cache(const char *dir)
 {
 	txf_context *c = context_on_cache(dir, NULL);
-	txf_tuning t = one_tuning();
-	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_tuning *t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	assert_int_equal(checked_transpose(c), TXF_SUCCESS);
 	txf_context_stats st = stats_of(c);
 	assert_true(st.programs_built + st.programs_loaded >= 1);
@@ -708,9 +713,12 @@ static void expect_cache_unused(const char *cache_dir, bool env, const char *con
 	assert_int_equal(st.programs_loaded, 0);
 	assert_int_equal(st.programs_stored, 0);
 	assert_int_equal(st.tuned, 0);
-	txf_tuning t;
+	txf_tuning *t = NULL;
 	assert_int_equal(txf_tuning_get(c, &t), TXF_SUCCESS);
-	assert_int_equal(t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][TXF_SMALL_UNEVEN].valid, 0);
+	txf_tuned e;
+	assert_int_equal(txf_tuning_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_SMALL_UNEVEN, &e),
+	                 TXF_ERR_INVALID_ARG);
+	txf_tuning_release(&t);
 	txf_choice ch;
 	assert_int_equal(txf_transpose_explain(c, 100, 60, TXF_F32, 0, NULL, &ch), TXF_SUCCESS);
 	assert_int_not_equal(ch.strategy_source, TXF_SOURCE_TUNED);
@@ -751,8 +759,9 @@ static void cache_places(void **state)
 	capture_begin();
 	c = context_on_cache(dir, NULL);
 	free(capture_end());
-	txf_tuning t = one_tuning();
-	assert_int_equal(txf_tuning_save(c, &t), TXF_ERR_IO);
+	txf_tuning *t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, t), TXF_ERR_IO);
+	txf_tuning_release(&t);
 	assert_contains(txf_last_error(), "not safe to write", "tuning save");
 	assert_int_equal(stats_of(c).tuned, 0); /* a failed save changes nothing */
 	txf_context_release(&c);
@@ -840,8 +849,9 @@ static void cache_places(void **state)
 static char *good_tuning_file(const char *cache, const char *path, size_t *n)
 {
 	txf_context *c = context_on_cache(cache, path);
-	txf_tuning t = one_tuning();
-	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_tuning *t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	txf_context_release(&c);
 	return read_whole(path, n);
 }
@@ -873,8 +883,9 @@ static void linked_names_with_slashes(void **state)
 		assert_contains(log, want, named);
 		free(log);
 		assert_int_equal(stats_of(c).tuned, 0);
-		txf_tuning t = one_tuning();
-		assert_int_equal(txf_tuning_save(c, &t), TXF_ERR_IO);
+		txf_tuning *t = one_tuning();
+		assert_int_equal(txf_tuning_save(c, t), TXF_ERR_IO);
+		txf_tuning_release(&t);
 		assert_contains(txf_last_error(), "not safe to write", named);
 		txf_context_release(&c);
 	}
@@ -891,8 +902,9 @@ static void linked_names_with_slashes(void **state)
 	         "symbolic link",
 	         cache_link);
 	txf_context *c = context_on_cache(cache, NULL);
-	txf_tuning t = one_tuning();
-	assert_int_equal(txf_tuning_save(c, &t), TXF_SUCCESS);
+	txf_tuning *t = one_tuning();
+	assert_int_equal(txf_tuning_save(c, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	txf_context_release(&c);
 	snprintf(named, sizeof named, "%s/", cache_link);
 	expect_cache_unused(named, true, (const char *const[]){w1, w2, NULL},
@@ -925,9 +937,10 @@ static void expect_save_refused(const char *cache, const char *target, bool env,
 	capture_begin();
 	txf_context *c = context_on_cache(cache, env ? NULL : target);
 	free(capture_end());
-	txf_tuning t = one_tuning();
+	txf_tuning *t = one_tuning();
 	capture_begin();
-	txf_status s = txf_tuning_save(c, &t);
+	txf_status s = txf_tuning_save(c, t);
+	txf_tuning_release(&t);
 	free(capture_end());
 	if (env)
 		unsetenv("TXF_TUNING_FILE");
@@ -942,9 +955,12 @@ static void expect_save_refused(const char *cache, const char *target, bool env,
 	}
 	txf_context_stats st = stats_of(c);
 	assert_int_equal(st.tuned, 0);
-	txf_tuning got;
+	txf_tuning *got = NULL;
 	assert_int_equal(txf_tuning_get(c, &got), TXF_SUCCESS);
-	assert_int_equal(got.limits[TXF_TUNE_TRANSPOSE][TXF_F32].valid, 0);
+	txf_tuning_limits l;
+	assert_int_equal(txf_tuning_limits_get(got, TXF_TUNE_TRANSPOSE, TXF_F32, &l),
+	                 TXF_ERR_INVALID_ARG);
+	txf_tuning_release(&got);
 	txf_context_release(&c);
 	if (lstat(target, &after) != 0)
 		fail_msg("%s: %s is gone: %s", what, target, strerror(errno));

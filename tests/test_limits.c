@@ -439,8 +439,13 @@ static void workspace_aliasing(void **state)
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	o.strategy = TXF_STRATEGY_PADCOPY;
-	const txf_matmul_params small = {8, 8, 8, 4, 4, 1, 1, 0, 0, 0, 0};
-	o.params = small;
+	/* 8 x 8 x 8 blocks over 4 x 4 work-items, scalar loads; the rest chosen. */
+	static const txf_param small[] = {
+	    {"mwg", 8}, {"nwg", 8},    {"kwg", 8},  {"mdimc", 4}, {"ndimc", 4},   {"vwa", 1},
+	    {"vwb", 1}, {"ksplit", 0}, {"lbuf", 0}, {"wmap", 0},  {"kgroups", 0},
+	};
+	for (size_t i = 0; i < COUNT(small); i++)
+		test_mopt(&o, small[i].name, small[i].value);
 	size_t need = 0;
 	assert_int_equal(txf_matmul_workspace_size(test_ctx, 3, 5, 4, TXF_F32, &o, &need),
 	                 TXF_SUCCESS);

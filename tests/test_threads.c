@@ -91,7 +91,7 @@ typedef struct worker {
 
 static pthread_barrier_t start_line;
 static char cache_dir[64];
-static txf_tuning variants[2]; /* what the saver writes, alternately */
+static txf_tuning *variants[2]; /* what the saver writes, alternately */
 
 /* ----------------------------------------------------------- failures */
 
@@ -467,67 +467,99 @@ static bool run_op(worker *w, op_kind op)
 
 /* -------------------------------------------------------------- tuning */
 
+static void put_ok(txf_status s)
+{
+	if (s != TXF_SUCCESS)
+		fail_msg("%s: %s", txf_status_name(s), txf_last_error());
+}
+
 /* Two tunings that differ only in what the format keeps beside the
  * choices, so that AUTO runs the same programs under either. */
 static void make_variants(void)
 {
+	static const txf_param mp[] = {{"mwg", 16},  {"nwg", 16}, {"kwg", 8}, {"mdimc", 8},
+	                               {"ndimc", 8}, {"vwa", 1},  {"vwb", 1}};
 	for (int v = 0; v < 2; v++) {
-		txf_tuning *t = &variants[v];
-		memset(t, 0, sizeof *t);
-		snprintf(t->mode, sizeof t->mode, "threads%d", v);
-		snprintf(t->created, sizeof t->created, "2026-11-2%dT12:00:00Z", v);
-		txf_tuning_limits *lt = &t->limits[TXF_TUNE_TRANSPOSE][TXF_F32];
-		lt->valid = 1;
-		lt->large_from = 1e9;
+		txf_tuning_release(&variants[v]);
+		put_ok(txf_tuning_create(&variants[v]));
+		txf_tuning *t = variants[v];
+		char mode[16], created[32];
+		snprintf(mode, sizeof mode, "threads%d", v);
+		snprintf(created, sizeof created, "2026-11-2%dT12:00:00Z", v);
+		put_ok(txf_tuning_set_info(t, mode, created));
+		txf_tuning_limits l;
+		memset(&l, 0, sizeof l);
+		l.large_from = 1e9;
+		put_ok(txf_tuning_limits_set(t, TXF_TUNE_TRANSPOSE, TXF_F32, &l));
 		for (int c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-			txf_tuned *e = &t->entries[TXF_TUNE_TRANSPOSE][TXF_F32][c];
-			e->valid = 1;
-			e->strategy = c % 2 ? TXF_STRATEGY_SPLIT : TXF_STRATEGY_PAD;
-			e->tile = 16;
-			e->wg_rows = 4;
-			e->shape[0] = 64;
-			e->shape[1] = 48 + (size_t)c;
-			e->median_ms = 0.25 * (c + 1) + v;
+			txf_tuned e;
+			memset(&e, 0, sizeof e);
+			e.strategy = c % 2 ? TXF_STRATEGY_SPLIT : TXF_STRATEGY_PAD;
+			test_tuned_put(&e, "tile", 16);
+			test_tuned_put(&e, "wg_rows", 4);
+			e.shape[0] = 64;
+			e.shape[1] = 48 + (size_t)c;
+			e.median_ms = 0.25 * (c + 1) + v;
+			put_ok(txf_tuning_set_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32,
+			                            (txf_size_class)c, &e));
 		}
-		txf_tuning_limits *lm = &t->limits[TXF_TUNE_MATMUL][TXF_F32];
-		lm->valid = 1;
-		lm->large_from = 1e12;
-		lm->padcopy_min = 0;
+		l.large_from = 1e12;
+		l.padcopy_min = 0;
+		put_ok(txf_tuning_limits_set(t, TXF_TUNE_MATMUL, TXF_F32, &l));
 		for (int c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-			txf_tuned *e = &t->entries[TXF_TUNE_MATMUL][TXF_F32][c];
-			e->valid = 1;
-			e->strategy = c % 2 ? TXF_STRATEGY_SPLIT : TXF_STRATEGY_PAD;
-			e->params = (txf_matmul_params){16, 16, 8, 8, 8, 1, 1, 0, 0, 0, 0};
-			e->shape[0] = 32;
-			e->shape[1] = 32;
-			e->shape[2] = 32 + (size_t)c;
-			e->median_ms = 1.5 + c + v;
+			txf_tuned e;
+			memset(&e, 0, sizeof e);
+			e.strategy = c % 2 ? TXF_STRATEGY_SPLIT : TXF_STRATEGY_PAD;
+			for (size_t i = 0; i < sizeof mp / sizeof mp[0]; i++)
+				test_tuned_put(&e, mp[i].name, mp[i].value);
+			e.shape[0] = 32;
+			e.shape[1] = 32;
+			e.shape[2] = 32 + (size_t)c;
+			e.median_ms = 1.5 + c + v;
+			put_ok(txf_tuning_set_entry(t, TXF_TUNE_MATMUL, TXF_F32, (txf_size_class)c,
+			                            &e));
 		}
 	}
 }
 
 static bool same_tuned(const txf_tuned *a, const txf_tuned *b)
 {
-	return a->valid == b->valid && a->strategy == b->strategy && a->tile == b->tile &&
-	       a->wg_rows == b->wg_rows && memcmp(&a->params, &b->params, sizeof a->params) == 0 &&
-	       memcmp(a->shape, b->shape, sizeof a->shape) == 0 && a->median_ms == b->median_ms;
+	if (a->strategy != b->strategy || a->num_params != b->num_params ||
+	    memcmp(a->shape, b->shape, sizeof a->shape) != 0 || a->median_ms != b->median_ms)
+		return false;
+	for (unsigned i = 0; i < a->num_params && i < TXF_MAX_PARAMS; i++)
+		if (strcmp(a->params[i].name, b->params[i].name) != 0 ||
+		    a->params[i].value != b->params[i].value)
+			return false;
+	return true;
 }
 
 /* Which variant t is, or -1 when it is neither (a torn read). */
 static int which_variant(const txf_tuning *t)
 {
 	for (int v = 0; v < 2; v++) {
-		const txf_tuning *u = &variants[v];
-		bool same = strcmp(t->mode, u->mode) == 0 && strcmp(t->created, u->created) == 0;
+		const txf_tuning *u = variants[v];
+		bool same = strcmp(txf_tuning_mode(t), txf_tuning_mode(u)) == 0 &&
+		            strcmp(txf_tuning_created(t), txf_tuning_created(u)) == 0;
 		for (int op = 0; same && op < TXF_TUNE_OP_COUNT; op++)
 			for (int d = 0; same && d < TXF_DTYPE_COUNT; d++) {
-				const txf_tuning_limits *x = &t->limits[op][d],
-				                        *y = &u->limits[op][d];
-				same = x->valid == y->valid && x->large_from == y->large_from &&
-				       x->padcopy_min == y->padcopy_min;
-				for (int c = 0; same && c < TXF_SIZE_CLASS_COUNT; c++)
-					same = same_tuned(&t->entries[op][d][c],
-					                  &u->entries[op][d][c]);
+				txf_tuning_limits x, y;
+				txf_status sx =
+				    txf_tuning_limits_get(t, (txf_tune_op)op, (txf_dtype)d, &x);
+				txf_status sy =
+				    txf_tuning_limits_get(u, (txf_tune_op)op, (txf_dtype)d, &y);
+				same = sx == sy &&
+				       (sx != TXF_SUCCESS || (x.large_from == y.large_from &&
+				                              x.padcopy_min == y.padcopy_min));
+				for (int c = 0; same && c < TXF_SIZE_CLASS_COUNT; c++) {
+					txf_tuned ex, ey;
+					sx = txf_tuning_entry(t, (txf_tune_op)op, (txf_dtype)d,
+					                      (txf_size_class)c, &ex);
+					sy = txf_tuning_entry(u, (txf_tune_op)op, (txf_dtype)d,
+					                      (txf_size_class)c, &ey);
+					same =
+					    sx == sy && (sx != TXF_SUCCESS || same_tuned(&ex, &ey));
+				}
 			}
 		if (same)
 			return v;
@@ -550,17 +582,17 @@ static txf_context *open_context(void)
 static void tuning_round(worker *w, unsigned round)
 {
 	txf_context *fresh = NULL;
-	txf_tuning *t = malloc(sizeof *t);
-	CHECK(w, t, "out of memory");
+	txf_tuning *t = NULL;
 	if (w->id == 0) {
-		txf_status s = txf_tuning_save(w->ctx, &variants[round % 2]);
+		txf_status s = txf_tuning_save(w->ctx, variants[round % 2]);
 		CHECK_STATUS(w, s, "txf_tuning_save");
 		w->tuning_saves++;
 		goto out;
 	}
-	txf_status s = txf_tuning_get(w->ctx, t);
+	txf_status s = txf_tuning_get(w->ctx, &t);
 	CHECK_STATUS(w, s, "txf_tuning_get");
-	CHECK(w, which_variant(t) >= 0, "txf_tuning_get gave neither variant (mode '%s')", t->mode);
+	CHECK(w, which_variant(t) >= 0, "txf_tuning_get gave neither variant (mode '%s')",
+	      txf_tuning_mode(t));
 	w->tuning_reads++;
 	if (!w->shared && round % 3 == 1) {
 		fresh = open_context();
@@ -570,15 +602,16 @@ static void tuning_round(worker *w, unsigned round)
 		s = txf_context_stats_get(fresh, &st);
 		CHECK_STATUS(w, s, "txf_context_stats_get");
 		CHECK(w, st.tuned == 1, "a new context did not take the tuning file");
-		s = txf_tuning_get(fresh, t);
+		txf_tuning_release(&t);
+		s = txf_tuning_get(fresh, &t);
 		CHECK_STATUS(w, s, "txf_tuning_get");
 		CHECK(w, which_variant(t) >= 0,
-		      "the tuning file read was neither variant (mode '%s')", t->mode);
+		      "the tuning file read was neither variant (mode '%s')", txf_tuning_mode(t));
 		w->tuning_reads++;
 	}
 out:
 	txf_context_release(&fresh);
-	free(t);
+	txf_tuning_release(&t);
 }
 
 /* ---------------------------------------------------------- the threads */
@@ -717,7 +750,7 @@ static void threads_share_contexts(void **state)
 	/* The tuning file exists before the other contexts read it. */
 	txf_context *shared = open_context();
 	assert_non_null(shared);
-	assert_int_equal(txf_tuning_save(shared, &variants[0]), TXF_SUCCESS);
+	assert_int_equal(txf_tuning_save(shared, variants[0]), TXF_SUCCESS);
 
 	static worker ws[THREADS];
 	pthread_t tids[THREADS];
@@ -879,10 +912,19 @@ static void explain_round(worker *w, unsigned round)
 	if (mc.params_source == TXF_SOURCE_TUNED) {
 		/* The entry leaves K slices to the device's rule (none on POCL),
 		 * lbuf, wmap and kgroups to the entry's (1 on POCL). */
-		const txf_matmul_params want = {16, 16, 8, 8, 8, 1, 1, 1, 1, 1, 1};
-		CHECK(w, memcmp(&mc.params, &want, sizeof want) == 0,
-		      "tuned matmul blocks %u x %u x %u are neither variant's", mc.params.mwg,
-		      mc.params.nwg, mc.params.kwg);
+		static const txf_param want[] = {{"mwg", 16},  {"nwg", 16},   {"kwg", 8},
+		                                 {"mdimc", 8}, {"ndimc", 8},  {"vwa", 1},
+		                                 {"vwb", 1},   {"ksplit", 1}, {"lbuf", 1},
+		                                 {"wmap", 1},  {"kgroups", 1}};
+		long long got[sizeof want / sizeof want[0]];
+		bool same = true;
+		for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+			s = txf_matmul_choice_param(&mc, want[i].name, &got[i]);
+			CHECK_STATUS(w, s, "txf_matmul_choice_param");
+			same = same && got[i] == want[i].value;
+		}
+		CHECK(w, same, "tuned matmul blocks %lld x %lld x %lld are neither variant's",
+		      got[0], got[1], got[2]);
 	}
 out:;
 }
@@ -890,23 +932,26 @@ out:;
 static void *storm_main(void *arg)
 {
 	worker *w = arg;
-	txf_tuning *t = malloc(sizeof *t);
+	txf_tuning *t = NULL;
 	txf_context_stats before, st;
 	memset(&before, 0, sizeof before);
-	CHECK(w, t, "out of memory");
 	pthread_barrier_wait(&start_line);
 	for (unsigned r = 0; r < w->rounds; r++) {
 		if (w->id == 0) {
 			/* Both variants and none, in turn. */
-			txf_status s = txf_tuning_set(w->ctx, r % 3 == 2 ? NULL : &variants[r % 3]);
+			txf_status s = txf_tuning_set(w->ctx, r % 3 == 2 ? NULL : variants[r % 3]);
 			CHECK_STATUS(w, s, "txf_tuning_set");
 			w->tuning_saves++;
 		} else {
-			txf_status s = txf_tuning_get(w->ctx, t);
+			txf_tuning_release(&t);
+			txf_status s = txf_tuning_get(w->ctx, &t);
 			CHECK_STATUS(w, s, "txf_tuning_get");
+			txf_tuning_limits l;
 			CHECK(w,
-			      which_variant(t) >= 0 || !t->limits[TXF_TUNE_MATMUL][TXF_F32].valid,
-			      "txf_tuning_get gave a torn tuning (mode '%s')", t->mode);
+			      which_variant(t) >= 0 ||
+			          txf_tuning_limits_get(t, TXF_TUNE_MATMUL, TXF_F32, &l) !=
+			              TXF_SUCCESS,
+			      "txf_tuning_get gave a torn tuning (mode '%s')", txf_tuning_mode(t));
 			w->tuning_reads++;
 		}
 		explain_round(w, r);
@@ -930,7 +975,7 @@ static void *storm_main(void *arg)
 		w->ok[0]++;
 	}
 out:
-	free(t);
+	txf_tuning_release(&t);
 	return NULL;
 }
 

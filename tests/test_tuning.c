@@ -88,91 +88,173 @@ static char *capture_stderr(txf_context **out, const char *tuning_file)
 	return text;
 }
 
-/* A tuning with every kind of entry, values exact in the text format. */
-static txf_tuning sample(void)
+/* A matmul entry's kernel parameters, in the registry's order. */
+typedef struct mm {
+	unsigned mwg, nwg, kwg, mdimc, ndimc, vwa, vwb, ksplit, lbuf, wmap, kgroups;
+} mm;
+
+static const char *const mm_names[11] = {"mwg", "nwg",    "kwg",  "mdimc", "ndimc",  "vwa",
+                                         "vwb", "ksplit", "lbuf", "wmap",  "kgroups"};
+
+/* A transpose entry (stream only when 1, as the writer gives it). */
+static txf_tuned tuned_t(txf_strategy s, unsigned tile, unsigned rows, unsigned stream, size_t r,
+                         size_t c, double ms)
 {
-	txf_tuning t = test_tuning_blank("test");
-	txf_tuning_limits *lt = &t.limits[TXF_TUNE_TRANSPOSE][TXF_F32];
-	lt->valid = 1;
-	lt->large_from = 1 << 20;
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	e.strategy = s;
+	test_tuned_put(&e, "tile", tile);
+	test_tuned_put(&e, "wg_rows", rows);
+	if (stream)
+		test_tuned_put(&e, "stream", stream);
+	e.shape[0] = r;
+	e.shape[1] = c;
+	e.median_ms = ms;
+	return e;
+}
+
+/* A matmul entry: the seven required parameters, the optional ones where
+ * they are not 0. */
+static txf_tuned tuned_m(txf_strategy s, mm p, size_t m, size_t n, size_t k, double ms)
+{
+	const unsigned v[11] = {p.mwg, p.nwg,    p.kwg,  p.mdimc, p.ndimc,  p.vwa,
+	                        p.vwb, p.ksplit, p.lbuf, p.wmap,  p.kgroups};
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	e.strategy = s;
+	for (int i = 0; i < 11; i++)
+		if (i < 7 || v[i])
+			test_tuned_put(&e, mm_names[i], v[i]);
+	e.shape[0] = m;
+	e.shape[1] = n;
+	e.shape[2] = k;
+	e.median_ms = ms;
+	return e;
+}
+
+static void put_entry(txf_tuning *t, txf_tune_op op, txf_dtype d, int c, const txf_tuned *e)
+{
+	txf_status s = txf_tuning_set_entry(t, op, d, (txf_size_class)c, e);
+	if (s != TXF_SUCCESS)
+		fail_msg("set_entry %s %s %d: %s: %s", txf_tune_op_name(op), txf_dtype_name(d), c,
+		         txf_status_name(s), txf_last_error());
+}
+
+static void put_limits(txf_tuning *t, txf_tune_op op, txf_dtype d, double large_from,
+                       double padcopy_min)
+{
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = large_from;
+	l.padcopy_min = padcopy_min;
+	assert_int_equal(txf_tuning_limits_set(t, op, d, &l), TXF_SUCCESS);
+}
+
+/* The entry of op, d and class c, which t must have. */
+static txf_tuned entry_of(const txf_tuning *t, txf_tune_op op, txf_dtype d, int c)
+{
+	txf_tuned e;
+	txf_status s = txf_tuning_entry(t, op, d, (txf_size_class)c, &e);
+	if (s != TXF_SUCCESS)
+		fail_msg("no entry %s %s %d: %s", txf_tune_op_name(op), txf_dtype_name(d), c,
+		         txf_last_error());
+	return e;
+}
+
+static bool has_limits(const txf_tuning *t, txf_tune_op op, txf_dtype d)
+{
+	txf_tuning_limits l;
+	return txf_tuning_limits_get(t, op, d, &l) == TXF_SUCCESS;
+}
+
+/* Set t's mode, keeping its creation time. */
+static void set_mode(txf_tuning *t, const char *mode)
+{
+	char created[64];
+	snprintf(created, sizeof created, "%s", txf_tuning_created(t));
+	assert_int_equal(txf_tuning_set_info(t, mode, created), TXF_SUCCESS);
+}
+
+/* A tuning with every kind of entry, values exact in the text format. */
+static txf_tuning *sample(void)
+{
+	txf_tuning *t = test_tuning_blank("test");
+	put_limits(t, TXF_TUNE_TRANSPOSE, TXF_F32, 1 << 20, 0);
 	/* The last: pad with the streaming kernel (16 x 1 for 4-byte elements). */
 	static const txf_strategy ts[4] = {TXF_STRATEGY_SIMPLE, TXF_STRATEGY_SPLIT,
 	                                   TXF_STRATEGY_PAD, TXF_STRATEGY_PAD};
 	static const unsigned tiles[4][2] = {{8, 8}, {16, 4}, {32, 8}, {16, 1}};
 	for (int c = 0; c < 4; c++) {
-		txf_tuned *e = &t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][c];
-		e->valid = 1;
-		e->strategy = ts[c];
-		e->tile = tiles[c][0];
-		e->wg_rows = tiles[c][1];
-		e->stream = c == 3;
-		e->shape[0] = 512 + (size_t)c;
-		e->shape[1] = 256 + (size_t)c;
-		e->median_ms = 0.125 * (c + 1);
+		txf_tuned e = tuned_t(ts[c], tiles[c][0], tiles[c][1], c == 3, 512 + (size_t)c,
+		                      256 + (size_t)c, 0.125 * (c + 1));
+		put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, c, &e);
 	}
-	txf_tuning_limits *lm = &t.limits[TXF_TUNE_MATMUL][TXF_F32];
-	lm->valid = 1;
-	lm->large_from = 1e6;
-	lm->padcopy_min = 4e6;
+	put_limits(t, TXF_TUNE_MATMUL, TXF_F32, 1e6, 4e6);
 	static const txf_strategy ms[4] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SIMPLE,
 	                                   TXF_STRATEGY_SPLIT, TXF_STRATEGY_PAD};
 	for (int c = 0; c < 4; c++) {
-		txf_tuned *e = &t.entries[TXF_TUNE_MATMUL][TXF_F32][c];
-		e->valid = 1;
-		e->strategy = ms[c];
-		e->params = (txf_matmul_params){32, 32, 16, 8, 8, 2, 2, 0, 0, 0, 0};
+		mm p = {32, 32, 16, 8, 8, 2, 2, 0, 0, 0, 0};
 		if (c == 2)
-			e->params = (txf_matmul_params){64, 32, 8, 8, 8, 1, 4, 0, 0, 0, 0};
-		if (c == 3) { /* K slices, lbuf and wmap given: ten values */
-			e->params.ksplit = 3;
-			e->params.lbuf = 2;
-			e->params.wmap = 2;
+			p = (mm){64, 32, 8, 8, 8, 1, 4, 0, 0, 0, 0};
+		if (c == 3) { /* K slices, lbuf and wmap given */
+			p.ksplit = 3;
+			p.lbuf = 2;
+			p.wmap = 2;
 		}
-		e->shape[0] = 64;
-		e->shape[1] = 96;
-		e->shape[2] = 128 + (size_t)c;
-		e->median_ms = 1.5 + c;
+		txf_tuned e = tuned_m(ms[c], p, 64, 96, 128 + (size_t)c, 1.5 + c);
+		put_entry(t, TXF_TUNE_MATMUL, TXF_F32, c, &e);
 	}
-	/* f64: K groups given, eleven values (the three before them 0). */
-	txf_tuning_limits *l8 = &t.limits[TXF_TUNE_MATMUL][TXF_F64];
-	l8->valid = 1;
-	l8->large_from = 1e6;
-	txf_tuned *e8 = &t.entries[TXF_TUNE_MATMUL][TXF_F64][0];
-	e8->valid = 1;
-	e8->strategy = TXF_STRATEGY_PAD;
-	e8->params = (txf_matmul_params){32, 16, 8, 4, 4, 2, 2, 0, 0, 0, 2};
-	e8->shape[0] = 48;
-	e8->shape[1] = 40;
-	e8->shape[2] = 72;
-	e8->median_ms = 0.75;
+	/* f64: K groups given (the three before them 0). */
+	put_limits(t, TXF_TUNE_MATMUL, TXF_F64, 1e6, 0);
+	txf_tuned e8 =
+	    tuned_m(TXF_STRATEGY_PAD, (mm){32, 16, 8, 4, 4, 2, 2, 0, 0, 0, 2}, 48, 40, 72, 0.75);
+	put_entry(t, TXF_TUNE_MATMUL, TXF_F64, 0, &e8);
 	return t;
+}
+
+/* Whether two entries hold the same strategy, parameters (by name: each
+ * tuned parameter of op, 0 where left out), shape and time. */
+static void assert_same_tuned(txf_tune_op op, const txf_tuned *a, const txf_tuned *b)
+{
+	assert_int_equal(a->strategy, b->strategy);
+	const char *opn = txf_tune_op_name(op);
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *pi = txf_param_at(i);
+		if (!pi->tuned || strcmp(pi->operation, opn) != 0)
+			continue;
+		if (test_tparam(a, pi->name) != test_tparam(b, pi->name))
+			fail_msg("%s entry: %s %lld, not %lld", opn, pi->name,
+			         test_tparam(b, pi->name), test_tparam(a, pi->name));
+	}
+	assert_memory_equal(a->shape, b->shape, sizeof a->shape);
+	assert_true(a->median_ms == b->median_ms);
 }
 
 static void assert_same_tuning(const txf_tuning *a, const txf_tuning *b)
 {
-	assert_string_equal(a->mode, b->mode);
-	assert_string_equal(a->created, b->created);
+	assert_string_equal(txf_tuning_mode(a), txf_tuning_mode(b));
+	assert_string_equal(txf_tuning_created(a), txf_tuning_created(b));
 	for (int op = 0; op < TXF_TUNE_OP_COUNT; op++)
 		for (int d = 0; d < TXF_DTYPE_COUNT; d++) {
-			const txf_tuning_limits *la = &a->limits[op][d], *lb = &b->limits[op][d];
-			assert_int_equal(la->valid, lb->valid);
-			if (la->valid) {
-				assert_true(la->large_from == lb->large_from);
-				assert_true(la->padcopy_min == lb->padcopy_min);
+			txf_tuning_limits la, lb;
+			txf_status sa =
+			    txf_tuning_limits_get(a, (txf_tune_op)op, (txf_dtype)d, &la);
+			txf_status sb =
+			    txf_tuning_limits_get(b, (txf_tune_op)op, (txf_dtype)d, &lb);
+			assert_int_equal(sa, sb);
+			if (sa == TXF_SUCCESS) {
+				assert_true(la.large_from == lb.large_from);
+				assert_true(la.padcopy_min == lb.padcopy_min);
 			}
 			for (int c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-				const txf_tuned *ea = &a->entries[op][d][c],
-				                *eb = &b->entries[op][d][c];
-				assert_int_equal(ea->valid, eb->valid);
-				if (!ea->valid)
-					continue;
-				assert_int_equal(ea->strategy, eb->strategy);
-				assert_int_equal(ea->tile, eb->tile);
-				assert_int_equal(ea->wg_rows, eb->wg_rows);
-				assert_int_equal(ea->stream, eb->stream);
-				assert_memory_equal(&ea->params, &eb->params, sizeof ea->params);
-				assert_memory_equal(ea->shape, eb->shape, sizeof ea->shape);
-				assert_true(ea->median_ms == eb->median_ms);
+				txf_tuned ea, eb;
+				sa = txf_tuning_entry(a, (txf_tune_op)op, (txf_dtype)d,
+				                      (txf_size_class)c, &ea);
+				sb = txf_tuning_entry(b, (txf_tune_op)op, (txf_dtype)d,
+				                      (txf_size_class)c, &eb);
+				assert_int_equal(sa, sb);
+				if (sa == TXF_SUCCESS)
+					assert_same_tuned((txf_tune_op)op, &ea, &eb);
 			}
 		}
 }
@@ -213,8 +295,8 @@ static void test_round_trip(void **state)
 	txf_context_stats st;
 	assert_int_equal(txf_context_stats_get(a, &st), TXF_SUCCESS);
 	assert_int_equal(st.tuned, 0);
-	txf_tuning t = sample();
-	assert_int_equal(txf_tuning_save(a, &t), TXF_SUCCESS);
+	txf_tuning *t = sample();
+	assert_int_equal(txf_tuning_save(a, t), TXF_SUCCESS);
 	char *path = path_of(a);
 	/* In the cache directory, named after the device, private. */
 	assert_non_null(strstr(path, cache));
@@ -227,9 +309,11 @@ static void test_round_trip(void **state)
 	assert_int_equal(stat(dir, &sb), 0);
 	assert_int_equal(sb.st_mode & 0777, 0700);
 	/* The saving context uses it at once. */
-	txf_tuning got;
+	txf_tuning *got = NULL;
 	assert_int_equal(txf_tuning_get(a, &got), TXF_SUCCESS);
-	assert_same_tuning(&t, &got);
+	assert_same_tuning(t, got);
+	txf_tuning_release(&got);
+	assert_null(got);
 	txf_context_release(&a);
 
 	/* A new context reads back exactly what was saved. */
@@ -238,11 +322,20 @@ static void test_round_trip(void **state)
 	assert_int_equal(st.tuned, 1);
 	assert_string_equal(st.tuning_file, path_of(b));
 	assert_int_equal(txf_tuning_get(b, &got), TXF_SUCCESS);
-	assert_same_tuning(&t, &got);
+	assert_same_tuning(t, got);
+	txf_tuning_release(&got);
 
-	/* The text is stable: format(parse(text)) == text. */
+	/* The text is stable: format(parse(text)) == text; it is format 2
+	 * and names every matmul parameter. */
 	size_t len;
 	char *text = read_text(path_of(b), &len);
+	assert_non_null(strstr(text, "\ntxf-tuning 2\n"));
+	assert_non_null(strstr(text, " strategy=pad mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8 vwa=2 "
+	                             "vwb=2 ksplit=3 lbuf=2 wmap=2 shape=64x96x131 "));
+	assert_non_null(strstr(text, " mwg=32 nwg=16 kwg=8 mdimc=4 ndimc=4 vwa=2 vwb=2 kgroups=2 "
+	                             "shape=48x40x72 "));
+	assert_non_null(strstr(text, " strategy=pad tile=16 wg_rows=1 stream=1 shape=515x259 "));
+	assert_null(strstr(text, "params="));
 	txf__tuning_file *f = malloc(sizeof *f);
 	char why[300];
 	assert_int_equal(txf__tuning_parse(text, len, f, why, sizeof why), 0);
@@ -259,54 +352,74 @@ static void test_round_trip(void **state)
 	free(f);
 
 	/* Saving again replaces the file whole; nothing else is left there. */
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].tile = 4;
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].wg_rows = 4;
-	assert_int_equal(txf_tuning_save(b, &t), TXF_SUCCESS);
+	txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0);
+	test_tuned_put(&e, "tile", 4);
+	test_tuned_put(&e, "wg_rows", 4);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &e);
+	assert_int_equal(txf_tuning_save(b, t), TXF_SUCCESS);
 	char cmd[1200];
 	snprintf(cmd, sizeof cmd, "test $(ls -A '%s' | wc -l) -eq 1", dir);
 	assert_int_equal(system(cmd), 0);
 	txf_context_release(&b);
 	txf_context *c = open_ctx(NULL);
 	assert_int_equal(txf_tuning_get(c, &got), TXF_SUCCESS);
-	assert_same_tuning(&t, &got);
+	assert_same_tuning(t, got);
+	txf_tuning_release(&got);
 	txf_context_release(&c);
+	txf_tuning_release(&t);
 }
 
 static void test_save_rejects_bad_tunings(void **state)
 {
 	(void)state;
 	txf_context *ctx = open_ctx(NULL);
-	txf_tuning t = sample();
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].tile = 3;
-	assert_int_equal(txf_tuning_save(ctx, &t), TXF_ERR_BAD_TILE);
+	/* Values in the parameters' ranges that no device runs: tile 0 (a
+	 * tuned entry's tile is not chosen), blocks too big for the device. */
+	txf_tuning *t = sample();
+	txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 2);
+	test_tuned_put(&e, "tile", 0);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 2, &e);
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_BAD_TILE);
 	assert_non_null(strstr(txf_last_error(), "large-even"));
+	txf_tuning_release(&t);
 	t = sample();
-	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].params.mdimc = 64;
-	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].params.ndimc = 128;
-	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].params.mwg = 128;
-	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].params.nwg = 128;
-	assert_int_not_equal(txf_tuning_save(ctx, &t), TXF_SUCCESS);
+	e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 1);
+	test_tuned_put(&e, "mdimc", 64);
+	test_tuned_put(&e, "ndimc", 128);
+	test_tuned_put(&e, "mwg", 128);
+	test_tuned_put(&e, "nwg", 128);
+	put_entry(t, TXF_TUNE_MATMUL, TXF_F32, 1, &e);
+	assert_int_not_equal(txf_tuning_save(ctx, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	t = sample();
-	t.entries[TXF_TUNE_MATMUL][TXF_U8][0] = t.entries[TXF_TUNE_MATMUL][TXF_F32][0];
-	t.limits[TXF_TUNE_MATMUL][TXF_U8] = t.limits[TXF_TUNE_MATMUL][TXF_F32];
-	txf_status bs = txf_tuning_save(ctx, &t);
+	e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 0);
+	put_entry(t, TXF_TUNE_MATMUL, TXF_U8, 0, &e);
+	put_limits(t, TXF_TUNE_MATMUL, TXF_U8, 1e6, 4e6);
+	txf_status bs = txf_tuning_save(ctx, t);
 	if (bs != TXF_ERR_BAD_DTYPE)
 		fail_msg("%s: %s", txf_status_name(bs), txf_last_error());
+	txf_tuning_release(&t);
 	t = sample();
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].strategy = TXF_STRATEGY_PADCOPY;
-	assert_int_equal(txf_tuning_save(ctx, &t), TXF_ERR_BAD_STRATEGY);
+	e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0);
+	e.strategy = TXF_STRATEGY_PADCOPY;
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &e);
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_BAD_STRATEGY);
+	txf_tuning_release(&t);
 	t = sample();
-	t.limits[TXF_TUNE_TRANSPOSE][TXF_F32].valid = 0;
-	assert_int_equal(txf_tuning_save(ctx, &t), TXF_ERR_INVALID_ARG);
+	assert_int_equal(txf_tuning_limits_set(t, TXF_TUNE_TRANSPOSE, TXF_F32, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_INVALID_ARG);
+	txf_tuning_release(&t);
 	t = sample();
-	snprintf(t.mode, sizeof t.mode, "two words");
-	assert_int_equal(txf_tuning_save(ctx, &t), TXF_ERR_INVALID_ARG);
+	set_mode(t, "two words");
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_INVALID_ARG);
+	txf_tuning_release(&t);
 	/* Nothing was written, nothing is used. */
 	struct stat sb;
 	assert_int_not_equal(stat(path_of(ctx), &sb), 0);
-	txf_tuning got;
+	txf_tuning *got = NULL;
 	assert_int_equal(txf_tuning_get(ctx, &got), TXF_SUCCESS);
-	assert_int_equal(got.limits[TXF_TUNE_TRANSPOSE][TXF_F32].valid, 0);
+	assert_false(has_limits(got, TXF_TUNE_TRANSPOSE, TXF_F32));
+	txf_tuning_release(&got);
 	assert_int_equal(txf_tuning_get(NULL, &got), TXF_ERR_NULL_ARG);
 	assert_int_equal(txf_tuning_save(ctx, NULL), TXF_ERR_NULL_ARG);
 	txf_context_release(&ctx);
@@ -318,8 +431,8 @@ static void test_save_refuses_unreadable_measurements(void **state)
 {
 	(void)state;
 	txf_context *ctx = open_ctx(NULL);
-	txf_tuning good = sample();
-	assert_int_equal(txf_tuning_save(ctx, &good), TXF_SUCCESS);
+	txf_tuning *good = sample();
+	assert_int_equal(txf_tuning_save(ctx, good), TXF_SUCCESS);
 	size_t len, len2;
 	char *before = read_text(path_of(ctx), &len);
 	struct {
@@ -336,24 +449,28 @@ static void test_save_refuses_unreadable_measurements(void **state)
 	    {TXF_TUNE_MATMUL, 2, "large-even", 2, 2147483649.0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		txf_tuning t = sample();
-		txf_tuned *e = &t.entries[cases[i].op][TXF_F32][cases[i].cls];
+		txf_tuning *t = sample();
+		txf_tuned e = entry_of(t, cases[i].op, TXF_F32, cases[i].cls);
 		if (cases[i].dim < 0)
-			e->median_ms = cases[i].value;
+			e.median_ms = cases[i].value;
 		else
-			e->shape[cases[i].dim] = (size_t)cases[i].value;
-		assert_int_equal(txf_tuning_save(ctx, &t), TXF_ERR_INVALID_ARG);
+			e.shape[cases[i].dim] = (size_t)cases[i].value;
+		put_entry(t, cases[i].op, TXF_F32, cases[i].cls, &e);
+		assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_INVALID_ARG);
 		assert_non_null(strstr(txf_last_error(), cases[i].name));
-		assert_int_equal(txf_tuning_set(ctx, &t), TXF_ERR_INVALID_ARG);
+		assert_int_equal(txf_tuning_set(ctx, t), TXF_ERR_INVALID_ARG);
+		txf_tuning_release(&t);
 	}
 	char *after = read_text(path_of(ctx), &len2);
 	assert_int_equal(len, len2);
 	assert_memory_equal(before, after, len);
 	free(before);
 	free(after);
-	txf_tuning got;
+	txf_tuning *got = NULL;
 	assert_int_equal(txf_tuning_get(ctx, &got), TXF_SUCCESS);
-	assert_same_tuning(&good, &got);
+	assert_same_tuning(good, got);
+	txf_tuning_release(&got);
+	txf_tuning_release(&good);
 	txf_context_release(&ctx);
 }
 
@@ -364,10 +481,15 @@ static void test_tiny_time_read_back(void **state)
 {
 	(void)state;
 	txf_context *a = open_ctx(NULL);
-	txf_tuning t = sample();
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].median_ms = DBL_MIN;
-	t.entries[TXF_TUNE_MATMUL][TXF_F32][1].median_ms = 4.9406564584124654e-324;
-	assert_int_equal(txf_tuning_save(a, &t), TXF_SUCCESS);
+	txf_tuning *t = sample();
+	txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 2);
+	e.median_ms = DBL_MIN;
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 2, &e);
+	e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 1);
+	e.median_ms = 4.9406564584124654e-324;
+	put_entry(t, TXF_TUNE_MATMUL, TXF_F32, 1, &e);
+	assert_int_equal(txf_tuning_save(a, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	size_t len;
 	char *text = read_text(path_of(a), &len);
 	assert_non_null(strstr(text, "ms=2.22507e-308"));
@@ -378,11 +500,13 @@ static void test_tiny_time_read_back(void **state)
 	txf_context_stats st;
 	assert_int_equal(txf_context_stats_get(b, &st), TXF_SUCCESS);
 	assert_int_equal(st.tuned, 1);
-	txf_tuning got;
+	txf_tuning *got = NULL;
 	assert_int_equal(txf_tuning_get(b, &got), TXF_SUCCESS);
-	double ms = got.entries[TXF_TUNE_TRANSPOSE][TXF_F32][2].median_ms;
+	double ms = entry_of(got, TXF_TUNE_TRANSPOSE, TXF_F32, 2).median_ms;
 	assert_true(ms > 0 && fabs(ms - DBL_MIN) <= 1e-5 * DBL_MIN);
-	assert_true(got.entries[TXF_TUNE_MATMUL][TXF_F32][1].median_ms == 4.9406564584124654e-324);
+	assert_true(entry_of(got, TXF_TUNE_MATMUL, TXF_F32, 1).median_ms ==
+	            4.9406564584124654e-324);
+	txf_tuning_release(&got);
 	txf_context_release(&b);
 }
 
@@ -392,8 +516,8 @@ static void test_tuned_choice_used(void **state)
 {
 	(void)state;
 	txf_context *ctx = open_ctx(NULL);
-	txf_tuning t = sample();
-	assert_int_equal(txf_tuning_save(ctx, &t), TXF_SUCCESS);
+	txf_tuning *t = sample();
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_SUCCESS);
 	txf_context_release(&ctx);
 	ctx = open_ctx(NULL);
 
@@ -407,7 +531,7 @@ static void test_tuned_choice_used(void **state)
 	    {2047, 1025, TXF_F32, 3}, {1024, 1024, TXF_F32, 2},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		const txf_tuned *e = &t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][cases[i].cls];
+		const txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, cases[i].cls);
 		txf_choice c;
 		assert_int_equal(txf_transpose_explain(ctx, cases[i].rows, cases[i].cols,
 		                                       cases[i].dtype, 0, NULL, &c),
@@ -418,10 +542,10 @@ static void test_tuned_choice_used(void **state)
 		assert_string_equal(c.entry, want);
 		assert_int_equal(c.strategy_source, TXF_SOURCE_TUNED);
 		assert_int_equal(c.tile_source, TXF_SOURCE_TUNED);
-		assert_int_equal(c.strategy, e->strategy);
-		assert_int_equal(c.tile, e->tile);
-		assert_int_equal(c.wg_rows, e->wg_rows);
-		assert_int_equal(c.stream, e->stream);
+		assert_int_equal(c.strategy, e.strategy);
+		assert_int_equal(c.tile, test_tparam(&e, "tile"));
+		assert_int_equal(c.wg_rows, test_tparam(&e, "wg_rows"));
+		assert_int_equal(test_cparam(&c, "stream"), test_tparam(&e, "stream"));
 		assert_non_null(strstr(c.why, "txf tune, test"));
 	}
 	/* A streaming entry with the streaming kernel turned off: the table,
@@ -429,12 +553,12 @@ static void test_tuned_choice_used(void **state)
 	{
 		txf_transpose_options no;
 		txf_transpose_options_default(&no);
-		no.stream = -1;
+		test_topt(&no, "stream", -1);
 		txf_choice c;
 		assert_int_equal(txf_transpose_explain(ctx, 2047, 1025, TXF_F32, 0, &no, &c),
 		                 TXF_SUCCESS);
 		assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
-		assert_int_equal(c.stream, 0);
+		assert_int_equal(test_cparam(&c, "stream"), 0);
 	}
 	/* No entry for 8-byte types, in-place, forced fields: the table. */
 	txf_choice c;
@@ -449,10 +573,13 @@ static void test_tuned_choice_used(void **state)
 	assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
 	assert_int_equal(c.tile, 4);
 	/* Truncate where the matrix is smaller than the tuned tile: the table. */
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][3].strategy = TXF_STRATEGY_TRUNCATE;
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][3].wg_rows = 16;
-	t.entries[TXF_TUNE_TRANSPOSE][TXF_F32][3].stream = 0;
-	assert_int_equal(txf_tuning_set(ctx, &t), TXF_SUCCESS);
+	txf_tuned e3 = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 3);
+	e3.strategy = TXF_STRATEGY_TRUNCATE;
+	test_tuned_put(&e3, "wg_rows", 16);
+	test_tuned_put(&e3, "stream", 0);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 3, &e3);
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	assert_int_equal(txf_transpose_explain(ctx, 400000, 3, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
 
@@ -468,8 +595,8 @@ static void test_tuned_choice_used(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 128, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_string_equal(mc.entry, "tuned matmul f32 large-even");
 	assert_int_equal(mc.strategy, TXF_STRATEGY_SPLIT);
-	assert_int_equal(mc.params.mwg, 64);
-	assert_int_equal(mc.params.vwb, 4);
+	assert_int_equal(test_mparam(&mc, "mwg"), 64);
+	assert_int_equal(test_mparam(&mc, "vwb"), 4);
 	/* 127^3 is large (>= 1e6) but below padcopy_min (4e6); 255^3 is above. */
 	assert_int_equal(txf_matmul_explain(ctx, 127, 127, 127, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_string_equal(mc.entry, "tuned matmul f32 large-uneven");
@@ -557,8 +684,9 @@ static void test_tuned_choice_used(void **state)
 static char *valid_text(size_t *len)
 {
 	txf_context *ctx = open_ctx(NULL);
-	txf_tuning t = sample();
-	assert_int_equal(txf_tuning_save(ctx, &t), TXF_SUCCESS);
+	txf_tuning *t = sample();
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
 	char *text = read_text(path_of(ctx), len);
 	txf_context_release(&ctx);
 	return text;
@@ -623,14 +751,15 @@ static void test_corrupt_files(void **state)
 	expect_ignored(path, "", 0, 0600, "not a tuning file");
 
 	static const char *const edits[][3] = {
-	    {"txf-tuning 1", "txf-tuning 2", "format version 2"},
-	    {"txf-tuning 1", "not-a-tuning 1", "not a tuning file"},
+	    {"txf-tuning 2", "txf-tuning 3", "format version 3"},
+	    {"txf-tuning 2", "txf-tuning 1", "format version 1"},
+	    {"txf-tuning 2", "not-a-tuning 2", "not a tuning file"},
 	    {"library ", "library 9.9.9-", "library version"},
 	    {"device ", "device other-", "not for this device"},
 	    {"driver ", "driver 0.0-", "not for this device"},
 	    {"tile=32", "tile=4096", "bad value"},
 	    {"tile=32", "tile=-32", "bad value"},
-	    {"tile=32", "tile=24", "power of two"},
+	    {"tile=32", "tile=24", "bad value '24' for tile"},
 	    {"wg_rows=8", "wg_rows=64", "power of two"},
 	    {"stream=1", "stream=2", "bad value"},
 	    {"stream=1", "stream=1 stream=1", "given twice"},
@@ -638,23 +767,35 @@ static void test_corrupt_files(void **state)
 	    {"tile=16 wg_rows=1 stream=1", "tile=16 wg_rows=2 stream=1", "streaming kernel"},
 	    {"strategy=pad tile=16 wg_rows=1 stream=1", "strategy=split tile=16 wg_rows=1 stream=1",
 	     "streaming kernel"},
+	    {"tile=8 wg_rows=8", "tile=8", "lacks field wg_rows"},
+	    {"tile=8 wg_rows=8", "tile=8 wg_rows=8 segments=2", "unknown field 'segments'"},
 	    {"strategy=split", "strategy=padcopy", "not padcopy"},
 	    {"strategy=split", "strategy=warp", "bad value"},
 	    {"ms=", "ms=nan", "bad value"},
 	    {"large_from=", "large_from=-", "positive"},
 	    {"padcopy_min=", "padcopy_min=inf", "padcopy_min"},
-	    {"params=32,32,16,8,8,2,2", "params=32,32,16,8,8,2", "bad value"},
-	    {"params=32,32,16,8,8,2,2", "params=32,32,16,8,8,2,2,2,2", "bad value"},
-	    {"params=32,32,16,8,8,2,2", "params=32,32,16,8,8,2,2,65", "more K slices"},
-	    {"params=64,32,8,8,8,1,4", "params=64,32,8,8,8,1,4,3", "needs strategy pad"},
-	    {"params=32,32,16,8,8,2,2", "params=512,512,512,64,128,8,8", "entry matmul f32"},
-	    {"params=32,32,16,8,8,2,2", "params=32,32,16,8,8,3,2", "entry matmul f32"},
-	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,8,2,2,3,3,2", "bad value"},
-	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,8,2,2,3,2", "bad value"},
-	    {"params=32,16,8,4,4,2,2,0,0,0,2", "params=32,16,8,4,4,2,2,0,0,0,9", "bad value"},
-	    {"params=32,16,8,4,4,2,2,0,0,0,2", "params=32,16,8,4,4,2,2,0,0,0,2,2", "bad value"},
-	    {"params=32,16,8,4,4,2,2,0,0,0,2", "params=32,16,8,4,4,2,2,0,0,0,0,2", "bad value"},
-	    {"params=32,32,16,8,8,2,2,3,2,2", "params=32,32,16,8,4,2,2,3,2,2", "entry matmul f32"},
+	    /* Matmul entries name each parameter (format 2): the seven
+	     * required ones, the optional ones where they are not 0. */
+	    {"vwa=2 vwb=2 shape", "vwa=2 shape", "lacks field vwb"},
+	    {"mwg=32 nwg=32", "nwg=32", "lacks field mwg"},
+	    {"vwa=2 vwb=2 shape", "vwa=2 vwb=2 vwb=2 shape", "given twice"},
+	    {"vwa=2 vwb=2 shape", "vwa=2 vwb=2 vwc=2 shape", "unknown field 'vwc'"},
+	    {"vwa=2 vwb=2 shape", "vwa=2 vwb=2 tile=8 shape", "unknown field 'tile'"},
+	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8 vwa=2 vwb=2 shape",
+	     "params=32,32,16,8,8,2,2 shape", "unknown field 'params'"},
+	    {"vwa=2 vwb=2 shape", "vwa=2 vwb=2 ksplit=65 shape", "bad value '65' for ksplit"},
+	    {"vwa=1 vwb=4 shape", "vwa=1 vwb=4 ksplit=3 shape", "needs strategy pad"},
+	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8 vwa=2 vwb=2",
+	     "mwg=512 nwg=512 kwg=512 mdimc=64 ndimc=128 vwa=8 vwb=8", "entry matmul f32"},
+	    {"vwa=2 vwb=2 shape", "vwa=3 vwb=2 shape", "bad value '3' for vwa"},
+	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8", "mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=6",
+	     "entry matmul f32"},
+	    {"lbuf=2", "lbuf=3", "bad value"},
+	    {"wmap=2", "wmap=", "bad value"},
+	    {"kgroups=2", "kgroups=9", "bad value"},
+	    {"kgroups=2", "kgroups=2,2", "bad value"},
+	    {"kgroups=2", "kgroups=2 kgroups=2", "given twice"},
+	    {"ndimc=8 vwa=2 vwb=2 ksplit=3", "ndimc=4 vwa=2 vwb=2 ksplit=3", "entry matmul f32"},
 	    {"shape=", "shape=0x", "bad value"},
 	    {"shape=", "shape=99999999999x", "bad value"},
 	    {"entry transpose f32 small-even", "entry transpose f32 medium", "unknown"},
@@ -701,7 +842,7 @@ static void test_corrupt_files(void **state)
 		memset(line, 'x', big);
 		line[big - 1] = '\n';
 		char *lng = malloc(len + big);
-		memcpy(lng, "txf-tuning 1\n", 13);
+		memcpy(lng, "txf-tuning 2\n", 13);
 		memcpy(lng + 13, line, big);
 		expect_ignored(path, lng, 13 + big, 0600, "longer than");
 		free(line);
@@ -786,13 +927,18 @@ static int writer_main(const char *dir, int variant, int rounds)
 	txf_context *ctx = NULL;
 	if (txf_context_create(&ctx, &o) != TXF_SUCCESS)
 		return 3;
-	txf_tuning t = sample();
-	snprintf(t.mode, sizeof t.mode, "writer%d", variant);
+	txf_tuning *t = sample();
+	char mode[16];
+	snprintf(mode, sizeof mode, "writer%d", variant);
+	set_mode(t, mode);
 	for (int r = 0; r < rounds; r++) {
-		t.entries[TXF_TUNE_MATMUL][TXF_F32][0].median_ms = variant * 1000 + r;
-		if (txf_tuning_save(ctx, &t) != TXF_SUCCESS)
+		txf_tuned e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 0);
+		e.median_ms = variant * 1000 + r;
+		put_entry(t, TXF_TUNE_MATMUL, TXF_F32, 0, &e);
+		if (txf_tuning_save(ctx, t) != TXF_SUCCESS)
 			return 4;
 	}
+	txf_tuning_release(&t);
 	txf_context_release(&ctx);
 	return 0;
 }
@@ -825,7 +971,7 @@ static void test_concurrent_writers(void **state)
 			char why[300];
 			if (txf__tuning_parse(buf, len, f, why, sizeof why) != 0)
 				fail_msg("a reader saw a broken file: %s", why);
-			assert_int_equal(strncmp(f->tuning.mode, "writer", 6), 0);
+			assert_int_equal(strncmp(txf_tuning_mode(&f->tuning), "writer", 6), 0);
 			reads++;
 			free(buf);
 		}
@@ -852,9 +998,10 @@ static void test_concurrent_writers(void **state)
 	txf_context_stats st;
 	assert_int_equal(txf_context_stats_get(ctx, &st), TXF_SUCCESS);
 	assert_int_equal(st.tuned, 1);
-	txf_tuning got;
+	txf_tuning *got = NULL;
 	assert_int_equal(txf_tuning_get(ctx, &got), TXF_SUCCESS);
-	assert_true(got.entries[TXF_TUNE_MATMUL][TXF_F32][0].median_ms >= 1000 + ROUNDS - 1);
+	assert_true(entry_of(got, TXF_TUNE_MATMUL, TXF_F32, 0).median_ms >= 1000 + ROUNDS - 1);
+	txf_tuning_release(&got);
 	char cmd[1200];
 	snprintf(cmd, sizeof cmd, "test $(ls -A '%s/tuning' | wc -l) -eq 1", cache);
 	assert_int_equal(system(cmd), 0);
@@ -868,40 +1015,54 @@ static void test_concurrent_writers(void **state)
  * in dst when src has none). */
 static void copy_group(txf_tuning *dst, const txf_tuning *src, txf_tune_op op, txf_dtype d)
 {
-	dst->limits[op][d] = src->limits[op][d];
-	memcpy(dst->entries[op][d], src->entries[op][d], sizeof dst->entries[op][d]);
+	txf_tuning_limits l;
+	bool has = txf_tuning_limits_get(src, op, d, &l) == TXF_SUCCESS;
+	assert_int_equal(txf_tuning_limits_set(dst, op, d, has ? &l : NULL), TXF_SUCCESS);
+	for (int c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
+		txf_tuned e;
+		has = txf_tuning_entry(src, op, d, (txf_size_class)c, &e) == TXF_SUCCESS;
+		put_entry(dst, op, d, c, has ? &e : NULL);
+	}
 }
 
 /* A transpose group for type d whose small-uneven entry has time ms. */
 static void set_transpose_group(txf_tuning *t, txf_dtype d, double ms)
 {
-	txf_tuning_limits *l = &t->limits[TXF_TUNE_TRANSPOSE][d];
-	l->valid = 1;
-	l->large_from = 1 << 20;
-	txf_tuned *e = &t->entries[TXF_TUNE_TRANSPOSE][d][TXF_SMALL_UNEVEN];
-	e->valid = 1;
-	e->strategy = TXF_STRATEGY_SPLIT;
-	e->tile = 16;
-	e->wg_rows = 4;
-	e->shape[0] = 509;
-	e->shape[1] = 515;
-	e->median_ms = ms;
+	put_limits(t, TXF_TUNE_TRANSPOSE, d, 1 << 20, 0);
+	txf_tuned e = tuned_t(TXF_STRATEGY_SPLIT, 16, 4, 0, 509, 515, ms);
+	put_entry(t, TXF_TUNE_TRANSPOSE, d, TXF_SMALL_UNEVEN, &e);
 }
 
-static txf_tuning tuning_of(txf_context *ctx)
+/* A copy of the tuning ctx consults (release it). */
+static txf_tuning *tuning_of(txf_context *ctx)
 {
-	txf_tuning t;
+	txf_tuning *t = NULL;
 	assert_int_equal(txf_tuning_get(ctx, &t), TXF_SUCCESS);
+	assert_non_null(t);
 	return t;
 }
 
-/* What a new context reads from the file. */
-static txf_tuning tuning_on_disk(void)
+/* What a new context reads from the file (release it). */
+static txf_tuning *tuning_on_disk(void)
 {
 	txf_context *c = open_ctx(NULL);
-	txf_tuning t = tuning_of(c);
+	txf_tuning *t = tuning_of(c);
 	txf_context_release(&c);
 	return t;
+}
+
+/* The tuning a new context reads from the file, and the one ctx consults
+ * (when not NULL), are want. */
+static void assert_file_and_ctx(const txf_tuning *want, txf_context *ctx)
+{
+	txf_tuning *got = tuning_on_disk();
+	assert_same_tuning(want, got);
+	txf_tuning_release(&got);
+	if (ctx) {
+		got = tuning_of(ctx);
+		assert_same_tuning(want, got);
+		txf_tuning_release(&got);
+	}
 }
 
 /* Contexts that read the file before each other's saves: each save keeps
@@ -910,91 +1071,90 @@ static txf_tuning tuning_on_disk(void)
 static void test_saves_merge(void **state)
 {
 	(void)state;
-	const txf_tuning full = sample();
+	txf_tuning *full = sample();
 	txf_context *a = open_ctx(NULL), *b = open_ctx(NULL), *c = open_ctx(NULL);
 	/* a writes transpose f32, then b matmul f32: both are in the file. */
-	txf_tuning ta = tuning_of(a), tb = tuning_of(b), want;
-	memset(&want, 0, sizeof want);
-	snprintf(want.mode, sizeof want.mode, "b");
-	copy_group(&ta, &full, TXF_TUNE_TRANSPOSE, TXF_F32);
-	snprintf(ta.mode, sizeof ta.mode, "a");
-	assert_int_equal(txf_tuning_save(a, &ta), TXF_SUCCESS);
-	copy_group(&tb, &full, TXF_TUNE_MATMUL, TXF_F32);
-	snprintf(tb.mode, sizeof tb.mode, "b");
-	assert_int_equal(txf_tuning_save(b, &tb), TXF_SUCCESS);
-	copy_group(&want, &full, TXF_TUNE_TRANSPOSE, TXF_F32);
-	copy_group(&want, &full, TXF_TUNE_MATMUL, TXF_F32);
-	txf_tuning got = tuning_on_disk();
-	assert_same_tuning(&want, &got);
+	txf_tuning *ta = tuning_of(a), *tb = tuning_of(b), *want = NULL;
+	assert_int_equal(txf_tuning_create(&want), TXF_SUCCESS);
+	set_mode(want, "b");
+	copy_group(ta, full, TXF_TUNE_TRANSPOSE, TXF_F32);
+	set_mode(ta, "a");
+	assert_int_equal(txf_tuning_save(a, ta), TXF_SUCCESS);
+	copy_group(tb, full, TXF_TUNE_MATMUL, TXF_F32);
+	set_mode(tb, "b");
+	assert_int_equal(txf_tuning_save(b, tb), TXF_SUCCESS);
+	copy_group(want, full, TXF_TUNE_TRANSPOSE, TXF_F32);
+	copy_group(want, full, TXF_TUNE_MATMUL, TXF_F32);
 	/* The saving context uses what it wrote. */
-	got = tuning_of(b);
-	assert_same_tuning(&want, &got);
+	assert_file_and_ctx(want, b);
 
 	/* c, which read nothing, writes matmul f64 with its stale (empty)
 	 * view of the rest: the rest is kept. */
-	txf_tuning tc = tuning_of(c);
-	copy_group(&tc, &full, TXF_TUNE_MATMUL, TXF_F64);
-	snprintf(tc.mode, sizeof tc.mode, "c");
-	assert_int_equal(txf_tuning_save(c, &tc), TXF_SUCCESS);
-	copy_group(&want, &full, TXF_TUNE_MATMUL, TXF_F64);
-	snprintf(want.mode, sizeof want.mode, "c");
-	got = tuning_on_disk();
-	assert_same_tuning(&want, &got);
+	txf_tuning *tc = tuning_of(c);
+	copy_group(tc, full, TXF_TUNE_MATMUL, TXF_F64);
+	set_mode(tc, "c");
+	assert_int_equal(txf_tuning_save(c, tc), TXF_SUCCESS);
+	copy_group(want, full, TXF_TUNE_MATMUL, TXF_F64);
+	set_mode(want, "c");
+	assert_file_and_ctx(want, NULL);
 
 	/* a changes its entry; the groups it holds as it last saved them
 	 * (none but its own) are the file's. */
+	txf_tuning_release(&ta);
 	ta = tuning_of(a);
-	ta.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].median_ms = 9.5;
-	snprintf(ta.mode, sizeof ta.mode, "a2");
-	assert_int_equal(txf_tuning_save(a, &ta), TXF_SUCCESS);
-	want.entries[TXF_TUNE_TRANSPOSE][TXF_F32][0].median_ms = 9.5;
-	snprintf(want.mode, sizeof want.mode, "a2");
-	got = tuning_on_disk();
-	assert_same_tuning(&want, &got);
+	txf_tuned e = entry_of(ta, TXF_TUNE_TRANSPOSE, TXF_F32, 0);
+	e.median_ms = 9.5;
+	put_entry(ta, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &e);
+	set_mode(ta, "a2");
+	assert_int_equal(txf_tuning_save(a, ta), TXF_SUCCESS);
+	e = entry_of(want, TXF_TUNE_TRANSPOSE, TXF_F32, 0);
+	e.median_ms = 9.5;
+	put_entry(want, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &e);
+	set_mode(want, "a2");
+	assert_file_and_ctx(want, NULL);
 
 	/* A context that read matmul f32 clears it: it is gone, the rest is
 	 * kept. */
 	txf_context *d = open_ctx(NULL);
-	txf_tuning td = tuning_of(d);
-	assert_same_tuning(&want, &td);
-	copy_group(&td, &ta /* has no matmul f32 */, TXF_TUNE_MATMUL, TXF_F32);
-	assert_int_equal(td.limits[TXF_TUNE_MATMUL][TXF_F32].valid, 0);
-	snprintf(td.mode, sizeof td.mode, "d");
-	assert_int_equal(txf_tuning_save(d, &td), TXF_SUCCESS);
-	copy_group(&want, &ta, TXF_TUNE_MATMUL, TXF_F32);
-	snprintf(want.mode, sizeof want.mode, "d");
-	got = tuning_on_disk();
-	assert_same_tuning(&want, &got);
+	txf_tuning *td = tuning_of(d);
+	assert_same_tuning(want, td);
+	copy_group(td, ta /* has no matmul f32 */, TXF_TUNE_MATMUL, TXF_F32);
+	assert_false(has_limits(td, TXF_TUNE_MATMUL, TXF_F32));
+	set_mode(td, "d");
+	assert_int_equal(txf_tuning_save(d, td), TXF_SUCCESS);
+	copy_group(want, ta, TXF_TUNE_MATMUL, TXF_F32);
+	set_mode(want, "d");
+	assert_file_and_ctx(want, NULL);
 	/* b saves its view again unchanged but for the mode: its stale copy
 	 * of matmul f32 (as b last wrote it) does not come back. */
+	txf_tuning_release(&tb);
 	tb = tuning_of(b);
-	assert_int_equal(tb.limits[TXF_TUNE_MATMUL][TXF_F32].valid, 1);
-	snprintf(tb.mode, sizeof tb.mode, "b2");
-	assert_int_equal(txf_tuning_save(b, &tb), TXF_SUCCESS);
-	snprintf(want.mode, sizeof want.mode, "b2");
-	got = tuning_on_disk();
-	assert_same_tuning(&want, &got);
-	got = tuning_of(b);
-	assert_same_tuning(&want, &got);
+	assert_true(has_limits(tb, TXF_TUNE_MATMUL, TXF_F32));
+	set_mode(tb, "b2");
+	assert_int_equal(txf_tuning_save(b, tb), TXF_SUCCESS);
+	set_mode(want, "b2");
+	assert_file_and_ctx(want, b);
 
 	/* A file others could write is not merged from: its entries are
 	 * dropped, and the file replaced by a private one. */
 	char *path = strdup(path_of(a));
 	assert_int_equal(chmod(path, 0660), 0);
-	txf_context *e = NULL;
-	char *err = capture_stderr(&e, NULL);
+	txf_context *ec = NULL;
+	char *err = capture_stderr(&ec, NULL);
 	assert_non_null(strstr(err, "other users can write it (mode 660)"));
 	free(err);
-	txf_tuning te = test_tuning_blank("e");
-	set_transpose_group(&te, TXF_U8, 1.25);
-	assert_int_equal(txf_tuning_save(e, &te), TXF_SUCCESS);
+	txf_tuning *te = test_tuning_blank("e");
+	set_transpose_group(te, TXF_U8, 1.25);
+	assert_int_equal(txf_tuning_save(ec, te), TXF_SUCCESS);
 	struct stat sb;
 	assert_int_equal(stat(path, &sb), 0);
 	assert_int_equal(sb.st_mode & 0777, 0600);
-	got = tuning_on_disk();
-	assert_same_tuning(&te, &got);
+	assert_file_and_ctx(te, NULL);
 	free(path);
-	txf_context_release(&e);
+	txf_tuning *all[] = {full, ta, tb, tc, td, te, want};
+	for (size_t i = 0; i < sizeof all / sizeof all[0]; i++)
+		txf_tuning_release(&all[i]);
+	txf_context_release(&ec);
 	txf_context_release(&d);
 	txf_context_release(&c);
 	txf_context_release(&b);
@@ -1020,12 +1180,14 @@ static int merger_main(const char *dir, int index, int rounds)
 	while (read(0, &c, 1) > 0)
 		;
 	static const txf_dtype types[] = {TXF_U8, TXF_I16, TXF_U32, TXF_I64, TXF_U16, TXF_I32};
-	txf_tuning t;
 	for (int r = 0; r < rounds; r++) {
+		txf_tuning *t = NULL;
 		if (txf_tuning_get(ctx, &t) != TXF_SUCCESS)
 			return 4;
-		set_transpose_group(&t, types[index], index * 1000.0 + r);
-		if (txf_tuning_save(ctx, &t) != TXF_SUCCESS) {
+		set_transpose_group(t, types[index], index * 1000.0 + r);
+		txf_status s = txf_tuning_save(ctx, t);
+		txf_tuning_release(&t);
+		if (s != TXF_SUCCESS) {
 			fprintf(stderr, "merger %d: %s\n", index, txf_last_error());
 			return 5;
 		}
@@ -1043,8 +1205,9 @@ static void test_concurrent_saves_merge(void **state)
 	enum { SAVERS = 6, ROUNDS = 40 };
 	static const txf_dtype types[] = {TXF_U8, TXF_I16, TXF_U32, TXF_I64, TXF_U16, TXF_I32};
 	txf_context *ctx = open_ctx(NULL);
-	const txf_tuning full = sample();
-	assert_int_equal(txf_tuning_save(ctx, &full), TXF_SUCCESS);
+	txf_tuning *full = sample();
+	assert_int_equal(txf_tuning_save(ctx, full), TXF_SUCCESS);
+	txf_tuning_release(&full);
 	txf_context_release(&ctx);
 
 	/* gate: the savers' stdin, closed to start them; ready: their
@@ -1086,15 +1249,367 @@ static void test_concurrent_saves_merge(void **state)
 		assert_true(WIFEXITED(ws));
 		assert_int_equal(WEXITSTATUS(ws), 0);
 	}
-	txf_tuning want = full, got = tuning_on_disk();
+	txf_tuning *want = sample(), *got = tuning_on_disk();
 	for (int i = 0; i < SAVERS; i++)
-		set_transpose_group(&want, types[i], i * 1000.0 + ROUNDS - 1);
-	snprintf(want.mode, sizeof want.mode, "%s", got.mode);
-	assert_same_tuning(&want, &got);
+		set_transpose_group(want, types[i], i * 1000.0 + ROUNDS - 1);
+	set_mode(want, txf_tuning_mode(got));
+	assert_same_tuning(want, got);
+	txf_tuning_release(&want);
+	txf_tuning_release(&got);
 	/* Nothing but the file is left in the directory. */
 	char cmd[1200];
 	snprintf(cmd, sizeof cmd, "test $(ls -A '%s/tuning' | wc -l) -eq 1", cache);
 	assert_int_equal(system(cmd), 0);
+}
+
+/* ------------------------------------------------------- the tuning API */
+
+/* set_entry refuses what is not a tuned entry of op with
+ * TXF_ERR_BAD_PARAM and a message naming the parameter, and leaves the
+ * tuning as it was (the slot's entry, or its absence). */
+static void expect_entry_refused(txf_tuning *t, txf_tune_op op, int c, const txf_tuned *e,
+                                 const char *what)
+{
+	txf_tuning *before = sample();
+	assert_same_tuning(before, t);
+	txf_status s = txf_tuning_set_entry(t, op, TXF_F32, (txf_size_class)c, e);
+	if (s != TXF_ERR_BAD_PARAM || !strstr(txf_last_error(), what))
+		fail_msg("set_entry %s class %d: %s \"%s\", want TXF_ERR_BAD_PARAM naming '%s'",
+		         txf_tune_op_name(op), c, txf_status_name(s), txf_last_error(), what);
+	assert_same_tuning(before, t);
+	/* An absent slot stays absent. */
+	assert_int_equal(txf_tuning_set_entry(t, op, TXF_F16, (txf_size_class)c, e),
+	                 TXF_ERR_BAD_PARAM);
+	txf_tuned out;
+	assert_int_equal(txf_tuning_entry(t, op, TXF_F16, (txf_size_class)c, &out),
+	                 TXF_ERR_INVALID_ARG);
+	txf_tuning_release(&before);
+}
+
+static void test_set_entry_refuses(void **state)
+{
+	(void)state;
+	txf_tuning *t = sample();
+	/* Unknown names: not a parameter, another operation's, one that is
+	 * not tuned, none. */
+	txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 1);
+	test_tuned_put(&e, "tiles", 16);
+	expect_entry_refused(t, TXF_TUNE_TRANSPOSE, 1, &e, "\"tiles\"");
+	e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 1);
+	test_tuned_put(&e, "mwg", 16);
+	expect_entry_refused(t, TXF_TUNE_TRANSPOSE, 1, &e, "\"mwg\"");
+	e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 1);
+	test_tuned_put(&e, "segments", 2);
+	expect_entry_refused(t, TXF_TUNE_TRANSPOSE, 1, &e, "\"segments\"");
+	e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 2);
+	test_tuned_put(&e, "tile", 16);
+	expect_entry_refused(t, TXF_TUNE_MATMUL, 2, &e, "\"tile\"");
+	e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 2);
+	e.params[e.num_params++] = (txf_param){NULL, 1};
+	expect_entry_refused(t, TXF_TUNE_MATMUL, 2, &e, "(null)");
+	/* Values out of range: above the maximum, not a power of two, below
+	 * the least, negative. */
+	static const struct {
+		txf_tune_op op;
+		const char *name;
+		long long value;
+	} bad[] = {
+	    {TXF_TUNE_TRANSPOSE, "tile", 256},   {TXF_TUNE_TRANSPOSE, "tile", 24},
+	    {TXF_TUNE_TRANSPOSE, "tile", 2},     {TXF_TUNE_TRANSPOSE, "wg_rows", 3},
+	    {TXF_TUNE_TRANSPOSE, "stream", 2},   {TXF_TUNE_TRANSPOSE, "stream", -1},
+	    {TXF_TUNE_TRANSPOSE, "tile", -8},    {TXF_TUNE_MATMUL, "mwg", 513},
+	    {TXF_TUNE_MATMUL, "vwa", 3},         {TXF_TUNE_MATMUL, "vwb", 32},
+	    {TXF_TUNE_MATMUL, "ksplit", 65},     {TXF_TUNE_MATMUL, "lbuf", 3},
+	    {TXF_TUNE_MATMUL, "kgroups", 9},     {TXF_TUNE_MATMUL, "wmap", -1},
+	    {TXF_TUNE_MATMUL, "kwg", 1LL << 40},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		e = entry_of(t, bad[i].op, TXF_F32, 3);
+		test_tuned_put(&e, bad[i].name, bad[i].value);
+		expect_entry_refused(t, bad[i].op, 3, &e, bad[i].name);
+	}
+	/* Each required parameter left out. */
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *pi = txf_param_at(i);
+		if (pi->tuned != 2)
+			continue;
+		txf_tune_op op =
+		    strcmp(pi->operation, "matmul") == 0 ? TXF_TUNE_MATMUL : TXF_TUNE_TRANSPOSE;
+		txf_tuned full = entry_of(t, op, TXF_F32, 0), less = full;
+		less.num_params = 0;
+		for (unsigned j = 0; j < full.num_params; j++)
+			if (strcmp(full.params[j].name, pi->name) != 0)
+				less.params[less.num_params++] = full.params[j];
+		assert_int_equal(less.num_params + 1, full.num_params);
+		expect_entry_refused(t, op, 0, &less, pi->name);
+	}
+	/* More parameters than a list holds. */
+	e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0);
+	e.num_params = TXF_MAX_PARAMS + 1;
+	expect_entry_refused(t, TXF_TUNE_TRANSPOSE, 0, &e, "num_params");
+	/* Unknown slots; NULL. */
+	e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0);
+	assert_int_equal(txf_tuning_set_entry(t, TXF_TUNE_OP_COUNT, TXF_F32, TXF_SMALL_EVEN, &e),
+	                 TXF_ERR_INVALID_ARG);
+	assert_int_equal(
+	    txf_tuning_set_entry(t, TXF_TUNE_TRANSPOSE, TXF_DTYPE_COUNT, TXF_SMALL_EVEN, &e),
+	    TXF_ERR_BAD_DTYPE);
+	assert_int_equal(
+	    txf_tuning_set_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_SIZE_CLASS_COUNT, &e),
+	    TXF_ERR_INVALID_ARG);
+	assert_int_equal(txf_tuning_set_entry(NULL, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &e),
+	                 TXF_ERR_NULL_ARG);
+	txf_tuning *before = sample();
+	assert_same_tuning(before, t);
+	/* What it takes: a value at the ends of the range, the optional ones
+	 * given as 0; NULL removes. */
+	e = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 1);
+	test_tuned_put(&e, "kgroups", 8);
+	test_tuned_put(&e, "ksplit", 0);
+	put_entry(t, TXF_TUNE_MATMUL, TXF_F32, 1, &e);
+	txf_tuned got = entry_of(t, TXF_TUNE_MATMUL, TXF_F32, 1);
+	assert_int_equal(test_tparam(&got, "kgroups"), 8);
+	assert_same_tuned(TXF_TUNE_MATMUL, &e, &got);
+	put_entry(t, TXF_TUNE_MATMUL, TXF_F32, 1, NULL);
+	assert_int_equal(txf_tuning_entry(t, TXF_TUNE_MATMUL, TXF_F32, TXF_SMALL_UNEVEN, &got),
+	                 TXF_ERR_INVALID_ARG);
+	txf_tuning_release(&before);
+	txf_tuning_release(&t);
+}
+
+/* txf_tuning_entry on an absent slot: TXF_ERR_INVALID_ARG, naming it, and
+ * nothing written. */
+static void test_entry_absent(void **state)
+{
+	(void)state;
+	txf_tuning *t = sample();
+	static const struct {
+		txf_tune_op op;
+		txf_dtype d;
+		txf_size_class c;
+		const char *name;
+	} absent[] = {
+	    {TXF_TUNE_MATMUL, TXF_F64, TXF_LARGE_UNEVEN, "matmul f64 large-uneven"},
+	    {TXF_TUNE_TRANSPOSE, TXF_U8, TXF_SMALL_EVEN, "transpose u8 small-even"},
+	    {TXF_TUNE_MATMUL, TXF_C128, TXF_SMALL_EVEN, "matmul c128 small-even"},
+	};
+	for (size_t i = 0; i < sizeof absent / sizeof absent[0]; i++) {
+		txf_tuned out, poison;
+		memset(&out, 0xA5, sizeof out);
+		memcpy(&poison, &out, sizeof out);
+		assert_int_equal(txf_tuning_entry(t, absent[i].op, absent[i].d, absent[i].c, &out),
+		                 TXF_ERR_INVALID_ARG);
+		assert_non_null(strstr(txf_last_error(), absent[i].name));
+		assert_memory_equal(&out, &poison, sizeof out);
+	}
+	/* An empty tuning has none; limits likewise. */
+	txf_tuning *empty = NULL;
+	assert_int_equal(txf_tuning_create(&empty), TXF_SUCCESS);
+	txf_tuned out, poison;
+	memset(&out, 0xA5, sizeof out);
+	memcpy(&poison, &out, sizeof out);
+	assert_int_equal(txf_tuning_entry(empty, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_SMALL_EVEN, &out),
+	                 TXF_ERR_INVALID_ARG);
+	assert_memory_equal(&out, &poison, sizeof out);
+	txf_tuning_limits l, lp;
+	memset(&l, 0xA5, sizeof l);
+	memcpy(&lp, &l, sizeof l);
+	assert_int_equal(txf_tuning_limits_get(empty, TXF_TUNE_MATMUL, TXF_F32, &l),
+	                 TXF_ERR_INVALID_ARG);
+	assert_non_null(strstr(txf_last_error(), "matmul f32"));
+	assert_memory_equal(&l, &lp, sizeof l);
+	assert_string_equal(txf_tuning_mode(empty), "");
+	assert_string_equal(txf_tuning_created(empty), "");
+	assert_int_equal(txf_tuning_entry(NULL, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &out),
+	                 TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_tuning_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0, NULL),
+	                 TXF_ERR_NULL_ARG);
+	/* txf_tuning_release clears the pointer, and takes NULL. */
+	txf_tuning_release(&empty);
+	assert_null(empty);
+	txf_tuning_release(&empty);
+	txf_tuning_release(NULL);
+	txf_tuning_release(&t);
+}
+
+/* Limits that are not numbers, negative or (large_from) 0 are refused, and
+ * the limits before stay. */
+static void test_limits_set_refuses(void **state)
+{
+	(void)state;
+	txf_tuning *t = sample();
+	static const struct {
+		txf_tune_op op;
+		double large_from, padcopy_min;
+	} bad[] = {
+	    {TXF_TUNE_MATMUL, NAN, 4e6},      {TXF_TUNE_MATMUL, 1e6, NAN},
+	    {TXF_TUNE_MATMUL, -1e6, 4e6},     {TXF_TUNE_MATMUL, 1e6, -1},
+	    {TXF_TUNE_MATMUL, 0, 4e6},        {TXF_TUNE_MATMUL, INFINITY, 4e6},
+	    {TXF_TUNE_MATMUL, 1e6, INFINITY}, {TXF_TUNE_TRANSPOSE, NAN, 0},
+	    {TXF_TUNE_TRANSPOSE, -0.5, 0},    {TXF_TUNE_TRANSPOSE, -INFINITY, 0},
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		txf_tuning_limits l;
+		memset(&l, 0, sizeof l);
+		l.large_from = bad[i].large_from;
+		l.padcopy_min = bad[i].padcopy_min;
+		/* A type with limits, and one without. */
+		assert_int_equal(txf_tuning_limits_set(t, bad[i].op, TXF_F32, &l),
+		                 TXF_ERR_INVALID_ARG);
+		assert_non_null(strstr(txf_last_error(), "large_from"));
+		assert_int_equal(txf_tuning_limits_set(t, bad[i].op, TXF_U16, &l),
+		                 TXF_ERR_INVALID_ARG);
+		assert_false(has_limits(t, bad[i].op, TXF_U16));
+	}
+	txf_tuning *before = sample();
+	assert_same_tuning(before, t);
+	txf_tuning_limits l;
+	assert_int_equal(txf_tuning_limits_get(t, TXF_TUNE_MATMUL, TXF_F32, &l), TXF_SUCCESS);
+	assert_true(l.large_from == 1e6 && l.padcopy_min == 4e6);
+	/* 0 is a padcopy_min (never), and a transpose keeps none. */
+	put_limits(t, TXF_TUNE_MATMUL, TXF_F32, 2.5, 0);
+	assert_int_equal(txf_tuning_limits_get(t, TXF_TUNE_MATMUL, TXF_F32, &l), TXF_SUCCESS);
+	assert_true(l.large_from == 2.5 && l.padcopy_min == 0);
+	put_limits(t, TXF_TUNE_TRANSPOSE, TXF_U16, 7, 9);
+	assert_int_equal(txf_tuning_limits_get(t, TXF_TUNE_TRANSPOSE, TXF_U16, &l), TXF_SUCCESS);
+	assert_true(l.large_from == 7 && l.padcopy_min == 0);
+	assert_int_equal(txf_tuning_limits_set(t, TXF_TUNE_TRANSPOSE, TXF_U16, NULL), TXF_SUCCESS);
+	assert_false(has_limits(t, TXF_TUNE_TRANSPOSE, TXF_U16));
+	assert_int_equal(txf_tuning_limits_set(NULL, TXF_TUNE_MATMUL, TXF_F32, &l),
+	                 TXF_ERR_NULL_ARG);
+	txf_tuning_release(&before);
+	txf_tuning_release(&t);
+}
+
+/* Mode and time longer than the file keeps, or not printable, are
+ * refused and the ones before stay; NULL clears. */
+static void test_set_info_refuses(void **state)
+{
+	(void)state;
+	txf_tuning *t = test_tuning_blank("quick");
+	const char *created = "2026-11-21T12:00:00Z";
+	assert_string_equal(txf_tuning_mode(t), "quick");
+	assert_string_equal(txf_tuning_created(t), created);
+	static const char *const bad_modes[] = {"0123456789abcdef", "a much longer mode name",
+	                                        "tab\there", "new\nline"};
+	for (size_t i = 0; i < sizeof bad_modes / sizeof bad_modes[0]; i++) {
+		assert_int_equal(txf_tuning_set_info(t, bad_modes[i], "x"), TXF_ERR_INVALID_ARG);
+		assert_non_null(strstr(txf_last_error(), "15"));
+		assert_string_equal(txf_tuning_mode(t), "quick");
+		assert_string_equal(txf_tuning_created(t), created);
+	}
+	char longtime[40];
+	memset(longtime, '9', 32);
+	longtime[32] = '\0';
+	assert_int_equal(txf_tuning_set_info(t, "full", longtime), TXF_ERR_INVALID_ARG);
+	assert_non_null(strstr(txf_last_error(), "31"));
+	assert_string_equal(txf_tuning_mode(t), "quick");
+	assert_string_equal(txf_tuning_created(t), created);
+	/* The longest the file keeps, then NULL. */
+	longtime[31] = '\0';
+	assert_int_equal(txf_tuning_set_info(t, "0123456789abcde", longtime), TXF_SUCCESS);
+	assert_string_equal(txf_tuning_mode(t), "0123456789abcde");
+	assert_string_equal(txf_tuning_created(t), longtime);
+	assert_int_equal(txf_tuning_set_info(t, NULL, NULL), TXF_SUCCESS);
+	assert_string_equal(txf_tuning_mode(t), "");
+	assert_string_equal(txf_tuning_created(t), "");
+	assert_int_equal(txf_tuning_set_info(NULL, "x", "y"), TXF_ERR_NULL_ARG);
+	assert_string_equal(txf_tuning_mode(NULL), "");
+	txf_tuning_release(&t);
+}
+
+/* An entry given to set_entry, saved, read by a new context from the file
+ * and taken out with txf_tuning_entry is the entry given: every tuned
+ * parameter, the optional ones included, in any order. */
+static void test_entry_round_trip(void **state)
+{
+	(void)state;
+	txf_tuning *t = test_tuning_blank("rt");
+	put_limits(t, TXF_TUNE_MATMUL, TXF_F32, 1e6, 4e6);
+	put_limits(t, TXF_TUNE_TRANSPOSE, TXF_F32, 1 << 20, 0);
+	/* Parameters in the reverse of the registry's order, optional ones
+	 * set and (lbuf) given as 0. */
+	txf_tuned m;
+	memset(&m, 0, sizeof m);
+	m.strategy = TXF_STRATEGY_PAD;
+	static const struct {
+		const char *name;
+		long long value;
+	} mp[] = {{"kgroups", 2}, {"wmap", 1},  {"lbuf", 0}, {"ksplit", 2}, {"vwb", 2}, {"vwa", 2},
+	          {"ndimc", 8},   {"mdimc", 8}, {"kwg", 16}, {"nwg", 32},   {"mwg", 32}};
+	for (size_t i = 0; i < sizeof mp / sizeof mp[0]; i++)
+		test_tuned_put(&m, mp[i].name, mp[i].value);
+	m.shape[0] = 100;
+	m.shape[1] = 200;
+	m.shape[2] = 300;
+	m.median_ms = 0.375;
+	put_entry(t, TXF_TUNE_MATMUL, TXF_F32, TXF_LARGE_UNEVEN, &m);
+	txf_tuned tr = tuned_t(TXF_STRATEGY_PAD, 16, 1, 1, 1000, 999, 2.5);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_LARGE_EVEN, &tr);
+
+	txf_context *a = open_ctx(NULL);
+	assert_int_equal(txf_tuning_save(a, t), TXF_SUCCESS);
+	txf_context_release(&a);
+	txf_context *b = open_ctx(NULL);
+	txf_context_stats st;
+	assert_int_equal(txf_context_stats_get(b, &st), TXF_SUCCESS);
+	assert_int_equal(st.tuned, 1);
+	txf_tuning *got = tuning_of(b);
+	txf_tuned gm = entry_of(got, TXF_TUNE_MATMUL, TXF_F32, TXF_LARGE_UNEVEN);
+	assert_same_tuned(TXF_TUNE_MATMUL, &m, &gm);
+	/* Each parameter it lists once, by the registry's names; lbuf (0) is
+	 * left out. */
+	assert_int_equal(gm.num_params, 10);
+	for (unsigned i = 0; i < gm.num_params; i++) {
+		assert_string_not_equal(gm.params[i].name, "lbuf");
+		for (unsigned j = 0; j < i; j++)
+			assert_string_not_equal(gm.params[i].name, gm.params[j].name);
+	}
+	txf_tuned gt = entry_of(got, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_LARGE_EVEN);
+	assert_same_tuned(TXF_TUNE_TRANSPOSE, &tr, &gt);
+	assert_int_equal(test_tparam(&gt, "stream"), 1);
+	assert_same_tuning(t, got);
+	txf_tuning_release(&got);
+	txf_tuning_release(&t);
+	txf_context_release(&b);
+}
+
+/* A file of format 1 (matmul entries with params=a,b,c,...), as the
+ * library before 0.2.0 wrote it, is ignored with a warning. */
+static void test_format1_ignored(void **state)
+{
+	(void)state;
+	size_t len;
+	char *good = valid_text(&len);
+	char path[512];
+	snprintf(path, sizeof path, "%s/t.txt", cache);
+	char *v1 = replace(good, "txf-tuning 2", "txf-tuning 1");
+	static const char *const lines[][2] = {
+	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8 vwa=2 vwb=2 shape=64x96x128",
+	     "params=32,32,16,8,8,2,2 shape=64x96x128"},
+	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8 vwa=2 vwb=2 shape=64x96x129",
+	     "params=32,32,16,8,8,2,2 shape=64x96x129"},
+	    {"mwg=64 nwg=32 kwg=8 mdimc=8 ndimc=8 vwa=1 vwb=4 shape",
+	     "params=64,32,8,8,8,1,4 shape"},
+	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8 vwa=2 vwb=2 ksplit=3 lbuf=2 wmap=2 shape",
+	     "params=32,32,16,8,8,2,2,3,2,2 shape"},
+	    {"mwg=32 nwg=16 kwg=8 mdimc=4 ndimc=4 vwa=2 vwb=2 kgroups=2 shape",
+	     "params=32,16,8,4,4,2,2,0,0,0,2 shape"},
+	};
+	for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+		char *next = replace(v1, lines[i][0], lines[i][1]);
+		free(v1);
+		v1 = next;
+	}
+	assert_null(strstr(v1, "mwg="));
+	expect_ignored(path, v1, strlen(v1), 0600,
+	               "format version 1; this library reads version 2");
+	/* The same lines under the format-2 header: params is no field. */
+	char *v2 = replace(v1, "txf-tuning 1", "txf-tuning 2");
+	expect_ignored(path, v2, strlen(v2), 0600, "unknown field 'params'");
+	free(v2);
+	free(v1);
+	free(good);
 }
 
 int main(int argc, char **argv)
@@ -1115,6 +1630,12 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_setup(test_concurrent_writers, fresh_cache),
 	    cmocka_unit_test_setup(test_saves_merge, fresh_cache),
 	    cmocka_unit_test_setup(test_concurrent_saves_merge, fresh_cache),
+	    cmocka_unit_test(test_set_entry_refuses),
+	    cmocka_unit_test(test_entry_absent),
+	    cmocka_unit_test(test_limits_set_refuses),
+	    cmocka_unit_test(test_set_info_refuses),
+	    cmocka_unit_test_setup(test_entry_round_trip, fresh_cache),
+	    cmocka_unit_test_setup(test_format1_ignored, fresh_cache),
 	};
 	return cmocka_run_group_tests(tests, suite_setup, suite_teardown);
 }

@@ -19,7 +19,7 @@
 #include <math.h>
 #include <string.h>
 
-static bool same_tuned(const txf_tuned *a, const txf_tuned *b)
+static bool same_tuned(const txf__tuned *a, const txf__tuned *b)
 {
 	if (a->valid != b->valid)
 		return false;
@@ -27,7 +27,7 @@ static bool same_tuned(const txf_tuned *a, const txf_tuned *b)
 		return true;
 	double tol = 1e-5 * a->median_ms;
 	return a->strategy == b->strategy && a->tile == b->tile && a->wg_rows == b->wg_rows &&
-	       memcmp(&a->params, &b->params, sizeof a->params) == 0 &&
+	       a->stream == b->stream && memcmp(&a->params, &b->params, sizeof a->params) == 0 &&
 	       memcmp(a->shape, b->shape, sizeof a->shape) == 0 &&
 	       fabs(a->median_ms - b->median_ms) <= tol;
 }
@@ -36,7 +36,7 @@ static bool same_tuning(const txf_tuning *a, const txf_tuning *b)
 {
 	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
 		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
-			const txf_tuning_limits *la = &a->limits[op][d], *lb = &b->limits[op][d];
+			const txf__tuning_limits *la = &a->limits[op][d], *lb = &b->limits[op][d];
 			if (la->valid != lb->valid)
 				return false;
 			if (la->valid && (la->large_from != lb->large_from ||
@@ -51,7 +51,8 @@ static bool same_tuning(const txf_tuning *a, const txf_tuning *b)
 }
 
 /* Independent of select.c: whether a checked entry's launch fits p. */
-static void check_fits(const txf_device_profile *p, txf_tune_op op, txf_dtype d, const txf_tuned *e)
+static void check_fits(const txf_device_profile *p, txf_tune_op op, txf_dtype d,
+                       const txf__tuned *e)
 {
 	size_t elem = txf_dtype_size(d);
 	FUZZ_CHECK(e->strategy == TXF_STRATEGY_SIMPLE || e->strategy == TXF_STRATEGY_PAD ||
@@ -64,7 +65,7 @@ static void check_fits(const txf_device_profile *p, txf_tune_op op, txf_dtype d,
 		FUZZ_CHECK((size_t)t * (t + 1) * elem <= p->local_mem_size);
 		return;
 	}
-	const txf_matmul_params *q = &e->params;
+	const txf__mparams *q = &e->params;
 	FUZZ_CHECK(d == TXF_F32 || (d == TXF_F64 && p->has_fp64));
 	FUZZ_CHECK(q->mwg && q->nwg && q->kwg && q->mdimc && q->ndimc);
 	FUZZ_CHECK(q->mwg % q->mdimc == 0 && q->nwg % q->ndimc == 0);
@@ -92,7 +93,7 @@ static void consult(int which, txf_tuning *t)
 	for (unsigned op = 0; op < TXF_TUNE_OP_COUNT; op++) {
 		for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++) {
 			for (unsigned c = 0; c < TXF_SIZE_CLASS_COUNT; c++) {
-				const txf_tuned *e = &t->entries[op][d][c];
+				const txf__tuned *e = &t->entries[op][d][c];
 				if (!e->valid)
 					continue;
 				check_fits(&ctx.profile, (txf_tune_op)op, (txf_dtype)d, e);
@@ -106,7 +107,7 @@ static void consult(int which, txf_tuning *t)
 					bool found = txf__tuning_find(&ctx, (txf_tune_op)op, elem,
 					                              dims, &pick);
 					if (op == TXF_TUNE_TRANSPOSE) {
-						txf_choice ch;
+						txf__tchoice ch;
 						s = txf__select_transpose(&ctx, dims[0], dims[1],
 						                          elem, false, NULL, &ch);
 						if (s == TXF_SUCCESS &&
@@ -115,13 +116,13 @@ static void consult(int which, txf_tuning *t)
 							    found && ch.tile == pick.entry.tile &&
 							    ch.wg_rows == pick.entry.wg_rows);
 					} else {
-						txf_matmul_choice ch;
+						txf__mchoice ch;
 						s = txf__select_matmul(&ctx, dims[0], dims[1],
 						                       dims[2], elem, NULL, &ch);
 						/* An entry's ksplit 0 leaves K slices to
 						 * the device's rule, lbuf, wmap and kgroups
 						 * 0 to the device's entry. */
-						txf_matmul_params want = pick.entry.params;
+						txf__mparams want = pick.entry.params;
 						if (!want.ksplit)
 							want.ksplit = ch.params.ksplit;
 						if (!want.lbuf && ch.params.lbuf >= 1 &&

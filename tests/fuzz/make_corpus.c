@@ -145,33 +145,61 @@ static void make_npy(void)
 
 /* ------------------------------------------------------------- tuning */
 
+static void check(txf_status s, const char *what)
+{
+	if (s != TXF_SUCCESS) {
+		fprintf(stderr, "make_corpus: %s: %s: %s\n", what, txf_status_name(s),
+		        txf_last_error());
+		exit(1);
+	}
+}
+
 static void entry_t(txf_tuning *t, txf_dtype d, txf_size_class c, txf_strategy s, unsigned tile,
                     unsigned rows, size_t r, size_t k, double ms)
 {
-	txf_tuned *e = &t->entries[TXF_TUNE_TRANSPOSE][d][c];
-	e->valid = 1;
-	e->strategy = s;
-	e->tile = tile;
-	e->wg_rows = rows;
-	e->shape[0] = r;
-	e->shape[1] = k;
-	e->median_ms = ms;
-	t->limits[TXF_TUNE_TRANSPOSE][d].valid = 1;
-	t->limits[TXF_TUNE_TRANSPOSE][d].large_from = 1 << 20;
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	e.strategy = s;
+	e.num_params = 2;
+	e.params[0] = (txf_param){"tile", tile};
+	e.params[1] = (txf_param){"wg_rows", rows};
+	e.shape[0] = r;
+	e.shape[1] = k;
+	e.median_ms = ms;
+	check(txf_tuning_set_entry(t, TXF_TUNE_TRANSPOSE, d, c, &e), "transpose entry");
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = 1 << 20;
+	check(txf_tuning_limits_set(t, TXF_TUNE_TRANSPOSE, d, &l), "transpose limits");
 }
 
+/* A matmul entry: the seven required parameters (mwg, nwg, kwg, mdimc,
+ * ndimc, vwa, vwb) in that order. */
 static void entry_m(txf_tuning *t, txf_dtype d, txf_size_class c, txf_strategy s,
-                    txf_matmul_params p, size_t m, double ms)
+                    const unsigned p[7], size_t m, double ms)
 {
-	txf_tuned *e = &t->entries[TXF_TUNE_MATMUL][d][c];
-	e->valid = 1;
-	e->strategy = s;
-	e->params = p;
-	e->shape[0] = e->shape[1] = e->shape[2] = m;
-	e->median_ms = ms;
-	t->limits[TXF_TUNE_MATMUL][d].valid = 1;
-	t->limits[TXF_TUNE_MATMUL][d].large_from = 1e7;
-	t->limits[TXF_TUNE_MATMUL][d].padcopy_min = 3.5e8;
+	static const char *const names[7] = {"mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb"};
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	e.strategy = s;
+	for (unsigned i = 0; i < 7; i++)
+		e.params[e.num_params++] = (txf_param){names[i], p[i]};
+	e.shape[0] = e.shape[1] = e.shape[2] = m;
+	e.median_ms = ms;
+	check(txf_tuning_set_entry(t, TXF_TUNE_MATMUL, d, c, &e), "matmul entry");
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = 1e7;
+	l.padcopy_min = 3.5e8;
+	check(txf_tuning_limits_set(t, TXF_TUNE_MATMUL, d, &l), "matmul limits");
+}
+
+/* A new, empty tuning. */
+static txf_tuning *blank(void)
+{
+	txf_tuning *t = NULL;
+	check(txf_tuning_create(&t), "txf_tuning_create");
+	return t;
 }
 
 static char *tuning_text(const txf_tuning *t)
@@ -188,8 +216,8 @@ static char *tuning_text(const txf_tuning *t)
 }
 
 /* text with the first line that starts with `from` replaced by `to`
- * (a whole line, newline included; "" drops the line). */
-static void put_tuning_edit(const char *name, const char *text, const char *from, const char *to)
+ * (a whole line, newline included; "" drops the line), malloc'd. */
+static char *tuning_edit(const char *text, const char *from, const char *to)
 {
 	const char *at = strstr(text, from);
 	if (!at) {
@@ -199,63 +227,97 @@ static void put_tuning_edit(const char *name, const char *text, const char *from
 	const char *nl = strchr(at, '\n') + 1;
 	size_t n = strlen(text) + strlen(to) + 1;
 	char *out = malloc(n);
+	if (!out) {
+		fprintf(stderr, "make_corpus: out of memory\n");
+		exit(1);
+	}
 	snprintf(out, n, "%.*s%s%s", (int)(at - text), text, to, nl);
+	return out;
+}
+
+static void put_tuning_edit(const char *name, const char *text, const char *from, const char *to)
+{
+	char *out = tuning_edit(text, from, to);
 	put_text("tuning", name, out);
 	free(out);
 }
 
 static void make_tuning(void)
 {
-	static txf_tuning t;
-	memset(&t, 0, sizeof t);
-	snprintf(t.mode, sizeof t.mode, "quick");
-	snprintf(t.created, sizeof t.created, "2024-05-01T12:00:00Z");
-	entry_t(&t, TXF_F32, TXF_SMALL_EVEN, TXF_STRATEGY_PAD, 32, 8, 256, 256, 0.0123);
-	entry_t(&t, TXF_F32, TXF_LARGE_UNEVEN, TXF_STRATEGY_SPLIT, 16, 16, 2047, 2049, 1.5);
-	entry_t(&t, TXF_U8, TXF_SMALL_UNEVEN, TXF_STRATEGY_SIMPLE, 64, 4, 99, 7, 0.001);
-	entry_m(&t, TXF_F32, TXF_LARGE_EVEN, TXF_STRATEGY_SPLIT,
-	        (txf_matmul_params){64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 0}, 512, 3.25);
-	entry_m(&t, TXF_F32, TXF_SMALL_UNEVEN, TXF_STRATEGY_TRUNCATE,
-	        (txf_matmul_params){32, 32, 16, 8, 8, 1, 1, 0, 0, 0, 0}, 129, 0.5);
-	char *text = tuning_text(&t);
+	txf_tuning *t = blank();
+	check(txf_tuning_set_info(t, "quick", "2024-05-01T12:00:00Z"), "txf_tuning_set_info");
+	entry_t(t, TXF_F32, TXF_SMALL_EVEN, TXF_STRATEGY_PAD, 32, 8, 256, 256, 0.0123);
+	entry_t(t, TXF_F32, TXF_LARGE_UNEVEN, TXF_STRATEGY_SPLIT, 16, 16, 2047, 2049, 1.5);
+	entry_t(t, TXF_U8, TXF_SMALL_UNEVEN, TXF_STRATEGY_SIMPLE, 64, 4, 99, 7, 0.001);
+	entry_m(t, TXF_F32, TXF_LARGE_EVEN, TXF_STRATEGY_SPLIT,
+	        (const unsigned[7]){64, 64, 16, 8, 8, 4, 4}, 512, 3.25);
+	entry_m(t, TXF_F32, TXF_SMALL_UNEVEN, TXF_STRATEGY_TRUNCATE,
+	        (const unsigned[7]){32, 32, 16, 8, 8, 1, 1}, 129, 0.5);
+	char *text = tuning_text(t);
 	put_text("tuning", "valid-cpu.txt", text);
 	put_tuning_edit("near-no-end.txt", text, "end ", "");
 	put_tuning_edit("near-end-count.txt", text, "end ", "end 2\n");
 	put_tuning_edit("near-no-limits.txt", text, "limits transpose u8", "");
-	put_tuning_edit("near-version-2.txt", text, "txf-tuning", "txf-tuning 2\n");
+	/* The next format version, and a file of the format before (its
+	 * matmul entries give params=a,b,c,... instead of names). */
+	put_tuning_edit("near-version-3.txt", text, "txf-tuning", "txf-tuning 3\n");
+	{
+		char *v0 = tuning_edit(text, "txf-tuning", "txf-tuning 1\n");
+		char *v1 = tuning_edit(v0, "library ", "library 0.1.0\n");
+		free(v0);
+		char *v1a = tuning_edit(v1, "entry matmul f32 small-uneven",
+		                        "entry matmul f32 small-uneven strategy=truncate "
+		                        "params=32,32,16,8,8,1,1 shape=129x129x129 ms=0.5\n");
+		put_tuning_edit(
+		    "near-version-1.txt", v1a, "entry matmul f32 large-even",
+		    "entry matmul f32 large-even strategy=split params=64,64,16,8,8,4,4 "
+		    "shape=512x512x512 ms=3.25\n");
+		free(v1a);
+		free(v1);
+	}
 	put_tuning_edit("near-bad-strategy.txt", text, "entry transpose u8",
 	                "entry transpose u8 small-uneven strategy=padcopy tile=64 wg_rows=4 "
 	                "shape=99x7 ms=0.001\n");
+	put_tuning_edit("near-params-list.txt", text, "entry matmul f32 small-uneven",
+	                "entry matmul f32 small-uneven strategy=truncate params=32,32,16,8,8,1,1 "
+	                "shape=129x129x129 ms=0.5\n");
+	put_tuning_edit("near-missing-vwb.txt", text, "entry matmul f32 small-uneven",
+	                "entry matmul f32 small-uneven strategy=truncate mwg=32 nwg=32 kwg=16 "
+	                "mdimc=8 ndimc=8 vwa=1 shape=129x129x129 ms=0.5\n");
 	free(text);
+	txf_tuning_release(&t);
 
 	/* Fits the CPU profile, not the small GPU (f64, and 128-wide tiles). */
-	memset(&t, 0, sizeof t);
-	entry_t(&t, TXF_F64, TXF_LARGE_EVEN, TXF_STRATEGY_PAD, 128, 2, 4096, 4096, 10);
-	entry_m(&t, TXF_F64, TXF_SMALL_EVEN, TXF_STRATEGY_PAD,
-	        (txf_matmul_params){32, 32, 8, 4, 4, 2, 2, 0, 0, 0, 0}, 64, 0.25);
-	text = tuning_text(&t);
+	t = blank();
+	entry_t(t, TXF_F64, TXF_LARGE_EVEN, TXF_STRATEGY_PAD, 128, 2, 4096, 4096, 10);
+	entry_m(t, TXF_F64, TXF_SMALL_EVEN, TXF_STRATEGY_PAD,
+	        (const unsigned[7]){32, 32, 8, 4, 4, 2, 2}, 64, 0.25);
+	text = tuning_text(t);
 	put_text("tuning", "valid-f64-cpu-only.txt", text);
 	free(text);
+	txf_tuning_release(&t);
 
-	memset(&t, 0, sizeof t);
-	text = tuning_text(&t);
+	t = blank();
+	text = tuning_text(t);
 	put_text("tuning", "valid-empty.txt", text);
 	free(text);
+	txf_tuning_release(&t);
 
 	/* A device whose driver reports an empty version: "driver " reads back. */
-	memset(&t, 0, sizeof t);
-	entry_t(&t, TXF_I16, TXF_SMALL_EVEN, TXF_STRATEGY_PAD, 8, 8, 64, 64, 0.02);
+	t = blank();
+	entry_t(t, TXF_I16, TXF_SMALL_EVEN, TXF_STRATEGY_PAD, 8, 8, 64, 64, 0.02);
 	txf_device_profile p;
 	size_t len;
 	fake_profile(FAKE_SMALL_GPU, &p);
 	p.driver_version[0] = '\0';
-	text = txf__tuning_format(&t, &p, &len);
+	text = txf__tuning_format(t, &p, &len);
 	if (!text) {
 		fprintf(stderr, "make_corpus: out of memory\n");
 		exit(1);
 	}
 	put_text("tuning", "valid-empty-driver.txt", text);
 	free(text);
+	txf_tuning_release(&t);
 }
 
 /* ----------------------------------------------------------- bincache */
