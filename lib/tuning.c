@@ -323,7 +323,7 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 				char reason[256];
 				snprintf(reason, sizeof reason, "%s", txf_last_error());
 				txf__clear_error();
-				return bad(ps, "bad value for %s: %s", k, reason);
+				return bad(ps, "bad value '%.40s' for %s: %.200s", v, k, reason);
 			}
 			continue;
 		}

@@ -759,7 +759,7 @@ static void test_corrupt_files(void **state)
 	    {"driver ", "driver 0.0-", "not for this device"},
 	    {"tile=32", "tile=4096", "bad value"},
 	    {"tile=32", "tile=-32", "bad value"},
-	    {"tile=32", "tile=24", "bad value '24' for tile"},
+	    {"tile=32", "tile=24", "bad value '24' for tile: transpose parameter tile = 24"},
 	    {"wg_rows=8", "wg_rows=64", "power of two"},
 	    {"stream=1", "stream=2", "bad value"},
 	    {"stream=1", "stream=1 stream=1", "given twice"},
