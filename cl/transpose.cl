@@ -32,6 +32,10 @@
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
  *                       the corner (needs rows, cols >= T)
+ *   transpose_skinny_rows, transpose_skinny_cols  PAD for a matrix with
+ *                       SHORT (1 to 32) rows or columns: whole short columns
+ *                       or rows staged in local memory, reads and writes
+ *                       along the long side
  *   transpose_stream    PAD for CPUs (4- and 8-byte elements): each work-item
  *                       moves STREAM_BLOCKS blocks of V x V elements, V = 64 /
  *                       ELEM_SIZE (one 64-byte line per block row), transposed
@@ -322,6 +326,64 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 				txf_wide_store(&out[start + (ulong)r], tp[s * OUT_LANES * (WIDTH + 1)]);
 		}
 	}
+}
+#endif
+
+#ifdef SHORT
+/* The skinny kernels, for a matrix with a short side of SHORT elements (1 to
+ * TXF_SKINNY_MAX): a work-group of TILE x WG_ROWS work-items stages
+ * SK_ITEMS whole short rows or columns in local memory, so that both its
+ * reads and its writes run along the long side, each covering whole
+ * stretches of memory instead of tiles that are mostly empty. Edges of the
+ * long side are guarded (PAD). */
+#define SK_ITEMS (TILE * WG_ROWS)
+/* Odd pitches keep the local accesses of consecutive work-items on
+ * different banks. */
+#define SK_PITCH (SHORT | 1)
+
+/* rows == SHORT: each work-item reads one input column (a read of each row
+ * runs along it), and the group writes its SK_ITEMS output rows of SHORT
+ * elements in order, one element per work-item and step. */
+__kernel __attribute__((reqd_work_group_size(SK_ITEMS, 1, 1))) void
+transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                      __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                      ulong cols)
+{
+	__local elem_t buf[SK_ITEMS * SK_PITCH];
+	const uint t = get_local_id(0);
+	const ulong c0 = (ulong)get_group_id(0) * SK_ITEMS;
+	const uint n = (uint)min((ulong)SK_ITEMS, cols - c0); /* columns of this group */
+	(void)rows;
+	if (t < n)
+		for (uint r = 0; r < SHORT; r++)
+			buf[t * SK_PITCH + r] = in[in_off + r * in_ld + c0 + t];
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint i = t; i < n * SHORT; i += SK_ITEMS) {
+		const uint c = i / SHORT, r = i % SHORT;
+		out[out_off + (c0 + c) * out_ld + r] = buf[c * SK_PITCH + r];
+	}
+}
+
+/* cols == SHORT: the group reads its SK_ITEMS input rows of SHORT elements
+ * in order, and each work-item writes one element of every output row. */
+__kernel __attribute__((reqd_work_group_size(SK_ITEMS, 1, 1))) void
+transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                      __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                      ulong cols)
+{
+	__local elem_t buf[SHORT * (SK_ITEMS + 1)];
+	const uint t = get_local_id(0);
+	const ulong r0 = (ulong)get_group_id(0) * SK_ITEMS;
+	const uint n = (uint)min((ulong)SK_ITEMS, rows - r0); /* rows of this group */
+	(void)cols;
+	for (uint i = t; i < n * SHORT; i += SK_ITEMS) {
+		const uint r = i / SHORT, c = i % SHORT;
+		buf[c * (SK_ITEMS + 1) + r] = in[in_off + (r0 + r) * in_ld + c];
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (t < n)
+		for (uint c = 0; c < SHORT; c++)
+			out[out_off + c * out_ld + r0 + t] = buf[c * (SK_ITEMS + 1) + t];
 }
 #endif
 

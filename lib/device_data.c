@@ -20,6 +20,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 1024,
+        .skinny_max = 32,
         .segments = 1,
         .out_tile = 64,
         .out_rows = 4,
@@ -40,6 +41,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 1024,
+        .skinny_max = 32,
         .segments = 2,
         .why = "32 x 8 work-groups are four 64-wide wavefronts",
     },
@@ -52,6 +54,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 1024,
+        .skinny_max = 32,
         .segments = 2,
         .why = "GPU default: 32 x 8 work-groups, padded launch, output-aligned runs",
     },
@@ -64,6 +67,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 256,
+        .skinny_max = 32,
         .stream = 1,
         .why = "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory "
                "is cache)",
@@ -77,6 +81,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 256,
+        .skinny_max = 32,
         .why = "CPU default: 32 x 32 tiles fit in L1 cache",
     },
     {
@@ -88,6 +93,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 256,
+        .skinny_max = 32,
         .why = "safe default: 16 x 16 tiles, padded launch (the most portable strategy)",
     },
 };

@@ -51,6 +51,30 @@ bool txf__tile_fits(const txf_device_profile *p, unsigned tile, unsigned rows, s
 	return true;
 }
 
+bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, size_t elem,
+                      char *why, size_t why_size)
+{
+	/* At least either kernel's buffer: items rows of (side | 1), or side
+	 * rows of items + 1. */
+	const size_t local = (side + 1) * (items + 1) * elem;
+	if (items > p->max_work_group_size || items > p->max_work_item_sizes[0]) {
+		snprintf(
+		    why, why_size,
+		    "a work-group of %u work-items is more than the device allows (%zu)", items,
+		    p->max_work_group_size < p->max_work_item_sizes[0] ? p->max_work_group_size
+		                                                       : p->max_work_item_sizes[0]);
+		return false;
+	}
+	if (local > p->local_mem_size) {
+		snprintf(why, why_size,
+		         "%u rows of %zu %zu-byte elements need %zu bytes of local memory, the "
+		         "device has %llu",
+		         items, side, elem, local, (unsigned long long)p->local_mem_size);
+		return false;
+	}
+	return true;
+}
+
 /* Block edge of the streaming kernel for elem-byte elements: one 64-byte
  * line per block row; 0 where it does not apply. */
 unsigned txf__stream_tile(size_t elem)

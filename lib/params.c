@@ -149,6 +149,21 @@ static const param_def registry[TXF__P_COUNT] = {
             .choice = T_CH(inplace_tiles),
             .fits = "pad or auto in place; local memory fits",
         },
+    [TXF__P_SKINNY] =
+        {
+            .info = {.name = "skinny",
+                     .operation = TR,
+                     .min = -1,
+                     .max = 1,
+                     .meaning = "pad out of place with a side of at most 32: the skinny kernels "
+                                "(transpose_skinny_rows, _cols); 1 always, -1 never, 0 as the "
+                                "device says"},
+            .macro = "SHORT",
+            .kind = F_INT,
+            .option = T_OPT(skinny),
+            .choice = T_CH(skinny),
+            .fits = "a side of at most 32; tile x wg_rows work-items and their local rows fit",
+        },
     [TXF__P_MWG] =
         {
             .info = {.name = "mwg",

@@ -221,6 +221,59 @@ static void set_stream(txf__tchoice *c, size_t elem, const char *note)
 	snprintf(c->why + len, sizeof c->why - len, "%s", note);
 }
 
+/* The skinny kernels for a matrix with a side of at most TXF_SKINNY_MAX:
+ * pad, one launch, a work-group of tile x wg_rows work-items (32 x 8 where
+ * not forced, halved until it fits). */
+static txf_status choose_skinny(const txf_device_profile *p, const txf__transpose_entry *e,
+                                size_t rows, size_t cols, size_t elem, const txf__topts *opts,
+                                txf__tchoice *out)
+{
+	const size_t side = rows < cols ? rows : cols;
+	const bool fallback = strcmp(e->name, "fallback") == 0;
+	unsigned tile = opts->tile ? opts->tile : 32, wg_rows = opts->wg_rows ? opts->wg_rows : 8;
+	if (!opts->wg_rows && wg_rows > tile)
+		wg_rows = tile;
+	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
+	              wg_rows, tile);
+	char why[200];
+	while (!txf__skinny_fits(p, tile * wg_rows, side, elem, why, sizeof why)) {
+		if (!opts->wg_rows && wg_rows > 1)
+			wg_rows /= 2;
+		else if (!opts->tile && tile > 4)
+			tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
+		else
+			return txf__fail(
+			    TXF_ERR_TILE_UNSUPPORTED,
+			    "the skinny kernel with tile %u x %u not supported on %s: %s", tile,
+			    wg_rows, p->normalized_name, why);
+	}
+	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	out->strategy = TXF_STRATEGY_PAD;
+	out->strategy_source = opts->skinny == 1 || opts->strategy != TXF_STRATEGY_AUTO
+	                           ? TXF_SOURCE_FORCED
+	                       : fallback ? TXF_SOURCE_FALLBACK
+	                                  : TXF_SOURCE_DEVICE;
+	out->tile_source = opts->tile || opts->wg_rows ? TXF_SOURCE_FORCED
+	                   : fallback                  ? TXF_SOURCE_FALLBACK
+	                                               : TXF_SOURCE_DEVICE;
+	out->tile = tile;
+	out->wg_rows = wg_rows;
+	out->skinny = 1;
+	out->launches = rows && cols ? 1 : 0;
+	if (opts->skinny == 1)
+		snprintf(
+		    out->why, sizeof out->why,
+		    "skinny kernel forced by the caller: %u %s of %zu x %zu per work-group of %u",
+		    tile * wg_rows, rows <= cols ? "columns" : "rows", rows, cols, tile * wg_rows);
+	else
+		snprintf(out->why, sizeof out->why,
+		         "%s: a side of %zu is at most %u: pad with the skinny kernel, whole short "
+		         "%s staged in local memory, %u per work-group",
+		         e->name, side, e->skinny_max, rows <= cols ? "columns" : "rows",
+		         tile * wg_rows);
+	return TXF_SUCCESS;
+}
+
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                  bool in_place, const txf__topts *opts, txf__tchoice *out)
 {
@@ -323,8 +376,37 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              vt, vt, elem, opts->tile, opts->wg_rows, vt);
 	}
 
+	const size_t side = rows < cols ? rows : cols;
+	if (opts->skinny == 1) {
+		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
+		                            opts->strategy == TXF_STRATEGY_PAD),
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the skinny kernel (skinny 1) belongs to the out-of-place pad "
+		              "strategy, not to %s%s",
+		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
+		TXF_CHECK_ARG(side <= TXF_SKINNY_MAX, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the skinny kernel (skinny 1) needs a side of at most %d; the matrix "
+		              "is %zu x %zu",
+		              TXF_SKINNY_MAX, rows, cols);
+		TXF_CHECK_ARG(opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
+		                  opts->cache_hints != 1,
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the skinny kernel (skinny 1) and %s are two kernels of pad: ask for "
+		              "one",
+		              opts->stream == 1    ? "the streaming kernel"
+		              : opts->segments > 0 ? "output-aligned runs"
+		              : opts->width > 0    ? "the runs' width"
+		                                   : "cache hints");
+	}
+
 	const txf_device_profile *p = &ctx->profile;
 	const txf__transpose_entry *e = txf__transpose_entry_for(p);
+	if (opts->skinny == 1 ||
+	    (opts->skinny == 0 && !in_place && opts->strategy == TXF_STRATEGY_AUTO &&
+	     opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
+	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max &&
+	     rows * cols >= e->simple_below))
+		return choose_skinny(p, e, rows, cols, elem, opts, out);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
 	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
 	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {
@@ -448,7 +530,6 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	if (s == TXF_STRATEGY_TRUNCATE && rows && cols && (rows < tile || cols < tile)) {
 		/* Truncate needs a whole tile inside the matrix. A tile the
 		 * caller left open shrinks to the largest that fits. */
-		const size_t side = rows < cols ? rows : cols;
 		TXF_CHECK_ARG(
 		    !opts->tile && side >= 4, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		    "truncate needs rows and cols of at least the tile (%u%s); the "

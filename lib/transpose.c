@@ -115,6 +115,45 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	return TXF_SUCCESS;
 }
 
+/* The skinny kernels: one launch of work-groups of tile x wg_rows
+ * work-items along the long side, SHORT the short side. */
+static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
+                                 txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
+{
+	const bool few_rows = pi.rows <= pi.cols;
+	const size_t items = (size_t)c->tile * c->wg_rows;
+	char extra[32] = "";
+	size_t len = 0;
+	txf__add_param(extra, sizeof extra, &len, TXF__P_SKINNY,
+	               (long long)(few_rows ? pi.rows : pi.cols));
+	const char *name = few_rows ? "transpose_skinny_rows" : "transpose_skinny_cols";
+	txf_status s = kernel_for(ctx, c, pi.elem, name, false, 0, extra, &l->kernel);
+	section all = {pi.offset, po.offset, pi.rows, pi.cols};
+	if (s == TXF_SUCCESS)
+		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
+	if (s == TXF_SUCCESS) {
+		size_t wg = 0;
+		cl_int err = clGetKernelWorkGroupInfo(
+		    l->kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
+		if (err != CL_SUCCESS || wg < items)
+			s = txf__fail(TXF_ERR_TILE_UNSUPPORTED,
+			              "kernel %s: the device runs at most %zu work-items of it per "
+			              "group, not %zu",
+			              name, wg, items);
+	}
+	if (s != TXF_SUCCESS) {
+		if (l->kernel)
+			txf__give_back_kernel(ctx, l->kernel);
+		l->kernel = NULL;
+		return s;
+	}
+	l->dims = 1;
+	l->local[0] = items;
+	l->global[0] = txf__round_up(few_rows ? pi.cols : pi.rows, items);
+	*n = 1;
+	return TXF_SUCCESS;
+}
+
 /* Prepare the launches of a strategy; n is set to how many. */
 static txf_status prepare(txf_context *ctx, const txf__tchoice *c, const txf_matrix *in,
                           const txf_matrix *out, launch *l, unsigned *n)
@@ -135,6 +174,8 @@ static txf_status prepare(txf_context *ctx, const txf__tchoice *c, const txf_mat
 	                              : 0;
 	if (c->strategy == TXF_STRATEGY_PAD && c->stream)
 		return prepare_stream(ctx, c, pi, po, in->buffer, out->buffer, l, n);
+	if (c->strategy == TXF_STRATEGY_PAD && c->skinny)
+		return prepare_skinny(ctx, c, pi, po, in->buffer, out->buffer, l, n);
 	switch (c->strategy) {
 	case TXF_STRATEGY_SIMPLE:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};

@@ -81,7 +81,7 @@ typedef struct txf__mparams {
 typedef struct txf__topts {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
-	int segments, width, cache_hints, stream, inplace_tiles;
+	int segments, width, cache_hints, stream, inplace_tiles, skinny;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -94,7 +94,7 @@ typedef struct txf__tchoice {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	unsigned launches;
-	unsigned segments, width, cache_hints, stream, inplace_tiles;
+	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny;
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64];
@@ -505,6 +505,7 @@ typedef enum txf__param_id {
 	TXF__P_CACHE_HINTS,
 	TXF__P_STREAM,
 	TXF__P_INPLACE_TILES,
+	TXF__P_SKINNY,
 	TXF__P_MWG,
 	TXF__P_NWG,
 	TXF__P_KWG,
@@ -579,9 +580,12 @@ typedef struct txf__transpose_entry {
 	 * out-of-place tile and width_elem-byte elements (0: one tile). */
 	unsigned width, width_elem;
 	const char *why;
-	/* The wide kernel's cache hints (txf__tchoice.cache_hints) for
+	/* The wide kernel's cache hints (the choice's cache_hints) for
 	 * width_elem-byte elements, where the device takes them. */
 	unsigned cache_hints;
+	/* Out of place: the skinny kernels for a short side of at most this
+	 * many elements (0: never; at most TXF_SKINNY_MAX). */
+	unsigned skinny_max;
 } txf__transpose_entry;
 
 typedef struct txf__matmul_entry {
@@ -633,6 +637,13 @@ size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
  * registers: at most this many per work-item, over at most this many input
  * columns per work-group. */
 #define TXF_WIDE_MAX_LOADS 64
+/* The longest short side of the skinny kernels. */
+#define TXF_SKINNY_MAX 32
+/* Whether the skinny kernel of a work-group of `items` work-items, with a
+ * short side of `side` elem-byte elements, fits device p (work-group size
+ * and local memory); if not, why says what does not. */
+bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, size_t elem,
+                      char *why, size_t why_size);
 #define TXF_WIDE_MAX_WIDTH 512
 
 /* Whether a tuned entry of op and dtype is a launch the device accepts; if

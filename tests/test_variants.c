@@ -44,6 +44,10 @@ static const variant transpose_variants[] = {
      {"tile", "segments", "width", "stream", NULL},
      {16, 1, 64, -1}},
     {"pad stream", TXF_STRATEGY_PAD, 0, {"stream", NULL}, {1}},
+    {"pad skinny", TXF_STRATEGY_PAD, 0, {"skinny", NULL}, {1}},
+    {"pad skinny 8x2", TXF_STRATEGY_PAD, 0, {"tile", "wg_rows", "skinny", NULL}, {8, 2, 1}},
+    {"auto skinny 4x1", TXF_STRATEGY_AUTO, 0, {"tile", "wg_rows", "skinny", NULL}, {4, 1, 1}},
+    {"auto not skinny", TXF_STRATEGY_AUTO, 0, {"skinny", NULL}, {-1}},
     {"truncate", TXF_STRATEGY_TRUNCATE, 0, {NULL}, {0}},
     {"truncate 8", TXF_STRATEGY_TRUNCATE, 0, {"tile", NULL}, {8}},
     {"split", TXF_STRATEGY_SPLIT, 0, {"tile", NULL}, {16}},
@@ -61,11 +65,13 @@ typedef struct shape {
 } shape;
 
 /* Shape classes: one element, a row, a column, tile edges, tile multiples,
- * odd, skinny both ways, square. In-place variants take rows x rows. */
+ * odd, skinny both ways, square, the longest short side of the skinny
+ * kernels and one past it. In-place variants take rows x rows. */
 static const shape transpose_shapes[] = {
     {"tiny", 1, 1, 0},          {"row", 1, 37, 0},          {"column", 37, 1, 0},
     {"edge", 31, 33, 0},        {"tiles", 32, 64, 0},       {"odd", 67, 45, 0},
     {"skinny rows", 3, 301, 0}, {"skinny cols", 301, 3, 0}, {"square", 96, 96, 0},
+    {"short 32", 32, 517, 0},   {"short 17", 1029, 17, 0},  {"short 33", 33, 200, 0},
 };
 
 static bool bench(void)
