@@ -99,6 +99,39 @@ static void accept_line(struct line *l, const char *const *args, cli_args *a)
 
 #define ARGS(...) ((const char *const[]){__VA_ARGS__, NULL})
 
+/* The value of kernel parameter `name` in the options of a transpose or a
+ * matmul line: its field (tile, wg_rows) or its entry in the list of named
+ * parameters; 0 when the line did not give it. */
+static long long topt(const cli_args *a, const char *name)
+{
+	long long v;
+
+	assert_int_equal(a->topts.struct_size, sizeof(a->topts));
+	if (strcmp(name, "tile") == 0)
+		return a->topts.tile;
+	if (strcmp(name, "wg_rows") == 0)
+		return a->topts.wg_rows;
+	cli_param_get(a->topts.params, a->topts.num_params, name, &v);
+	return v;
+}
+
+static long long mopt(const cli_args *a, const char *name)
+{
+	long long v;
+
+	assert_int_equal(a->mopts.struct_size, sizeof(a->mopts));
+	cli_param_get(a->mopts.params, a->mopts.num_params, name, &v);
+	return v;
+}
+
+/* Whether the matmul options of a name parameter `name`. */
+static int mgiven(const cli_args *a, const char *name)
+{
+	long long v;
+
+	return cli_param_get(a->mopts.params, a->mopts.num_params, name, &v);
+}
+
 /* ------------------------------------------------------- accepted lines */
 
 static void test_transpose_options(void **state)
@@ -118,12 +151,17 @@ static void test_transpose_options(void **state)
 	assert_int_equal(a.strategy, TXF_STRATEGY_PAD);
 	assert_int_equal(a.tile, 16);
 	assert_int_equal(a.wg_rows, 4);
-	assert_int_equal(a.segments, -1);
-	assert_int_equal(a.width, 64);
-	assert_int_equal(a.stream, 1);
-	assert_int_equal(a.cache_hints, -1);
+	assert_int_equal(topt(&a, "tile"), 16);
+	assert_int_equal(topt(&a, "wg_rows"), 4);
+	assert_int_equal(topt(&a, "segments"), -1);
+	assert_int_equal(topt(&a, "width"), 64);
+	assert_int_equal(topt(&a, "stream"), 1);
+	assert_int_equal(topt(&a, "cache_hints"), -1);
 	assert_int_equal(a.in_place, 1);
-	assert_int_equal(a.inplace_tiles, 2);
+	assert_int_equal(topt(&a, "inplace_tiles"), 2);
+	assert_int_equal(a.topts.num_params, 5);
+	/* The strategy stays in a.strategy; the options leave it AUTO. */
+	assert_int_equal(a.topts.strategy, TXF_STRATEGY_AUTO);
 	assert_string_equal(a.in_path, "in.npy");
 	assert_string_equal(a.out_path, "out.npy");
 	assert_string_equal(a.device, "gpu");
@@ -137,11 +175,12 @@ static void test_transpose_options(void **state)
 	/* Options first, arguments last; the defaults where nothing is given. */
 	accept_line(&l, ARGS("transpose", "--param", "segments=3", "--param=width=-1", "a", "b"),
 	            &a);
-	assert_int_equal(a.segments, 3);
-	assert_int_equal(a.width, -1);
-	assert_int_equal(a.stream, 0);
-	assert_int_equal(a.cache_hints, 0);
-	assert_int_equal(a.inplace_tiles, 0);
+	assert_int_equal(topt(&a, "segments"), 3);
+	assert_int_equal(topt(&a, "width"), -1);
+	assert_int_equal(topt(&a, "stream"), 0);
+	assert_int_equal(topt(&a, "cache_hints"), 0);
+	assert_int_equal(topt(&a, "inplace_tiles"), 0);
+	assert_int_equal(a.topts.num_params, 2);
 	assert_int_equal(a.wg_rows, 0);
 	assert_int_equal(a.strategy, TXF_STRATEGY_AUTO);
 	assert_int_equal(a.tile, 0);
@@ -156,6 +195,9 @@ static void test_transpose_options(void **state)
 	            &a);
 	assert_int_equal(a.tile, 32);
 	assert_int_equal(a.wg_rows, 8);
+	assert_int_equal(topt(&a, "tile"), 32);
+	assert_int_equal(topt(&a, "wg_rows"), 8);
+	assert_int_equal(a.topts.num_params, 0);
 	line_free(&l);
 }
 
@@ -182,15 +224,76 @@ static void test_matmul_options(void **state)
 	assert_string_equal(a.b_path, "b.npy");
 	assert_string_equal(a.out_path, "o.npy");
 	assert_string_equal(a.c_path, "c.npy");
-	assert_int_equal(a.params.kwg, 16);
-	assert_int_equal(a.params.vwa, 2);
+	assert_int_equal(mopt(&a, "kwg"), 16);
+	assert_int_equal(mopt(&a, "vwa"), 2);
 	/* --param adds to --params. */
-	assert_int_equal(a.params.ksplit, 4);
-	assert_int_equal(a.params.mwg, 64);
-	assert_int_equal(a.params.nwg, 0);
+	assert_int_equal(mopt(&a, "ksplit"), 4);
+	assert_int_equal(mopt(&a, "mwg"), 64);
+	assert_false(mgiven(&a, "nwg"));
+	assert_int_equal(a.mopts.num_params, 4);
+	assert_int_equal(a.mopts.strategy, TXF_STRATEGY_AUTO);
 	assert_int_equal(a.strategy, TXF_STRATEGY_PADCOPY);
 	assert_string_equal(a.device, "cpu");
 	line_free(&l);
+}
+
+/* --params LIST: each value set by name, in the order mwg, nwg, kwg, mdimc,
+ * ndimc, vwa, vwb, ksplit, lbuf, wmap, kgroups; a 0 is given (and so may
+ * not be given again by --param) but leaves the choice to the library. */
+static void test_params_list(void **state)
+{
+	static const char *const names[] = {"mwg", "nwg",    "kwg",  "mdimc", "ndimc",  "vwa",
+	                                    "vwb", "ksplit", "lbuf", "wmap",  "kgroups"};
+	static const long long values[] = {64, 32, 16, 8, 4, 2, 1, 3, 2, 1, 5};
+	static const struct {
+		const char *list;
+		size_t count;
+	} lists[] = {
+	    {"64,32,16,8,4,2,1", 7},
+	    {"64,32,16,8,4,2,1,3", 8},
+	    {"64,32,16,8,4,2,1,3,2,1", 10},
+	    {"64,32,16,8,4,2,1,3,2,1,5", 11},
+	};
+	struct line l;
+	cli_args a;
+
+	(void)state;
+	assert_int_equal(sizeof(names) / sizeof(names[0]), CLI_PARAMS_COUNT);
+	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
+		assert_string_equal(cli_params_names[i], names[i]);
+	for (size_t i = 0; i < sizeof(lists) / sizeof(lists[0]); i++) {
+		accept_line(&l, ARGS("matmul", "a", "b", "o", "--params", lists[i].list), &a);
+		assert_int_equal(a.mopts.num_params, lists[i].count);
+		for (size_t j = 0; j < CLI_PARAMS_COUNT; j++) {
+			if (j < lists[i].count) {
+				assert_true(mgiven(&a, names[j]));
+				assert_int_equal(mopt(&a, names[j]), values[j]);
+			} else {
+				assert_false(mgiven(&a, names[j]));
+			}
+		}
+		line_free(&l);
+	}
+	/* Zeros are given; --param then adds the ones left out. */
+	accept_line(
+	    &l, ARGS("bench", "matmul", "--params", "0,0,0,0,0,0,0", "--param", "kgroups=2"), &a);
+	assert_int_equal(a.mopts.num_params, 8);
+	assert_true(mgiven(&a, "vwb") && mopt(&a, "vwb") == 0);
+	assert_int_equal(mopt(&a, "kgroups"), 2);
+	line_free(&l);
+	/* NAME=VALUE pairs: every matmul parameter of the registry. */
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *p = txf_param_at(i);
+		char item[64];
+
+		if (strcmp(p->operation, "matmul") != 0)
+			continue;
+		snprintf(item, sizeof(item), "%s=%lld", p->name, p->max);
+		accept_line(&l, ARGS("matmul", "a", "b", "o", "--params", item), &a);
+		assert_int_equal(a.mopts.num_params, 1);
+		assert_int_equal(mopt(&a, p->name), p->max);
+		line_free(&l);
+	}
 }
 
 static void test_bench_tune_demo_info_options(void **state)
@@ -220,16 +323,16 @@ static void test_bench_tune_demo_info_options(void **state)
 	assert_string_equal(a.plot_path, "p.png");
 	assert_int_equal(a.repeat, 3);
 	assert_int_equal(a.dtype, TXF_F64);
-	assert_int_equal(a.params.mwg, 64);
-	assert_int_equal(a.params.vwb, 4);
+	assert_int_equal(mopt(&a, "mwg"), 64);
+	assert_int_equal(mopt(&a, "vwb"), 4);
 	line_free(&l);
 
 	/* --param before the operation: checked once the operation is known. */
 	accept_line(&l, ARGS("bench", "--param", "kwg=8", "--param=vwb=2", "matmul"), &a);
 	assert_int_equal(a.bench_op, CLI_BENCH_MATMUL);
-	assert_int_equal(a.params.kwg, 8);
-	assert_int_equal(a.params.vwb, 2);
-	assert_int_equal(a.params.mwg, 0);
+	assert_int_equal(mopt(&a, "kwg"), 8);
+	assert_int_equal(mopt(&a, "vwb"), 2);
+	assert_false(mgiven(&a, "mwg"));
 	line_free(&l);
 
 	accept_line(&l, ARGS("params"), &a);
@@ -275,39 +378,11 @@ static void test_bench_tune_demo_info_options(void **state)
 
 /* ------------------------------------------------------ kernel parameters */
 
-/* The value that parameter `name` has in a, by its cli_args field. */
+/* The value that parameter `name` has in a, from the options of its
+ * operation. */
 static long long param_value(const cli_args *a, const char *name)
 {
-	const struct {
-		const char *name;
-		long long value;
-	} f[] = {
-	    {"tile", a->tile},
-	    {"wg_rows", a->wg_rows},
-	    {"segments", a->segments},
-	    {"width", a->width},
-	    {"cache_hints", a->cache_hints},
-	    {"stream", a->stream},
-	    {"inplace_tiles", a->inplace_tiles},
-	    {"mwg", a->params.mwg},
-	    {"nwg", a->params.nwg},
-	    {"kwg", a->params.kwg},
-	    {"mdimc", a->params.mdimc},
-	    {"ndimc", a->params.ndimc},
-	    {"vwa", a->params.vwa},
-	    {"vwb", a->params.vwb},
-	    {"ksplit", a->params.ksplit},
-	    {"lbuf", a->params.lbuf},
-	    {"wmap", a->params.wmap},
-	    {"kgroups", a->params.kgroups},
-	};
-
-	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
-		if (strcmp(f[i].name, name) == 0)
-			return f[i].value;
-	}
-	fail_msg("no cli_args field for parameter %s", name);
-	return 0;
+	return a->command == CLI_CMD_TRANSPOSE ? topt(a, name) : mopt(a, name);
 }
 
 /* The line "txf <head...> --param <param>": accepted with parameter
@@ -591,6 +666,34 @@ static const struct refused {
      "matmul: --params and --param mwg=0 both set mwg"},
     {{"matmul", "a", "b", "o", "--param", "mwg=64", "--param", "mdimc=3"},
      "matmul: --param: mdimc 3 must divide mwg 64"},
+    /* --params: the form, then each value by the library's setter. */
+    {{"matmul", "a", "b", "o", "--params", "mwg=64,bogus=1"},
+     "matmul: --params: matmul has no parameter \"bogus\" (it has mwg,"},
+    {{"matmul", "a", "b", "o", "--params", "1024,64,16,8,8,1,1"},
+     "matmul: --params: matmul parameter mwg = 1024 is not in [0, 512]"},
+    {{"matmul", "a", "b", "o", "--params", "-1,64,16,8,8,1,1"},
+     "matmul: --params: matmul parameter mwg = -1 is not in [0, 512]"},
+    {{"matmul", "a", "b", "o", "--params", "64,64,16,8,8,3,1"},
+     "matmul parameter vwa = 3 is not in [0, 16] or not a power of two"},
+    {{"matmul", "a", "b", "o", "--params", "64,64,16,8,8,4,4,0,1,1,9"},
+     "matmul: --params: matmul parameter kgroups = 9 is not in [0, 8]"},
+    {{"bench", "matmul", "--params", "ksplit=65"},
+     "bench: --params: matmul parameter ksplit = 65 is not in [0, 64]"},
+    {{"matmul", "a", "b", "o", "--params", "tile=8"},
+     "matmul: --params: matmul has no parameter \"tile\""},
+    {{"matmul", "a", "b", "o", "--params", "mwg=64,mwg=32"},
+     "matmul: --params: parameter mwg given more than once"},
+    {{"matmul", "a", "b", "o", "--params", "64,64,16,7,8,1,1"},
+     "matmul: --params: mdimc 7 must divide mwg 64"},
+    {{"matmul", "a", "b", "o", "--params", "mwg=64,32"},
+     "matmul: --params: 'mwg=64,32' mixes plain values and NAME=VALUE pairs"},
+    {{"matmul", "a", "b", "o", "--params", "64,x,16,8,8,1,1"},
+     "matmul: --params: 'x' is not a whole number"},
+    {{"matmul", "a", "b", "o", "--params", "kwg=+8"},
+     "matmul: --params: 'kwg=+8' is not NAME=VALUE with a whole number VALUE"},
+    {{"matmul", "a", "b", "o", "--params", "64,64"}, "matmul: --params: '64,64' has 2 values"},
+    {{"matmul", "a", "b", "o", "--params", "1,1,1,1,1,1,1,1,1,1,1,1"},
+     "matmul: --params: '1,1,1,1,1,1,1,1,1,1,1,1' has more than eleven values"},
     {{"matmul", "a", "b", "o", "--params", "kwg=16", "--param", "vwb=32"},
      "matmul parameter vwb = 32 is not in [0, 16]"},
     {{"bench", "--param", "kwg=999", "matmul"},
@@ -885,6 +988,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_transpose_options),
 	    cmocka_unit_test(test_matmul_options),
+	    cmocka_unit_test(test_params_list),
 	    cmocka_unit_test(test_bench_tune_demo_info_options),
 	    cmocka_unit_test(test_param_values),
 	    cmocka_unit_test(test_param_registry),

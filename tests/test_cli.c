@@ -1541,6 +1541,8 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--params", "-1,64,16,8,8,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,,16,8,8,1,1", NULL},
+	    /* Out of the registry's range: the setter refuses it on the line. */
+	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=65", NULL},
 	    {"matmul", IN, IN_B, OUT, "--alpha", "nan", NULL},
 	    {"matmul", IN, IN_B, OUT, "--alpha", "inf", NULL},
 	    {"matmul", IN, IN_B, OUT, "--alpha", "1e999", NULL},
@@ -1568,7 +1570,6 @@ static void test_matmul_errors(void **state)
 	static const char *const huge[] = {
 	    "matmul", IN, IN_B, OUT, "--params", "512,512,512,128,64,1,1", NULL};
 	static const char *const slices[][10] = {
-	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=65", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=3", "--strategy", "split", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "16,16,8,4,4,1,1,0,1,2", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "16,16,8,1,1,1,1,0,2,1", NULL}};
@@ -1668,7 +1669,7 @@ static void test_matmul_errors(void **state)
 	}
 	expect_failure_abc(huge, pa, pb, NULL, out, 1);
 	expect_failure_abc(nodev, pa, pb, NULL, out, 1);
-	/* K slices: too many, and with a strategy that writes C directly; lbuf
+	/* K slices with a strategy that writes C directly; lbuf
 	 * and wmap the work-items or the blocked kernel cannot take. */
 	for (size_t i = 0; i < sizeof(slices) / sizeof(slices[0]); i++)
 		expect_failure_abc(slices[i], pa, pb, NULL, out, 1);
@@ -2305,8 +2306,15 @@ static void test_bench_plot(void **state)
 
 /* ------------------------------------------------------- info and demo */
 
+/* What txf params says of txf_param_info.tuned. */
+static const char *tuned_word(int tuned)
+{
+	return tuned == 2 ? "required" : tuned == 1 ? "optional" : "no";
+}
+
 /* txf params: every parameter of the library's registry, in each format,
- * with no device (TXF_DEVICE names none that exists). */
+ * with whether a tuned entry holds it, with no device (TXF_DEVICE names
+ * none that exists). */
 static void test_params_command(void **state)
 {
 	static const char *const table[] = {"params", NULL};
@@ -2324,13 +2332,15 @@ static void test_params_command(void **state)
 	assert_int_equal(setenv("TXF_DEVICE", "no-such-device-anywhere", 1), 0);
 	r = expect_status(table, 0);
 	assert_string_equal(r.err, "");
-	assert_true(line_with(r.out, "operation", "name", "meaning"));
+	assert_true(line_with(r.out, "operation", "name", "tuned"));
+	assert_true(line_with(r.out, "operation", "tuned", "meaning"));
 	for (size_t i = 0; i < n; i++) {
 		const txf_param_info *p = txf_param_at(i);
 		char name[64], range[64];
 
 		snprintf(name, sizeof(name), "  %s ", p->name);
-		snprintf(range, sizeof(range), "%4lld  %4lld  ", p->min, p->max);
+		snprintf(range, sizeof(range), "%4lld  %4lld  %-8s  ", p->min, p->max,
+		         tuned_word(p->tuned));
 		if (!line_with(r.out, p->operation, name, range) || !strstr(r.out, p->meaning))
 			fail_msg("txf params: no line for %s %s [%lld, %lld]: %s", p->operation,
 			         p->name, p->min, p->max, r.out);
@@ -2341,14 +2351,21 @@ static void test_params_command(void **state)
 	run_free(&r);
 
 	r = expect_status(csv, 0);
-	assert_true(strncmp(r.out, "operation,name,min,max,meaning\n", 31) == 0);
+	assert_true(strncmp(r.out, "operation,name,min,max,meaning,tuned\n", 37) == 0);
 	for (size_t i = 0; i < n; i++) {
 		const txf_param_info *p = txf_param_at(i);
+		const char *line;
 
 		snprintf(want, sizeof(want), "\n%s,%s,%lld,%lld,", p->operation, p->name, p->min,
 		         p->max);
-		if (!strstr(r.out, want))
+		line = strstr(r.out, want);
+		if (!line)
 			fail_msg("txf params --format csv: no line %s", want + 1);
+		/* The last field: tuned. */
+		snprintf(want, sizeof(want), ",%s\n", tuned_word(p->tuned));
+		if (!strstr(line, want) || strstr(line, want) > strchr(line + 1, '\n'))
+			fail_msg("txf params --format csv: the line of %s does not end in %s",
+			         p->name, want);
 	}
 	run_free(&r);
 
@@ -2357,12 +2374,19 @@ static void test_params_command(void **state)
 	for (size_t i = 0; i < n; i++) {
 		const txf_param_info *p = txf_param_at(i);
 
+		const char *line;
+
 		snprintf(want, sizeof(want),
 		         "{\"operation\":\"%s\",\"name\":\"%s\",\"min\":%lld,\"max\":%lld,"
 		         "\"meaning\":\"",
 		         p->operation, p->name, p->min, p->max);
-		if (!strstr(r.out, want))
+		line = strstr(r.out, want);
+		if (!line)
 			fail_msg("txf params --format json: no object %s", want);
+		snprintf(want, sizeof(want), ",\"tuned\":\"%s\"}\n", tuned_word(p->tuned));
+		if (!strstr(line, want) || strstr(line, want) > strchr(line, '\n'))
+			fail_msg("txf params --format json: the object of %s does not end in %s",
+			         p->name, want);
 	}
 	run_free(&r);
 	if (keep)
@@ -2372,10 +2396,34 @@ static void test_params_command(void **state)
 	free(keep);
 }
 
+/* Whether every parameter of operation op in the library's registry shows
+ * as NAME=VALUE on a "params:" line of out. */
+static void expect_all_params(const char *out, const char *op)
+{
+	const char *line = strstr(out, "    params:   ");
+	size_t seen = 0;
+
+	assert_non_null(line);
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *p = txf_param_at(i);
+		char want[64];
+
+		if (strcmp(p->operation, op) != 0)
+			continue;
+		snprintf(want, sizeof(want), " %s=", p->name);
+		if (!strstr(line, want) || strstr(line, want) > strchr(line, '\n'))
+			fail_msg("txf info: %s parameter %s is not on the line %.200s", op, p->name,
+			         line);
+		seen++;
+	}
+	assert_true(seen >= 7);
+}
+
 static void test_info(void **state)
 {
 	static const char *const args[] = {"info", NULL};
 	static const char *const square[] = {"info", "--shape", "64x64", "--dtype", "f8", NULL};
+	static const char *const mm[] = {"info", "--shape", "30x20x10", NULL};
 	struct run r;
 
 	(void)state;
@@ -2385,6 +2433,12 @@ static void test_info(void **state)
 	assert_non_null(strstr(r.out, "preferred multiple"));
 	assert_non_null(strstr(r.out, "999x666"));
 	assert_null(strstr(r.out, "in-place"));
+	/* The choice's parameters, every one by name from the library's list. */
+	expect_all_params(r.out, "transpose");
+	run_free(&r);
+	r = expect_status(mm, 0);
+	assert_non_null(strstr(r.out, "30x20x10"));
+	expect_all_params(r.out, "matmul");
 	run_free(&r);
 	r = expect_status(square, 0);
 	assert_non_null(strstr(r.out, "64x64"));

@@ -13,9 +13,10 @@
  *  - an accepted line satisfies what each subcommand relies on: values in
  *    their documented ranges, file names non-empty, the checks that
  *    involve several options, and every string a pointer into argv;
- *  - every kernel parameter of the operation (the library's registry) is
- *    in its range, and each --param NAME=VALUE names one of them, once,
- *    and holds VALUE. */
+ *  - the options structs are filled by the library's default functions,
+ *    every kernel parameter they hold is one of the operation's (the
+ *    library's registry) in its range, none twice, and each --param
+ *    NAME=VALUE names one of them, once, and holds VALUE. */
 #include "args.h"
 #include "fuzz.h"
 
@@ -47,49 +48,77 @@ static bool pow2_in(unsigned v, unsigned lo, unsigned hi)
 	return v >= lo && v <= hi && (v & (v - 1)) == 0;
 }
 
-static bool divides_if_given(unsigned a, unsigned b)
+static bool divides_if_given(long long a, long long b)
 {
 	return a == 0 || b == 0 || b % a == 0;
 }
 
-static void check_params(const txf_matmul_params *p)
+/* The registry's line of parameter `name` of operation op, or NULL. */
+static const txf_param_info *registry_param(const char *op, const char *name)
 {
-	const unsigned v[8] = {p->mwg,   p->nwg, p->kwg, p->mdimc,
-	                       p->ndimc, p->vwa, p->vwb, p->ksplit};
-	for (int i = 0; i < 8; i++)
-		FUZZ_CHECK(v[i] <= CLI_PARAM_MAX);
-	FUZZ_CHECK(p->lbuf <= 2 && p->wmap <= 2 && p->kgroups <= TXF_MAX_KGROUPS);
-	FUZZ_CHECK(p->vwa == 0 || pow2_in(p->vwa, 1, 16));
-	FUZZ_CHECK(p->vwb == 0 || pow2_in(p->vwb, 1, 16));
-	FUZZ_CHECK(divides_if_given(p->mdimc, p->mwg) && divides_if_given(p->ndimc, p->nwg));
-	FUZZ_CHECK(divides_if_given(p->vwa, p->mwg) && divides_if_given(p->vwa, p->kwg));
-	FUZZ_CHECK(divides_if_given(p->vwb, p->nwg) && divides_if_given(p->vwb, p->kwg));
+	for (size_t i = 0; i < txf_param_count(); i++) {
+		const txf_param_info *p = txf_param_at(i);
+		if (strcmp(p->operation, op) == 0 && strcmp(p->name, name) == 0)
+			return p;
+	}
+	return NULL;
 }
 
-/* Where parameter `name` of a transpose (or matmul) lands in cli_args:
- * its value in *v; false if the tool has no field for it. */
+/* A list of named parameters as the library's setters leave it: each a
+ * parameter of op in its range, none twice. */
+static void check_list(const char *op, const txf_param *list, unsigned n)
+{
+	FUZZ_CHECK(n <= TXF_MAX_PARAMS);
+	for (unsigned i = 0; i < n; i++) {
+		const txf_param_info *p = registry_param(op, list[i].name);
+		FUZZ_CHECK(p && list[i].value >= p->min && list[i].value <= p->max);
+		for (unsigned j = 0; j < i; j++)
+			FUZZ_CHECK(strcmp(list[j].name, list[i].name) != 0);
+	}
+}
+
+static long long mm(const cli_args *a, const char *name)
+{
+	long long v;
+	bool has = cli_param_get(a->mopts.params, a->mopts.num_params, name, &v);
+	FUZZ_CHECK(has || v == 0);
+	return v;
+}
+
+/* The matmul options: filled by the default function, strategy left AUTO,
+ * the setters' list, and the tool's checks across parameters. */
+static void check_params(const cli_args *a)
+{
+	const txf_matmul_options *o = &a->mopts;
+	FUZZ_CHECK(o->struct_size == sizeof *o && o->strategy == TXF_STRATEGY_AUTO &&
+	           !o->workspace);
+	check_list("matmul", o->params, o->num_params);
+	FUZZ_CHECK(divides_if_given(mm(a, "mdimc"), mm(a, "mwg")) &&
+	           divides_if_given(mm(a, "ndimc"), mm(a, "nwg")));
+	FUZZ_CHECK(divides_if_given(mm(a, "vwa"), mm(a, "mwg")) &&
+	           divides_if_given(mm(a, "vwa"), mm(a, "kwg")));
+	FUZZ_CHECK(divides_if_given(mm(a, "vwb"), mm(a, "nwg")) &&
+	           divides_if_given(mm(a, "vwb"), mm(a, "kwg")));
+	const txf_transpose_options *t = &a->topts;
+	FUZZ_CHECK(t->struct_size == sizeof *t && t->strategy == TXF_STRATEGY_AUTO);
+	FUZZ_CHECK(t->tile == a->tile && t->wg_rows == a->wg_rows);
+	check_list("transpose", t->params, t->num_params);
+}
+
+/* The value of parameter `name` of a transpose (or matmul) in the options
+ * of a: false if the options do not hold it (the library then chooses). */
 static bool param_field(const cli_args *a, bool matmul, const char *name, long long *v)
 {
-	static const char *const tr_names[] = {"tile",   "wg_rows",     "segments",     "width",
-	                                       "stream", "cache_hints", "inplace_tiles"};
-	static const char *const mm_names[] = {"mwg", "nwg",    "kwg",  "mdimc", "ndimc",  "vwa",
-	                                       "vwb", "ksplit", "lbuf", "wmap",  "kgroups"};
-	const long long tr[] = {a->tile,   a->wg_rows,     a->segments,     a->width,
-	                        a->stream, a->cache_hints, a->inplace_tiles};
-	const txf_matmul_params *p = &a->params;
-	const long long mm[] = {p->mwg, p->nwg,    p->kwg,  p->mdimc, p->ndimc,  p->vwa,
-	                        p->vwb, p->ksplit, p->lbuf, p->wmap,  p->kgroups};
-	const char *const *names = matmul ? mm_names : tr_names;
-	const size_t n =
-	    matmul ? sizeof mm_names / sizeof *mm_names : sizeof tr_names / sizeof *tr_names;
-
-	for (size_t i = 0; i < n; i++) {
-		if (strcmp(names[i], name) == 0) {
-			*v = matmul ? mm[i] : tr[i];
-			return true;
-		}
+	if (!matmul && strcmp(name, "tile") == 0) {
+		*v = a->topts.tile;
+		return true;
 	}
-	return false;
+	if (!matmul && strcmp(name, "wg_rows") == 0) {
+		*v = a->topts.wg_rows;
+		return true;
+	}
+	return matmul ? cli_param_get(a->mopts.params, a->mopts.num_params, name, v) != 0
+	              : cli_param_get(a->topts.params, a->topts.num_params, name, v) != 0;
 }
 
 /* The kernel parameters of an accepted transpose or matmul line: each of
@@ -104,8 +133,8 @@ static void check_kernel_params(const cli_args *a, bool matmul)
 		const txf_param_info *p = txf_param_at(i);
 		if (strcmp(p->operation, op) != 0)
 			continue;
-		FUZZ_CHECK(param_field(a, matmul, p->name, &v));
-		FUZZ_CHECK(v >= p->min && v <= p->max);
+		if (param_field(a, matmul, p->name, &v))
+			FUZZ_CHECK(v >= p->min && v <= p->max);
 	}
 	FUZZ_CHECK(a->nparam_args <= CLI_PARAM_ARGS_MAX);
 	for (size_t i = 0; i < a->nparam_args; i++) {
@@ -140,7 +169,7 @@ static void check_accepted(const cli_args *a)
 	FUZZ_CHECK((unsigned)a->dtype < TXF_DTYPE_COUNT);
 	FUZZ_CHECK((unsigned)a->strategy < TXF_STRATEGY_COUNT);
 	FUZZ_CHECK(isfinite(a->alpha) && isfinite(a->beta));
-	check_params(&a->params);
+	check_params(a);
 	switch (a->command) {
 	case CLI_CMD_INFO:
 		FUZZ_CHECK(a->shape_rows >= 1 && a->shape_rows <= CLI_SHAPE_MAX);

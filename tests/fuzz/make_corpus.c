@@ -527,6 +527,13 @@ static void make_args(void)
 	     "--param", "mdimc=3");
 	ARGS("near-bench-transpose-param", "bench", "transpose", "--param", "tile=8");
 	ARGS("near-former-switch", "transpose", "a.npy", "b.npy", "--segments", "3");
+	/* --params: ten values by position, each set by the library's
+	 * setter under its name (zeros too), then --param for none of them; a
+	 * value the setter refuses; a name given twice. */
+	ARGS("matmul-params-ten", "matmul", "a.npy", "b.npy", "o.npy", "--params",
+	     "64,32,16,8,4,2,1,0,2,1", "--param", "kgroups=1");
+	ARGS("near-params-range", "bench", "matmul", "--params", "64,64,16,8,8,4,4,0,1,1,9");
+	ARGS("near-params-twice", "matmul", "a.npy", "b.npy", "o.npy", "--params", "mwg=64,mwg=32");
 }
 
 int main(int argc, char **argv)

@@ -283,14 +283,16 @@ static const char usage_params[] =
     "usage: txf params [--format table|csv|json]\n"
     "\n"
     "List every kernel parameter that --param NAME=VALUE sets ('txf transpose',\n"
-    "'txf matmul', 'txf bench matmul'): its operation, name, range and meaning.\n"
+    "'txf matmul', 'txf bench matmul'): its operation, name, range, whether a\n"
+    "tuned entry ('txf tune') holds it (required, optional or no) and meaning.\n"
     "0 means \"chosen for the device\". A value is checked against its range when\n"
     "the command line is read, and against the device and the other parameters\n"
     "when the operation runs. Needs no device.\n"
     "\n"
     "options:\n"
     "  --format F     table (default), csv (with a header line) or json (one\n"
-    "                 object per line: operation, name, min, max, meaning)\n"
+    "                 object per line: operation, name, min, max, meaning,\n"
+    "                 tuned)\n"
     "  -h, --help     show this text\n";
 
 const char *cli_usage(cli_command c)
@@ -525,21 +527,80 @@ static int parse_shape(const char *s, size_t *rows, size_t *cols, size_t *k)
 	return 0;
 }
 
-#define PARAM_COUNT 11
-static const char *const param_names[PARAM_COUNT] = {
+/* A whole number in base 10, with an optional '-': 0, -1 if it is not one,
+ * -2 if it is beyond long long. */
+static int parse_ll(const char *s, long long *out)
+{
+	const int neg = *s == '-';
+	const uintmax_t max = neg ? (uintmax_t)LLONG_MAX + 1 : (uintmax_t)LLONG_MAX;
+	uintmax_t v = 0;
+
+	s += neg;
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		unsigned d;
+
+		if (*s < '0' || *s > '9')
+			return -1;
+		d = (unsigned)(*s - '0');
+		if (v > (max - d) / 10)
+			return -2;
+		v = v * 10 + d;
+	}
+	*out = neg ? (v == (uintmax_t)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v) : (long long)v;
+	return 0;
+}
+
+/* The longest parameter name that --param takes, and a bit more. */
+#define PARAM_NAME_MAX 32
+
+/* --param NAME=VALUE: its name in name[PARAM_NAME_MAX] and its value.
+ * Returns 0, -1 if it is not of that form, -2 if VALUE is beyond long long,
+ * -3 if NAME is too long to be a parameter's. */
+static int split_param_arg(const char *s, char *name, long long *value)
+{
+	const char *eq = strchr(s, '=');
+	int r;
+
+	if (!eq || eq == s)
+		return -1;
+	r = parse_ll(eq + 1, value);
+	if (r != 0)
+		return r;
+	if ((size_t)(eq - s) >= PARAM_NAME_MAX)
+		return -3;
+	memcpy(name, s, (size_t)(eq - s));
+	name[eq - s] = '\0';
+	return 0;
+}
+
+const char *const cli_params_names[CLI_PARAMS_COUNT] = {
     "mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb", "ksplit", "lbuf", "wmap", "kgroups"};
 
-static unsigned *param_field(txf_matmul_params *p, size_t i)
+int cli_param_get(const txf_param *list, unsigned n, const char *name, long long *value)
 {
-	unsigned *const f[PARAM_COUNT] = {&p->mwg,   &p->nwg,  &p->kwg,    &p->mdimc,
-	                                  &p->ndimc, &p->vwa,  &p->vwb,    &p->ksplit,
-	                                  &p->lbuf,  &p->wmap, &p->kgroups};
+	*value = 0;
+	for (unsigned i = 0; list && name && i < n && i < TXF_MAX_PARAMS; i++) {
+		if (list[i].name && strcmp(list[i].name, name) == 0) {
+			*value = list[i].value;
+			return 1;
+		}
+	}
+	return 0;
+}
 
-	return f[i];
+/* Parameter `name` of the matmul options o, 0 when not given. */
+static long long mopt(const txf_matmul_options *o, const char *name)
+{
+	long long v;
+
+	cli_param_get(o->params, o->num_params, name, &v);
+	return v;
 }
 
 /* "a divides b" where both are given (not 0). */
-static int divides_if_given(unsigned a, unsigned b)
+static int divides_if_given(long long a, long long b)
 {
 	return a == 0 || b == 0 || b % a == 0;
 }
@@ -547,84 +608,61 @@ static int divides_if_given(unsigned a, unsigned b)
 /* What --params and --param check of the values together, where both
  * sides are given: mdimc divides mwg, ndimc nwg; vwa divides mwg and kwg,
  * vwb nwg and kwg. Returns 0, or -1 with a message in err. */
-static int check_params_divide(const txf_matmul_params *p, char *err, size_t errlen)
+static int check_params_divide(const txf_matmul_options *o, char *err, size_t errlen)
 {
-	if (!divides_if_given(p->mdimc, p->mwg) || !divides_if_given(p->ndimc, p->nwg))
+	const long long mwg = mopt(o, "mwg"), nwg = mopt(o, "nwg"), kwg = mopt(o, "kwg");
+	const long long mdimc = mopt(o, "mdimc"), ndimc = mopt(o, "ndimc");
+	const long long vwa = mopt(o, "vwa"), vwb = mopt(o, "vwb");
+
+	if (!divides_if_given(mdimc, mwg) || !divides_if_given(ndimc, nwg))
 		return fail(err, errlen,
-		            "mdimc %u must divide mwg %u and ndimc %u must divide nwg %u", p->mdimc,
-		            p->mwg, p->ndimc, p->nwg);
-	if (!divides_if_given(p->vwa, p->mwg) || !divides_if_given(p->vwa, p->kwg))
-		return fail(err, errlen, "vwa %u must divide mwg %u and kwg %u", p->vwa, p->mwg,
-		            p->kwg);
-	if (!divides_if_given(p->vwb, p->nwg) || !divides_if_given(p->vwb, p->kwg))
-		return fail(err, errlen, "vwb %u must divide nwg %u and kwg %u", p->vwb, p->nwg,
-		            p->kwg);
+		            "mdimc %lld must divide mwg %lld and ndimc %lld must divide nwg %lld",
+		            mdimc, mwg, ndimc, nwg);
+	if (!divides_if_given(vwa, mwg) || !divides_if_given(vwa, kwg))
+		return fail(err, errlen, "vwa %lld must divide mwg %lld and kwg %lld", vwa, mwg,
+		            kwg);
+	if (!divides_if_given(vwb, nwg) || !divides_if_given(vwb, kwg))
+		return fail(err, errlen, "vwb %lld must divide nwg %lld and kwg %lld", vwb, nwg,
+		            kwg);
 	return 0;
 }
 
-/* cli_parse_params, and in *given bit i for each value it gave (the i-th
- * of param_names). */
-static int parse_params(const char *s, txf_matmul_params *out, unsigned *given, char *err,
-                        size_t errlen)
+int cli_parse_params(const char *s, txf_matmul_options *opts, char *err, size_t errlen)
 {
-	txf_matmul_params p;
+	txf_matmul_options o;
 	const char *rest = s;
 	char item[48];
-	unsigned seen = 0;
 	size_t n = 0;
 	int named = -1, r;
 
-	if (!s || !out)
+	if (!s || !opts)
 		return fail(err, errlen, "no parameters");
-	memset(&p, 0, sizeof(p));
+	o = *opts;
 	while ((r = next_item(&rest, item, sizeof(item))) == 1) {
-		char *eq = strchr(item, '=');
-		const char *value = item;
-		size_t field = n;
-		uintmax_t v;
+		const int eq = strchr(item, '=') != NULL;
+		char name[PARAM_NAME_MAX];
+		long long v, had;
 
 		if (named < 0)
-			named = eq != NULL;
-		if (named != (eq != NULL))
+			named = eq;
+		if (named != eq)
 			return fail(err, errlen, "'%s' mixes plain values and NAME=VALUE pairs", s);
-		if (named) {
-			*eq = '\0';
-			value = eq + 1;
-			for (field = 0; field < PARAM_COUNT; field++) {
-				if (strcmp(item, param_names[field]) == 0)
-					break;
-			}
-			if (field == PARAM_COUNT)
-				return fail(
-				    err, errlen,
-				    "unknown parameter '%s' (expected mwg, nwg, kwg, mdimc, "
-				    "ndimc, vwa, vwb, ksplit, lbuf, wmap or kgroups)",
-				    item);
-			if (seen & (1u << field))
-				return fail(err, errlen, "parameter %s given more than once",
-				            param_names[field]);
-		} else if (n == PARAM_COUNT) {
+		if (!named && n == CLI_PARAMS_COUNT)
 			return fail(err, errlen,
 			            "'%s' has more than eleven values "
 			            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb,ksplit,lbuf,wmap,kgroups)",
 			            s);
-		}
-		seen |= 1u << field;
+		if (named ? split_param_arg(item, name, &v) != 0 : parse_ll(item, &v) != 0)
+			return fail(err, errlen, "'%s' is not %s", item,
+			            named ? "NAME=VALUE with a whole number VALUE"
+			                  : "a whole number");
+		if (!named)
+			snprintf(name, sizeof(name), "%s", cli_params_names[n]);
+		if (cli_param_get(o.params, o.num_params, name, &had))
+			return fail(err, errlen, "parameter %s given more than once", name);
+		if (txf_matmul_options_set(&o, name, v) != TXF_SUCCESS)
+			return fail(err, errlen, "%s", txf_last_error());
 		n++;
-		if (parse_uint(value, 0, CLI_PARAM_MAX, &v) != 0)
-			return fail(err, errlen, "%s '%s' is not a number from 0 to %u",
-			            param_names[field], value, CLI_PARAM_MAX);
-		if ((field == 5 || field == 6) && v != 0 && (v > 16 || !is_pow2(v)))
-			return fail(err, errlen, "%s %u is not a vector width of 1, 2, 4, 8 or 16",
-			            param_names[field], (unsigned)v);
-		if (field == 10 && v > TXF_MAX_KGROUPS)
-			return fail(err, errlen,
-			            "kgroups %u is more than %d (0: the device's entry)",
-			            (unsigned)v, TXF_MAX_KGROUPS);
-		if (field >= 8 && field <= 9 && v > 2)
-			return fail(err, errlen, "%s %u is not 1 or 2 (0: the device's entry)",
-			            param_names[field], (unsigned)v);
-		*param_field(&p, field) = (unsigned)v;
 	}
 	if (r < 0 || n == 0)
 		return fail(err, errlen,
@@ -632,24 +670,16 @@ static int parse_params(const char *s, txf_matmul_params *out, unsigned *given, 
 		            "mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap[,kgroups]]] "
 		            "or of NAME=VALUE",
 		            s);
-	if (!named && n != 7 && n != 8 && n != 10 && n != PARAM_COUNT)
+	if (!named && n != 7 && n != 8 && n != 10 && n != CLI_PARAMS_COUNT)
 		return fail(err, errlen,
 		            "'%s' has %zu values; expected seven, eight, ten or eleven "
 		            "(mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit[,lbuf,wmap[,kgroups]]]) or "
 		            "NAME=VALUE pairs",
 		            s, n);
-	if (check_params_divide(&p, err, errlen) != 0)
+	if (check_params_divide(&o, err, errlen) != 0)
 		return -1;
-	*out = p;
-	*given = seen;
+	*opts = o;
 	return 0;
-}
-
-int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen)
-{
-	unsigned given;
-
-	return parse_params(s, out, &given, err, errlen);
 }
 
 /* ---------------------------------------------------------------- options */
@@ -830,6 +860,8 @@ static void set_defaults(cli_args *a)
 	a->compare = CLI_COMPARE_ALL;
 	a->tune_ops = (1u << TXF_TUNE_TRANSPOSE) | (1u << TXF_TUNE_MATMUL);
 	a->tune_dtypes = 1u << TXF_F32;
+	txf_transpose_options_default(&a->topts);
+	txf_matmul_options_default(&a->mopts);
 }
 
 /* tune --dtype: a comma-separated list of types. */
@@ -944,54 +976,6 @@ static int parse_compare(cli_args *a, const char *cmd, const char *v, char *err,
 	return 0;
 }
 
-/* A whole number in base 10, with an optional '-': 0, -1 if it is not one,
- * -2 if it is beyond long long. */
-static int parse_ll(const char *s, long long *out)
-{
-	const int neg = *s == '-';
-	const uintmax_t max = neg ? (uintmax_t)LLONG_MAX + 1 : (uintmax_t)LLONG_MAX;
-	uintmax_t v = 0;
-
-	s += neg;
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		unsigned d;
-
-		if (*s < '0' || *s > '9')
-			return -1;
-		d = (unsigned)(*s - '0');
-		if (v > (max - d) / 10)
-			return -2;
-		v = v * 10 + d;
-	}
-	*out = neg ? (v == (uintmax_t)LLONG_MAX + 1 ? LLONG_MIN : -(long long)v) : (long long)v;
-	return 0;
-}
-
-/* The longest parameter name that --param takes, and a bit more. */
-#define PARAM_NAME_MAX 32
-
-/* --param NAME=VALUE: its name in name[PARAM_NAME_MAX] and its value.
- * Returns 0, -1 if it is not of that form, -2 if VALUE is beyond long long,
- * -3 if NAME is too long to be a parameter's. */
-static int split_param_arg(const char *s, char *name, long long *value)
-{
-	const char *eq = strchr(s, '=');
-	int r;
-
-	if (!eq || eq == s)
-		return -1;
-	r = parse_ll(eq + 1, value);
-	if (r != 0)
-		return r;
-	if ((size_t)(eq - s) >= PARAM_NAME_MAX)
-		return -3;
-	memcpy(name, s, (size_t)(eq - s));
-	name[eq - s] = '\0';
-	return 0;
-}
-
 /* --param NAME=VALUE: its form here; its name and value once the operation
  * is known (set_transpose_params, set_matmul_params). */
 static int add_param_arg(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
@@ -1028,7 +1012,7 @@ static int add_param_arg(cli_args *a, const char *cmd, const char *v, char *err,
 static int apply_option(cli_args *a, const char *cmd, int id, const char *v, char *err,
                         size_t errlen)
 {
-	char msg[256];
+	char msg[512];
 	uintmax_t u;
 	size_t e[3];
 
@@ -1105,7 +1089,7 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		a->c_path = v;
 		return 0;
 	case OPT_PARAMS:
-		if (parse_params(v, &a->params, &a->params_given, msg, sizeof(msg)) != 0)
+		if (cli_parse_params(v, &a->mopts, msg, sizeof(msg)) != 0)
 			return fail(err, errlen, "%s: --params: %s", cmd, msg);
 		return 0;
 	case OPT_ROWS:
@@ -1243,8 +1227,8 @@ static int param_arg_at(const cli_args *a, size_t i, const char *cmd, char *name
 }
 
 /* The --param options of a transpose: each set by the library's setter on
- * options that hold --tile and --wg-rows, and the result copied into a.
- * A parameter that --tile or --wg-rows gave is refused. */
+ * a->topts, which holds --tile and --wg-rows. A parameter that --tile or
+ * --wg-rows gave is refused. */
 static int set_transpose_params(cli_args *a, const char *cmd, unsigned given, char *err,
                                 size_t errlen)
 {
@@ -1252,11 +1236,10 @@ static int set_transpose_params(cli_args *a, const char *cmd, unsigned given, ch
 		const char *param;
 		int opt;
 	} switches[] = {{"tile", OPT_TILE}, {"wg_rows", OPT_WG_ROWS}};
-	txf_transpose_options o;
+	txf_transpose_options *o = &a->topts;
 
-	txf_transpose_options_default(&o);
-	o.tile = a->tile;
-	o.wg_rows = a->wg_rows;
+	o->tile = a->tile;
+	o->wg_rows = a->wg_rows;
 	for (size_t i = 0; i < a->nparam_args; i++) {
 		char name[PARAM_NAME_MAX];
 		long long v;
@@ -1270,50 +1253,41 @@ static int set_transpose_params(cli_args *a, const char *cmd, unsigned given, ch
 				            "%s: --%s and --param %s both set %s; give one of them",
 				            cmd, opts[switches[k].opt].name, a->param_arg[i], name);
 		}
-		if (txf_transpose_options_set(&o, name, v) != TXF_SUCCESS)
+		if (txf_transpose_options_set(o, name, v) != TXF_SUCCESS)
 			return fail(err, errlen, "%s: --param %s: %s", cmd, a->param_arg[i],
 			            txf_last_error());
 	}
-	a->tile = o.tile;
-	a->wg_rows = o.wg_rows;
-	a->segments = o.segments;
-	a->width = o.width;
-	a->stream = o.stream;
-	a->cache_hints = o.cache_hints;
-	a->inplace_tiles = o.inplace_tiles;
+	a->tile = o->tile;
+	a->wg_rows = o->wg_rows;
 	return 0;
 }
 
 /* The --param options of a matmul: each set by the library's setter on
- * options that hold --params, and the result copied into a. A parameter
- * that --params gave is refused. */
+ * a->mopts, which holds --params. A parameter that --params gave is
+ * refused. */
 static int set_matmul_params(cli_args *a, const char *cmd, char *err, size_t errlen)
 {
-	txf_matmul_options o;
+	txf_matmul_options *o = &a->mopts;
+	const unsigned from_params = o->num_params;
 	char msg[256];
 
-	txf_matmul_options_default(&o);
-	o.params = a->params;
 	for (size_t i = 0; i < a->nparam_args; i++) {
 		char name[PARAM_NAME_MAX];
-		long long v;
+		long long v, had;
 
 		if (param_arg_at(a, i, cmd, name, &v, err, errlen) != 0)
 			return -1;
-		for (size_t k = 0; k < PARAM_COUNT; k++) {
-			if ((a->params_given & (1u << k)) && strcmp(name, param_names[k]) == 0)
-				return fail(err, errlen,
-				            "%s: --params and --param %s both set %s; give one of "
-				            "them",
-				            cmd, a->param_arg[i], name);
-		}
-		if (txf_matmul_options_set(&o, name, v) != TXF_SUCCESS)
+		if (cli_param_get(o->params, from_params, name, &had))
+			return fail(err, errlen,
+			            "%s: --params and --param %s both set %s; give one of "
+			            "them",
+			            cmd, a->param_arg[i], name);
+		if (txf_matmul_options_set(o, name, v) != TXF_SUCCESS)
 			return fail(err, errlen, "%s: --param %s: %s", cmd, a->param_arg[i],
 			            txf_last_error());
 	}
-	if (check_params_divide(&o.params, msg, sizeof(msg)) != 0)
+	if (check_params_divide(o, msg, sizeof(msg)) != 0)
 		return fail(err, errlen, "%s: --param: %s", cmd, msg);
-	a->params = o.params;
 	return 0;
 }
 

@@ -56,7 +56,6 @@ typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON 
 #define CLI_SHAPE_MAX ((size_t)1 << 31) /* --shape extents */
 #define CLI_DEMO_EXTENT_MAX 65536u      /* --rows, --cols, --matmul-shape */
 #define CLI_RUNS_MAX 1000u              /* --runs, --repeat */
-#define CLI_PARAM_MAX 512u              /* each --params value */
 #define CLI_PARAM_ARGS_MAX 32u          /* --param options on one line */
 #define CLI_BENCH_SHAPES_MAX 32u        /* --shape given to bench, in all */
 
@@ -78,14 +77,12 @@ typedef struct cli_args {
 	const char *in_path;
 	const char *out_path;
 	txf_strategy strategy; /* default TXF_STRATEGY_AUTO */
-	unsigned tile;         /* 0: the library chooses */
-	unsigned wg_rows;      /* 0: the library chooses */
-	int segments;          /* 0: the library chooses; -1 never; 1..8 */
-	int width;             /* 0: the library chooses; -1 one tile; 1..512 */
-	int stream;            /* 0: the library chooses; -1 never; 1 always */
-	int cache_hints;       /* 0: the library chooses; -1 never; 1 always */
-	int inplace_tiles;     /* 0: the library chooses; 1 or 2 */
+	unsigned tile;         /* 0: the library chooses (also in topts.tile) */
+	unsigned wg_rows;      /* 0: the library chooses (also in topts.wg_rows) */
 	int in_place;          /* also bench transpose */
+	/* transpose: --tile, --wg-rows and each --param set by the library's
+	 * setter (txf_transpose_options_set); strategy is left AUTO. */
+	txf_transpose_options topts;
 
 	/* matmul (and bench: params) */
 	const char *a_path, *b_path;
@@ -94,20 +91,18 @@ typedef struct cli_args {
 	double alpha;   /* default 1 */
 	double beta;    /* default 0 */
 	int beta_given; /* --beta was on the line */
-	/* --params and --param: fields left 0 are chosen by the library. */
-	txf_matmul_params params;
+	/* matmul and bench matmul: --params and --param, each value set by the
+	 * library's setter (txf_matmul_options_set); a parameter not named is
+	 * chosen by the library. strategy is left AUTO. */
+	txf_matmul_options mopts;
 
 	/* --param NAME=VALUE (transpose, matmul, bench matmul), in the order
 	 * given: pointers into argv. Once the operation is known, each is set
-	 * with the library's setter on options that hold the values of --tile,
-	 * --wg-rows or --params, and the result is copied into the fields
-	 * above (tile ... inplace_tiles, or params). A parameter may be given
+	 * with the library's setter on topts (which holds --tile and
+	 * --wg-rows) or mopts (which holds --params). A parameter may be given
 	 * once: by --param, or by --tile, --wg-rows or --params. */
 	const char *param_arg[CLI_PARAM_ARGS_MAX];
 	size_t nparam_args;
-	/* While parsing: bit i for the i-th value of --params (mwg, nwg, ...,
-	 * kgroups) that it gave. */
-	unsigned params_given;
 
 	/* demo */
 	size_t rows, cols;  /* default 999 x 666 */
@@ -168,14 +163,24 @@ int cli_parse_size(const char *s, size_t min, size_t max, size_t *out);
  * it ("1", "-0.5", "2e-3"; not "", " 1", "nan", "inf"). Returns 0 or -1. */
 int cli_parse_double(const char *s, double *out);
 
-/* Matmul kernel parameters: seven or eight comma-separated values in the
- * order mwg,nwg,kwg,mdimc,ndimc,vwa,vwb[,ksplit], or NAME=VALUE pairs for
- * some of them
- * ("kwg=16,vwa=2"). A value of 0, and a field not named, means "chosen by
- * the library". Checks what does not depend on the device: each value at
- * most CLI_PARAM_MAX, vector widths 1, 2, 4 or 8, and, where both sides are
- * given, mdimc dividing mwg, ndimc dividing nwg, vwa dividing mwg and kwg,
- * vwb dividing nwg and kwg. Returns 0, or -1 with a message in err. */
-int cli_parse_params(const char *s, txf_matmul_params *out, char *err, size_t errlen);
+/* The names of the values of --params LIST, in their order. */
+#define CLI_PARAMS_COUNT 11
+extern const char *const cli_params_names[CLI_PARAMS_COUNT];
+
+/* Matmul kernel parameters: seven, eight, ten or eleven comma-separated
+ * values in the order of cli_params_names (mwg,nwg,kwg,mdimc,ndimc,vwa,
+ * vwb[,ksplit[,lbuf,wmap[,kgroups]]]), or NAME=VALUE pairs of matmul
+ * parameters ("kwg=16,vwa=2"), each set on *opts by
+ * txf_matmul_options_set, which checks the name and the range. A value of
+ * 0, and a parameter not named, means "chosen by the library". Also
+ * checks, where both sides are given, mdimc dividing mwg, ndimc dividing
+ * nwg, vwa dividing mwg and kwg, vwb dividing nwg and kwg. Returns 0, or -1
+ * with a message in err and *opts as it was. */
+int cli_parse_params(const char *s, txf_matmul_options *opts, char *err, size_t errlen);
+
+/* The value of parameter `name` in a list of n named parameters (of an
+ * options struct or a choice): 1 with *value set when the list has it, 0
+ * when not (*value is then 0). */
+int cli_param_get(const txf_param *list, unsigned n, const char *name, long long *value);
 
 #endif /* TXF_TOOL_ARGS_H */

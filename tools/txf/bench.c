@@ -305,31 +305,50 @@ static void mm_row_init(struct bench_row *r, const struct bench *b, const mm_cas
 	r->note = res->note;
 }
 
+/* A choice's parameters as a JSON object, from its list in the library's
+ * order (so that a new parameter shows without a change here); `fix`, when
+ * not NULL, gives the value printed for a name instead of the choice's. */
+static void params_json(const txf_param *list, unsigned n,
+                        long long (*fix)(const void *, const char *, long long), const void *arg,
+                        const char *tail, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	len += (size_t)snprintf(buf, size, "{");
+	for (unsigned i = 0; i < n && i < TXF_MAX_PARAMS && len < size; i++) {
+		const long long v = fix ? fix(arg, list[i].name, list[i].value) : list[i].value;
+
+		len += (size_t)snprintf(buf + len, size - len, "%s\"%s\":%lld", i ? "," : "",
+		                        tool_str(list[i].name), v);
+	}
+	if (len < size)
+		snprintf(buf + len, size - len, "%s}", tail);
+}
+
 static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 {
-	const txf_matmul_params *p = &ch->params;
+	const long long ksplit = tool_mparam(ch, "ksplit"), kgroups = tool_mparam(ch, "kgroups");
 
 	r->chosen = txf_strategy_name(ch->strategy);
 	r->launches = ch->launches;
 	if (ch->strategy == TXF_STRATEGY_SIMPLE)
 		return; /* SIMPLE uses no blocks */
 	/* K slices show as "/S" after the blocks. */
-	char slices[16] = "";
-	if (p->ksplit > 1)
-		snprintf(slices, sizeof(slices), "/%u", p->ksplit);
+	char slices[24] = "";
+	if (ksplit > 1)
+		snprintf(slices, sizeof(slices), "/%lld", ksplit);
 	/* Two local buffers, the 4 x 8 work-item tiles and G K groups show as
 	 * L2, W2 and GG. */
-	char groups[16] = "";
-	if (p->kgroups > 1)
-		snprintf(groups, sizeof(groups), " G%u", p->kgroups);
-	snprintf(r->params, sizeof(r->params), "%ux%ux%u%s %ux%u %u/%u%s%s%s", p->mwg, p->nwg,
-	         p->kwg, slices, p->mdimc, p->ndimc, p->vwa, p->vwb, p->lbuf == 2 ? " L2" : "",
-	         p->wmap == 2 ? " W2" : "", groups);
-	snprintf(r->params_json, sizeof(r->params_json),
-	         "{\"mwg\":%u,\"nwg\":%u,\"kwg\":%u,\"mdimc\":%u,\"ndimc\":%u,\"vwa\":%u,"
-	         "\"vwb\":%u,\"ksplit\":%u,\"lbuf\":%u,\"wmap\":%u,\"kgroups\":%u}",
-	         p->mwg, p->nwg, p->kwg, p->mdimc, p->ndimc, p->vwa, p->vwb, p->ksplit, p->lbuf,
-	         p->wmap, p->kgroups);
+	char groups[24] = "";
+	if (kgroups > 1)
+		snprintf(groups, sizeof(groups), " G%lld", kgroups);
+	snprintf(r->params, sizeof(r->params), "%lldx%lldx%lld%s %lldx%lld %lld/%lld%s%s%s",
+	         tool_mparam(ch, "mwg"), tool_mparam(ch, "nwg"), tool_mparam(ch, "kwg"), slices,
+	         tool_mparam(ch, "mdimc"), tool_mparam(ch, "ndimc"), tool_mparam(ch, "vwa"),
+	         tool_mparam(ch, "vwb"), tool_mparam(ch, "lbuf") == 2 ? " L2" : "",
+	         tool_mparam(ch, "wmap") == 2 ? " W2" : "", groups);
+	params_json(ch->params, ch->num_params, NULL, NULL, "", r->params_json,
+	            sizeof(r->params_json));
 }
 
 static void bench_matmul_shape(struct bench *b, size_t m, size_t n, size_t k)
@@ -365,7 +384,7 @@ static void bench_matmul_shape(struct bench *b, size_t m, size_t n, size_t k)
 
 		if (!(mask & (1u << st)))
 			continue;
-		if (mm_run_txf(&c, st, &a->params, a->repeat, &res) != 0)
+		if (mm_run_txf(&c, st, &a->mopts, a->repeat, &res) != 0)
 			b->failures++;
 		mm_row_init(&row, b, &c, "txf", &res);
 		row.strategy = txf_strategy_name(st);
@@ -473,49 +492,80 @@ static void tr_row_init(struct bench_row *row, const struct bench *b, size_t row
 /* Whether a transpose with choice ch writes output-aligned runs into the
  * dense output of the bench (leading dimension out_ld, elem-byte elements):
  * where the run boundary, one 32-byte sector or the tile where that is less
- * (txf_choice.segments), does not divide out_ld. */
+ * (the choice's segments), does not divide out_ld. */
 static int tr_uses_runs(const txf_choice *ch, size_t out_ld, size_t elem)
 {
 	size_t align = elem && elem < 32 ? 32 / elem : 1;
 
 	if (align > ch->tile)
 		align = ch->tile;
-	return ch->segments && !ch->stream && align && out_ld % align != 0;
+	return tool_cparam(ch, "segments") && !tool_cparam(ch, "stream") && align &&
+	       out_ld % align != 0;
+}
+
+/* What a transpose row reports of the output-aligned runs: segments only
+ * where the runs are written (tr_uses_runs), width only with them, cache
+ * hints only with a width. */
+struct tr_runs {
+	long long segments, width;
+};
+
+static long long tr_fix(const void *arg, const char *name, long long v)
+{
+	const struct tr_runs *runs = arg;
+
+	if (strcmp(name, "segments") == 0)
+		return runs->segments;
+	if (strcmp(name, "width") == 0)
+		return runs->segments ? runs->width : 0;
+	if (strcmp(name, "cache_hints") == 0)
+		return runs->segments && runs->width ? v : 0;
+	return v;
 }
 
 static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t out_ld, size_t elem)
 {
 	int tiled = ch->strategy != TXF_STRATEGY_SIMPLE; /* SIMPLE uses no tiles */
+	const long long inplace_tiles = tool_cparam(ch, "inplace_tiles");
 
 	row->chosen = txf_strategy_name(ch->strategy);
 	row->launches = ch->launches;
 	if (tiled) {
-		unsigned seg = tr_uses_runs(ch, out_ld, elem) ? ch->segments : 0;
-		if (ch->stream)
+		const long long seg =
+		    tr_uses_runs(ch, out_ld, elem) ? tool_cparam(ch, "segments") : 0;
+		const struct tr_runs runs = {seg, tool_cparam(ch, "width")};
+		char tail[32];
+
+		if (tool_cparam(ch, "stream"))
 			snprintf(row->params, sizeof(row->params), "%ux%u s", ch->tile,
 			         ch->wg_rows);
-		else if (ch->inplace_tiles)
-			snprintf(row->params, sizeof(row->params), "%ux%u t%u", ch->tile,
-			         ch->wg_rows, ch->inplace_tiles);
-		else if (seg && ch->width)
-			snprintf(row->params, sizeof(row->params), "%ux%u a%u w%u%s", ch->tile,
-			         ch->wg_rows, seg, ch->width, ch->cache_hints ? " h" : "");
+		else if (inplace_tiles)
+			snprintf(row->params, sizeof(row->params), "%ux%u t%lld", ch->tile,
+			         ch->wg_rows, inplace_tiles);
+		else if (seg && runs.width)
+			snprintf(row->params, sizeof(row->params), "%ux%u a%lld w%lld%s", ch->tile,
+			         ch->wg_rows, seg, runs.width,
+			         tool_cparam(ch, "cache_hints") ? " h" : "");
 		else if (seg)
-			snprintf(row->params, sizeof(row->params), "%ux%u a%u", ch->tile,
+			snprintf(row->params, sizeof(row->params), "%ux%u a%lld", ch->tile,
 			         ch->wg_rows, seg);
 		else
 			snprintf(row->params, sizeof(row->params), "%ux%u", ch->tile, ch->wg_rows);
-		snprintf(row->params_json, sizeof(row->params_json),
-		         "{\"tile\":%u,\"wg_rows\":%u,\"segments\":%u,\"width\":%u,"
-		         "\"cache_hints\":%u,\"stream\":%u,\"inplace_tiles\":%u,\"launches\":%u}",
-		         ch->tile, ch->wg_rows, seg, seg ? ch->width : 0,
-		         seg && ch->width ? ch->cache_hints : 0, ch->stream, ch->inplace_tiles,
-		         ch->launches);
+		snprintf(tail, sizeof(tail), ",\"launches\":%u", ch->launches);
+		params_json(ch->params, ch->num_params, tr_fix, &runs, tail, row->params_json,
+		            sizeof(row->params_json));
 	} else {
 		snprintf(row->params_json, sizeof(row->params_json),
 		         "{\"tile\":null,\"wg_rows\":null,\"inplace_tiles\":0,\"launches\":%u}",
 		         ch->launches);
 	}
+}
+
+/* Turn parameter `name` of opts off (-1: never, or one tile for width). */
+static void tr_variant(txf_transpose_options *opts, const char *name)
+{
+	if (txf_transpose_options_set(opts, name, -1) != TXF_SUCCESS)
+		fprintf(stderr, "txf: bench: %s\n", txf_last_error());
 }
 
 /* Time the case out of place with opts, as row `name` against copy_gbps. */
@@ -615,25 +665,26 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		 * streaming kernel, the tiled one. */
 		const txf_choice ch = res.choice;
 		const int runs = tr_uses_runs(&ch, rows, elem);
-		if (runs && ch.width && ch.cache_hints) {
-			opts.cache_hints = -1;
+		const txf_transpose_options chosen = opts;
+		if (runs && tool_cparam(&ch, "width") && tool_cparam(&ch, "cache_hints")) {
+			tr_variant(&opts, "cache_hints");
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-no-hints");
-			opts.cache_hints = 0;
+			opts = chosen;
 		}
-		if (runs && ch.width) {
-			opts.width = -1;
+		if (runs && tool_cparam(&ch, "width")) {
+			tr_variant(&opts, "width");
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-one-tile");
-			opts.width = 0;
+			opts = chosen;
 		}
 		if (runs) {
-			opts.segments = -1;
+			tr_variant(&opts, "segments");
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-unaligned");
-			opts.segments = 0;
+			opts = chosen;
 		}
-		if (ch.stream) {
-			opts.stream = -1;
+		if (tool_cparam(&ch, "stream")) {
+			tr_variant(&opts, "stream");
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-tiled");
-			opts.stream = 0;
+			opts = chosen;
 		}
 	}
 	for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {

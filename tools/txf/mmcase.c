@@ -332,7 +332,7 @@ static txf_status launch_txf(txf_context *ctx, void *arg, cl_event *ev, char *ms
 	return s;
 }
 
-int mm_run_txf(mm_case *c, txf_strategy strategy, const txf_matmul_params *params, unsigned repeat,
+int mm_run_txf(mm_case *c, txf_strategy strategy, const txf_matmul_options *opts, unsigned repeat,
                mm_result *r)
 {
 	struct txf_launch l;
@@ -341,10 +341,11 @@ int mm_run_txf(mm_case *c, txf_strategy strategy, const txf_matmul_params *param
 	memset(r, 0, sizeof(*r));
 	r->check = "error";
 	l.c = c;
-	txf_matmul_options_default(&l.opts);
+	if (opts)
+		l.opts = *opts;
+	else
+		txf_matmul_options_default(&l.opts);
 	l.opts.strategy = strategy;
-	if (params)
-		l.opts.params = *params;
 	s = txf_matmul_explain(c->ctx, c->m, c->n, c->k, c->dtype, &l.opts, &r->choice);
 	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
 		r->check = "n/a";

@@ -55,10 +55,12 @@ int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size
                  size_t notelen);
 void mm_case_free(mm_case *c);
 
-/* The library with one strategy (params: all 0 to let it choose): explain,
- * run once on a poisoned C and check, then time `repeat` runs. Returns 0
- * when the result is OK or the strategy does not apply, -1 otherwise. */
-int mm_run_txf(mm_case *c, txf_strategy strategy, const txf_matmul_params *params, unsigned repeat,
+/* The library with one strategy and the kernel parameters of opts (NULL:
+ * all chosen by the library; its strategy is ignored): explain, run once on
+ * a poisoned C and check, then time `repeat` runs. Returns 0 when the
+ * result is OK or the strategy does not apply, -1 otherwise. r->choice's
+ * entry and why hold until the thread's next explain call. */
+int mm_run_txf(mm_case *c, txf_strategy strategy, const txf_matmul_options *opts, unsigned repeat,
                mm_result *r);
 
 /* CLBlast's gemm on the same queue and buffers, timed the same way.

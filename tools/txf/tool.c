@@ -283,3 +283,20 @@ void tool_csv_field(FILE *f, const char *s)
 	}
 	fputc('"', f);
 }
+
+void tool_params_text(const txf_param *list, unsigned n, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	if (!size)
+		return;
+	buf[0] = '\0';
+	for (unsigned i = 0; i < n && i < TXF_MAX_PARAMS && len < size; i++) {
+		int w = snprintf(buf + len, size - len, "%s%s=%lld", len ? " " : "",
+		                 list[i].name ? list[i].name : "?", list[i].value);
+
+		if (w < 0)
+			break;
+		len += (size_t)w;
+	}
+}

@@ -6,6 +6,7 @@
 #ifndef TXF_TOOL_TOOL_H
 #define TXF_TOOL_TOOL_H
 
+#include "args.h"
 #include "tiledxform.h"
 
 #include <stddef.h>
@@ -96,6 +97,27 @@ double tool_eps(txf_dtype dtype);
 /* The error bound of one element of a product over k of dtype whose
  * terms add up to abs in magnitude: 4 k eps abs + 1e-6 (1e-12 for f64). */
 double tool_bound(txf_dtype dtype, size_t k, double abs);
+
+/* The value of parameter `name` in a choice; 0 when it lists none. */
+static inline long long tool_cparam(const txf_choice *c, const char *name)
+{
+	long long v;
+
+	cli_param_get(c->params, c->num_params, name, &v);
+	return v;
+}
+
+static inline long long tool_mparam(const txf_matmul_choice *c, const char *name)
+{
+	long long v;
+
+	cli_param_get(c->params, c->num_params, name, &v);
+	return v;
+}
+
+/* A list of n named parameters as text, "name=value" separated by spaces,
+ * into buf (cut short where it does not fit). */
+void tool_params_text(const txf_param *list, unsigned n, char *buf, size_t size);
 
 /* Write s as a JSON string (quoted and escaped) to f. */
 void tool_json_string(FILE *f, const char *s);

@@ -45,14 +45,74 @@ typedef struct tuner {
 	uint64_t seed;
 } tuner;
 
+/* Matmul kernel parameters, in the order of --params (cli_params_names):
+ * mwg, nwg, kwg, mdimc, ndimc, vwa, vwb, ksplit, lbuf, wmap, kgroups. */
+enum { MWG, NWG, KWG, MDIMC, NDIMC, VWA, VWB, KSPLIT, LBUF, WMAP, KGROUPS };
+typedef struct mm_set {
+	long long v[CLI_PARAMS_COUNT];
+} mm_set;
+
 /* A candidate: a strategy with a tile (transpose) or parameters (matmul). */
 typedef struct cand {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
-	txf_matmul_params params;
+	mm_set params;
 	double ms;  /* median, or INFINITY when it failed or does not apply */
 	int stream; /* transpose: the streaming kernel (1) or not (-1) */
 } cand;
+
+static cand tr_cand(txf_strategy st, unsigned tile, unsigned wg_rows, int stream)
+{
+	cand c;
+	memset(&c, 0, sizeof c);
+	c.strategy = st;
+	c.tile = tile;
+	c.wg_rows = wg_rows;
+	c.ms = INFINITY;
+	c.stream = stream;
+	return c;
+}
+
+static cand mm_cand(txf_strategy st, const mm_set *p)
+{
+	cand c;
+	memset(&c, 0, sizeof c);
+	c.strategy = st;
+	c.params = *p;
+	c.ms = INFINITY;
+	return c;
+}
+
+/* Matmul options with the parameters of p set by name; -1 when the library
+ * refuses one (its message in txf_last_error). */
+static int mm_options(const mm_set *p, txf_strategy st, txf_matmul_options *o)
+{
+	txf_matmul_options_default(o);
+	o->strategy = st;
+	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
+		if (txf_matmul_options_set(o, cli_params_names[i], p->v[i]) != TXF_SUCCESS)
+			return -1;
+	return 0;
+}
+
+/* The parameters of a matmul choice. */
+static mm_set mm_chosen(const txf_matmul_choice *ch)
+{
+	mm_set p;
+	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
+		p.v[i] = tool_mparam(ch, cli_params_names[i]);
+	return p;
+}
+
+/* Add name = value to the parameters of a tuned entry. */
+static void tuned_put(txf_tuned *e, const char *name, long long value)
+{
+	if (e->num_params < TXF_MAX_PARAMS) {
+		e->params[e->num_params].name = name;
+		e->params[e->num_params].value = value;
+		e->num_params++;
+	}
+}
 
 /* ----------------------------------------------------------- progress */
 
@@ -134,7 +194,8 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 	o.strategy = cd->strategy;
 	o.tile = cd->tile;
 	o.wg_rows = cd->wg_rows;
-	o.stream = cd->stream;
+	if (txf_transpose_options_set(&o, "stream", cd->stream) != TXF_SUCCESS)
+		return;
 	int rc = tr_run_txf(c, &o, 0, t->repeat, &r);
 	if (rc == 0 && strcmp(r.check, "OK") == 0) {
 		cd->ms = r.median_ms;
@@ -167,13 +228,13 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    ch.strategy != TXF_STRATEGY_SIMPLE)
 		out[n++] =
-		    (cand){ch.strategy, ch.tile, ch.wg_rows, {0}, INFINITY, ch.stream ? 1 : -1};
+		    tr_cand(ch.strategy, ch.tile, ch.wg_rows, tool_cparam(&ch, "stream") ? 1 : -1);
 	/* The streaming kernel, where the element size takes it. */
-	o.stream = 1;
+	txf_transpose_options_set(&o, "stream", 1);
 	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    !(n && out[0].stream > 0))
-		out[n++] = (cand){TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, {0}, INFINITY, 1};
-	o.stream = -1;
+		out[n++] = tr_cand(TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, 1);
+	txf_transpose_options_set(&o, "stream", -1);
 	static const unsigned quick_tiles[] = {16, 32};
 	static const unsigned full_tiles[] = {8, 16, 32, 64};
 	const unsigned *tiles = t->set->full ? full_tiles : quick_tiles;
@@ -201,7 +262,7 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 					dup |= out[k].strategy == st[s] && out[k].stream < 0 &&
 					       out[k].tile == tiles[i] && out[k].wg_rows == rows;
 				if (!dup && n < MAX_CANDIDATES)
-					out[n++] = (cand){st[s], tiles[i], rows, {0}, INFINITY, -1};
+					out[n++] = tr_cand(st[s], tiles[i], rows, -1);
 			}
 		}
 	}
@@ -212,7 +273,7 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 	if (cls < TXF_LARGE_EVEN &&
 	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    n < MAX_CANDIDATES)
-		out[n++] = (cand){TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, {0}, INFINITY, -1};
+		out[n++] = tr_cand(TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, -1);
 	if (t->set->budget && n > t->set->budget)
 		n = t->set->budget;
 	return n;
@@ -223,8 +284,7 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 /* Parameter sets to try on shape d, with PAD first; the best few then with
  * every strategy. For an even class only sets whose blocks divide d: the
  * library uses an even entry only for shapes its blocks divide. */
-static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool even,
-                            txf_matmul_params *out)
+static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool even, mm_set *out)
 {
 	size_t n = 0;
 	txf_matmul_choice ch;
@@ -234,31 +294,30 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 	if (txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS) {
 		/* K slices stay the device's choice per shape (0), also in the
 		 * entry written. */
-		ch.params.ksplit = 0;
-		out[n++] = ch.params;
+		out[n] = mm_chosen(&ch);
+		out[n++].v[KSPLIT] = 0;
 	}
 	/* Sets that did well somewhere: 256 x 128 blocks with 16 x 8 registers,
 	 * two local buffers and 4 x 8 work-item tiles, 128 x 128 blocks with
 	 * 8 x 8 registers, and 96 x 64 or 64 x 64 blocks in two K groups for a
 	 * small C (GPUs); the blocked kernel with 16- and 8-wide vectors (CPUs). Sets a device
 	 * cannot run are left out by explain. */
-	static const txf_matmul_params known[] = {
-	    {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}, {128, 128, 16, 16, 16, 2, 2, 0, 1, 1, 0},
-	    {128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0}, {128, 128, 16, 8, 32, 4, 4, 0, 0, 0, 0},
-	    {64, 128, 16, 16, 16, 4, 4, 0, 0, 0, 0},  {128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0},
-	    {128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0},  {64, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0},
-	    {128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0},   {64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0},
-	    {96, 64, 16, 8, 16, 4, 4, 0, 0, 0, 2},    {64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 2},
+	static const mm_set known[] = {
+	    {{256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}}, {{128, 128, 16, 16, 16, 2, 2, 0, 1, 1, 0}},
+	    {{128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0}}, {{128, 128, 16, 8, 32, 4, 4, 0, 0, 0, 0}},
+	    {{64, 128, 16, 16, 16, 4, 4, 0, 0, 0, 0}},  {{128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0}},
+	    {{128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0}},  {{64, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0}},
+	    {{128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0}},   {{64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0}},
+	    {{96, 64, 16, 8, 16, 4, 4, 0, 0, 0, 2}},    {{64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 2}},
 	};
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
-		txf_matmul_params p = known[i];
-		if (dtype == TXF_F64 && p.vwb == 16)
-			p.vwb = 8;
-		o.params = p;
+		mm_set p = known[i];
+		if (dtype == TXF_F64 && p.v[VWB] == 16)
+			p.v[VWB] = 8;
 		bool dup = false;
 		for (size_t j = 0; j < n; j++)
 			dup |= memcmp(&out[j], &p, sizeof p) == 0;
-		if (!dup && n < MAX_CANDIDATES &&
+		if (!dup && n < MAX_CANDIDATES && mm_options(&p, TXF_STRATEGY_PAD, &o) == 0 &&
 		    txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, &o, &ch) == TXF_SUCCESS)
 			out[n++] = p;
 	}
@@ -271,10 +330,9 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 			for (size_t k = 0; k < 3; k++)
 				for (size_t m = 0; m < 2; m++)
 					for (size_t v = 0; v < 3; v++) {
-						txf_matmul_params p = {
-						    blocks[a], blocks[b], kwgs[k], dims[m],
-						    dims[m],   vws[v],    vws[v],  0,
-						    0,         0,         0};
+						const mm_set p = {{blocks[a], blocks[b], kwgs[k],
+						                   dims[m], dims[m], vws[v], vws[v],
+						                   0, 0, 0, 0}};
 						/* Quick: square blocks, 4-wide vectors (2 for f64).
 						 */
 						if (!t->set->full &&
@@ -282,8 +340,8 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 						     vws[v] != (dtype == TXF_F64 ? 2u : 4u) ||
 						     kwgs[k] == 8))
 							continue;
-						o.params = p;
-						if (txf_matmul_explain(t->ctx, d[0], d[1], d[2],
+						if (mm_options(&p, TXF_STRATEGY_PAD, &o) != 0 ||
+						    txf_matmul_explain(t->ctx, d[0], d[1], d[2],
 						                       dtype, &o,
 						                       &ch) != TXF_SUCCESS)
 							continue;
@@ -296,8 +354,9 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 	if (even) {
 		size_t kept = 0;
 		for (size_t i = 0; i < n; i++)
-			if (d[0] % out[i].mwg == 0 && d[1] % out[i].nwg == 0 &&
-			    d[2] % out[i].kwg == 0)
+			if (out[i].v[MWG] > 0 && out[i].v[NWG] > 0 && out[i].v[KWG] > 0 &&
+			    d[0] % (size_t)out[i].v[MWG] == 0 &&
+			    d[1] % (size_t)out[i].v[NWG] == 0 && d[2] % (size_t)out[i].v[KWG] == 0)
 				out[kept++] = out[i];
 		n = kept;
 	}
@@ -308,19 +367,23 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 
 static void mm_measure(tuner *t, mm_case *c, cand *cd)
 {
+	const long long *p = cd->params.v;
+	txf_matmul_options o;
 	mm_result r;
 	cd->ms = INFINITY;
-	int rc = mm_run_txf(c, cd->strategy, &cd->params, t->repeat, &r);
+	if (mm_options(&cd->params, cd->strategy, &o) != 0)
+		return;
+	int rc = mm_run_txf(c, cd->strategy, &o, t->repeat, &r);
 	if (rc == 0 && strcmp(r.check, "OK") == 0) {
 		cd->ms = r.median_ms;
 		return;
 	}
 	if (strcmp(r.check, "FAIL") == 0) {
 		t->rejected++;
-		say(t, "REJECTED: matmul %s %zux%zux%zu %s %u,%u,%u,%u,%u,%u,%u: %s\n",
+		say(t,
+		    "REJECTED: matmul %s %zux%zux%zu %s %lld,%lld,%lld,%lld,%lld,%lld,%lld: %s\n",
 		    txf_dtype_name(c->dtype), c->m, c->n, c->k, txf_strategy_name(cd->strategy),
-		    cd->params.mwg, cd->params.nwg, cd->params.kwg, cd->params.mdimc,
-		    cd->params.ndimc, cd->params.vwa, cd->params.vwb, r.note);
+		    p[MWG], p[NWG], p[KWG], p[MDIMC], p[NDIMC], p[VWA], p[VWB], r.note);
 	}
 }
 
@@ -337,9 +400,10 @@ static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
 		snprintf(buf, n, "%s %ux%u%s", txf_strategy_name(c->strategy), c->tile, c->wg_rows,
 		         c->stream > 0 ? " stream" : "");
 	else
-		snprintf(buf, n, "%s %u,%u,%u,%u,%u,%u,%u", txf_strategy_name(c->strategy),
-		         c->params.mwg, c->params.nwg, c->params.kwg, c->params.mdimc,
-		         c->params.ndimc, c->params.vwa, c->params.vwb);
+		snprintf(buf, n, "%s %lld,%lld,%lld,%lld,%lld,%lld,%lld",
+		         txf_strategy_name(c->strategy), c->params.v[MWG], c->params.v[NWG],
+		         c->params.v[KWG], c->params.v[MDIMC], c->params.v[NDIMC], c->params.v[VWA],
+		         c->params.v[VWB]);
 	return buf;
 }
 
@@ -418,6 +482,27 @@ static int cand_cmp(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* Put entry e of op, dtype and class cls into the tuning out. */
+static int set_entry(txf_tuning *out, txf_tune_op op, txf_dtype dtype, int cls, const txf_tuned *e)
+{
+	txf_status s = txf_tuning_set_entry(out, op, dtype, (txf_size_class)cls, e);
+	if (s != TXF_SUCCESS) {
+		tool_report("tune: cannot keep the entry", s);
+		return -1;
+	}
+	return 0;
+}
+
+static int set_limits(txf_tuning *out, txf_tune_op op, txf_dtype dtype, const txf_tuning_limits *l)
+{
+	txf_status s = txf_tuning_limits_set(out, op, dtype, l);
+	if (s != TXF_SUCCESS) {
+		tool_report("tune: cannot keep the limits", s);
+		return -1;
+	}
+	return 0;
+}
+
 static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 {
 	class_shapes sh = transpose_shapes(t);
@@ -442,41 +527,47 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		confirm(t, TXF_TUNE_TRANSPOSE, dtype, cls, buf, n, 1, tr_measure_any, &c);
 		tr_case_free(&c);
 		const cand *b = best_of(buf, n);
-		txf_tuned *e = &out->entries[TXF_TUNE_TRANSPOSE][dtype][cls];
-		memset(e, 0, sizeof *e);
+		txf_tuned e;
+		memset(&e, 0, sizeof e);
 		if (!b) {
 			say(t, "transpose %s %s: no candidate ran\n", txf_dtype_name(dtype),
 			    txf_size_class_name((txf_size_class)cls));
+			txf_tuning_set_entry(out, TXF_TUNE_TRANSPOSE, dtype, (txf_size_class)cls,
+			                     NULL);
 			continue;
 		}
-		e->valid = 1;
-		e->strategy = b->strategy;
-		e->tile = b->tile;
-		e->wg_rows = b->wg_rows;
-		e->stream = b->stream > 0;
-		e->shape[0] = d[0];
-		e->shape[1] = d[1];
-		e->median_ms = b->ms;
+		e.strategy = b->strategy;
+		tuned_put(&e, "tile", b->tile);
+		tuned_put(&e, "wg_rows", b->wg_rows);
+		if (b->stream > 0)
+			tuned_put(&e, "stream", 1);
+		e.shape[0] = d[0];
+		e.shape[1] = d[1];
+		e.median_ms = b->ms;
+		if (set_entry(out, TXF_TUNE_TRANSPOSE, dtype, cls, &e) != 0)
+			return -1;
 		double gbps = 2.0 * (double)(d[0] * d[1] * txf_dtype_size(dtype)) / (b->ms * 1e6);
 		char ct[80];
 		say(t, "transpose %-4s %-12s %5zux%-5zu  %-16s %9.4f ms  %7.2f GB/s  (%zu tried)\n",
 		    txf_dtype_name(dtype), txf_size_class_name((txf_size_class)cls), d[0], d[1],
 		    cand_text(TXF_TUNE_TRANSPOSE, b, ct, sizeof ct), b->ms, gbps, n);
 	}
-	txf_tuning_limits *l = &out->limits[TXF_TUNE_TRANSPOSE][dtype];
-	l->valid = 1;
-	l->large_from = floor(sqrt(shape_size(TXF_TUNE_TRANSPOSE, sh.dims[TXF_SMALL_EVEN]) *
-	                           shape_size(TXF_TUNE_TRANSPOSE, sh.dims[TXF_LARGE_EVEN])));
-	l->padcopy_min = 0;
-	return 0;
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = floor(sqrt(shape_size(TXF_TUNE_TRANSPOSE, sh.dims[TXF_SMALL_EVEN]) *
+	                          shape_size(TXF_TUNE_TRANSPOSE, sh.dims[TXF_LARGE_EVEN])));
+	l.padcopy_min = 0;
+	return set_limits(out, TXF_TUNE_TRANSPOSE, dtype, &l);
 }
 
 #define MM_TOP 3 /* parameter sets carried to the strategy round */
 
-static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d, txf_tuned *e,
-                             cand *buf)
+/* Tune class cls of matmul dtype on shape d into out; *best is the winner
+ * (strategy INFINITY ms when none ran). */
+static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d, txf_tuning *out,
+                             cand *buf, cand *best)
 {
-	txf_matmul_params *ps = malloc(MAX_CANDIDATES * sizeof *ps);
+	mm_set *ps = malloc(MAX_CANDIDATES * sizeof *ps);
 	if (!ps)
 		return -1;
 	size_t np = mm_param_sets(t, dtype, d, cls % 2 == 0, ps);
@@ -493,7 +584,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	}
 	/* Round 1: parameters, with PAD. */
 	for (size_t i = 0; i < np; i++) {
-		buf[i] = (cand){TXF_STRATEGY_PAD, 0, 0, ps[i], INFINITY, 0};
+		buf[i] = mm_cand(TXF_STRATEGY_PAD, &ps[i]);
 		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[i]);
 		mm_measure(t, &c, &buf[i]);
 		t->done++;
@@ -510,7 +601,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 		if (!isfinite(buf[i].ms))
 			continue;
 		for (size_t s = 0; s < nst; s++) {
-			buf[n] = (cand){st[s], 0, 0, buf[i].params, INFINITY, 0};
+			buf[n] = mm_cand(st[s], &buf[i].params);
 			step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
 			mm_measure(t, &c, &buf[n]);
 			t->done++;
@@ -519,7 +610,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	}
 	/* SIMPLE, for small shapes, with the best parameters on record. */
 	if (cls < TXF_LARGE_EVEN && isfinite(buf[0].ms)) {
-		buf[n] = (cand){TXF_STRATEGY_SIMPLE, 0, 0, buf[0].params, INFINITY, 0};
+		buf[n] = mm_cand(TXF_STRATEGY_SIMPLE, &buf[0].params);
 		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
 		mm_measure(t, &c, &buf[n]);
 		t->done++;
@@ -529,17 +620,25 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	mm_case_free(&c);
 	free(ps);
 	const cand *b = best_of(buf, n);
-	memset(e, 0, sizeof *e);
+	txf_tuned e;
+	memset(&e, 0, sizeof e);
+	*best = mm_cand(TXF_STRATEGY_PAD, &buf[0].params);
 	if (!b) {
 		say(t, "matmul %s %s: no candidate ran\n", txf_dtype_name(dtype),
 		    txf_size_class_name((txf_size_class)cls));
+		txf_tuning_set_entry(out, TXF_TUNE_MATMUL, dtype, (txf_size_class)cls, NULL);
 		return 0;
 	}
-	e->valid = 1;
-	e->strategy = b->strategy;
-	e->params = b->params;
-	memcpy(e->shape, d, 3 * sizeof *d);
-	e->median_ms = b->ms;
+	*best = *b;
+	e.strategy = b->strategy;
+	/* The required parameters always, the others where not 0 (chosen). */
+	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
+		if (i <= VWB || b->params.v[i])
+			tuned_put(&e, cli_params_names[i], b->params.v[i]);
+	memcpy(e.shape, d, 3 * sizeof *d);
+	e.median_ms = b->ms;
+	if (set_entry(out, TXF_TUNE_MATMUL, dtype, cls, &e) != 0)
+		return -1;
 	char ct[80];
 	say(t, "matmul    %-4s %-12s %4zux%zux%-4zu  %-28s %9.4f ms  %8.2f GFLOP/s  (%zu tried)\n",
 	    txf_dtype_name(dtype), txf_size_class_name((txf_size_class)cls), d[0], d[1], d[2],
@@ -553,8 +652,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 /* Uneven sizes from the small class to twice the large one: the smallest
  * m * n * k from which PADCOPY beats the large-uneven entry at every
  * larger rung; 0 when it never does. */
-static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *sh,
-                                const txf_tuned *e)
+static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *sh, const cand *e)
 {
 	double lo = (double)sh->dims[TXF_SMALL_UNEVEN][0];
 	double hi = 2.0 * (double)sh->dims[TXF_LARGE_UNEVEN][0];
@@ -576,8 +674,8 @@ static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *s
 				    txf_dtype_name(dtype), d[0], d[1], d[2], note);
 			return 0;
 		}
-		cand plain = {e->strategy, 0, 0, e->params, INFINITY, 0};
-		cand copy = {TXF_STRATEGY_PADCOPY, 0, 0, e->params, INFINITY, 0};
+		cand plain = mm_cand(e->strategy, &e->params);
+		cand copy = mm_cand(TXF_STRATEGY_PADCOPY, &e->params);
 		step(t, TXF_TUNE_MATMUL, dtype, TXF_LARGE_UNEVEN, &plain);
 		mm_measure(t, &c, &plain);
 		t->done++;
@@ -600,29 +698,30 @@ static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *s
 static int tune_matmul(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 {
 	class_shapes sh = matmul_shapes(t);
+	cand best[TXF_SIZE_CLASS_COUNT];
 	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++)
-		if (tune_matmul_class(t, dtype, cls, sh.dims[cls],
-		                      &out->entries[TXF_TUNE_MATMUL][dtype][cls], buf) != 0)
+		if (tune_matmul_class(t, dtype, cls, sh.dims[cls], out, buf, &best[cls]) != 0)
 			return -1;
-	txf_tuning_limits *l = &out->limits[TXF_TUNE_MATMUL][dtype];
-	l->valid = 1;
-	l->large_from = floor(sqrt(shape_size(TXF_TUNE_MATMUL, sh.dims[TXF_SMALL_EVEN]) *
-	                           shape_size(TXF_TUNE_MATMUL, sh.dims[TXF_LARGE_EVEN])));
-	const txf_tuned *e = &out->entries[TXF_TUNE_MATMUL][dtype][TXF_LARGE_UNEVEN];
-	l->padcopy_min = e->valid ? padcopy_threshold(t, dtype, &sh, e) : 0;
-	if (l->padcopy_min > 0)
+	const cand *large_uneven = &best[TXF_LARGE_UNEVEN];
+	txf_tuning_limits l;
+	memset(&l, 0, sizeof l);
+	l.large_from = floor(sqrt(shape_size(TXF_TUNE_MATMUL, sh.dims[TXF_SMALL_EVEN]) *
+	                          shape_size(TXF_TUNE_MATMUL, sh.dims[TXF_LARGE_EVEN])));
+	l.padcopy_min =
+	    isfinite(large_uneven->ms) ? padcopy_threshold(t, dtype, &sh, large_uneven) : 0;
+	if (l.padcopy_min > 0)
 		say(t, "matmul    %-4s padcopy from %.4g multiply-adds on\n", txf_dtype_name(dtype),
-		    l->padcopy_min);
+		    l.padcopy_min);
 	else
 		say(t, "matmul    %-4s padcopy never paid in the ladder\n", txf_dtype_name(dtype));
-	return 0;
+	return set_limits(out, TXF_TUNE_MATMUL, dtype, &l);
 }
 
 /* Candidates in all, for the progress line (the matmul rounds estimated). */
 static unsigned count_work(tuner *t, cand *buf)
 {
 	unsigned total = 0;
-	txf_matmul_params *ps = malloc(MAX_CANDIDATES * sizeof *ps);
+	mm_set *ps = malloc(MAX_CANDIDATES * sizeof *ps);
 	if (!ps)
 		return 0;
 	for (int d = 0; d < TXF_DTYPE_COUNT; d++) {
@@ -670,9 +769,9 @@ int tune_run(const tune_settings *set)
 	}
 	int rc = 1;
 	cand *buf = malloc(2 * MAX_CANDIDATES * sizeof *buf);
-	txf_tuning *tuning = malloc(sizeof *tuning);
+	txf_tuning *tuning = NULL;
 	char path[1024];
-	if (!buf || !tuning) {
+	if (!buf) {
 		fprintf(stderr, "txf: tune: out of memory\n");
 		goto out;
 	}
@@ -696,7 +795,11 @@ int tune_run(const tune_settings *set)
 	 * tuned now are saved unchanged, and txf_tuning_save then keeps the
 	 * file's version of them, which another txf tune may have written
 	 * since (docs/tuning.md, Writing). */
-	txf_tuning_get(t.ctx, tuning);
+	s = txf_tuning_get(t.ctx, &tuning);
+	if (s != TXF_SUCCESS) {
+		tool_report("tune: cannot read the tuning in use", s);
+		goto out;
+	}
 	printf("tuning %s (%s) on %s, %s mode, %u timed runs per candidate\n", t.prof.name,
 	       t.prof.driver_version, t.prof.platform, set->full ? "full" : "quick", t.repeat);
 	printf("tuning file: %s\n", path);
@@ -714,12 +817,14 @@ int tune_run(const tune_settings *set)
 			goto out;
 	}
 	progress_end(&t);
-	snprintf(tuning->mode, sizeof tuning->mode, "%s", set->full ? "full" : "quick");
 	time_t now = time(NULL);
 	struct tm tm;
+	char created[32] = "";
 	if (gmtime_r(&now, &tm))
-		strftime(tuning->created, sizeof tuning->created, "%Y-%m-%dT%H:%M:%SZ", &tm);
-	s = txf_tuning_save(t.ctx, tuning);
+		strftime(created, sizeof created, "%Y-%m-%dT%H:%M:%SZ", &tm);
+	s = txf_tuning_set_info(tuning, set->full ? "full" : "quick", created);
+	if (s == TXF_SUCCESS)
+		s = txf_tuning_save(t.ctx, tuning);
 	if (s != TXF_SUCCESS) {
 		tool_report("tune: cannot save the tuning file", s);
 		goto out;
@@ -735,7 +840,7 @@ int tune_run(const tune_settings *set)
 out:
 	progress_end(&t);
 	free(buf);
-	free(tuning);
+	txf_tuning_release(&tuning);
 	txf_context_release(&t.ctx);
 	return rc;
 }

@@ -49,30 +49,48 @@ static void print_profile_common(const txf_device_profile *p)
 	printf("    fp64:                %s\n", p->has_fp64 ? "yes" : "no");
 }
 
+/* The lines of a choice that every operation has: its kernel parameters
+ * by name (the library's list, so that a new one shows without a change
+ * here; `source` is where they came from), launches, entry and why. */
+static void print_choice_tail(const txf_param *params, unsigned nparams, const char *source,
+                              unsigned launches, const char *entry, const char *why)
+{
+	char text[1024];
+
+	tool_params_text(params, nparams, text, sizeof(text));
+	printf("    params:   %s (%s)\n", text[0] ? text : "-", source);
+	printf("    launches: %u\n", launches);
+	printf("    entry:    %s\n", entry && entry[0] ? entry : "-");
+	printf("    why:      %s\n", why && why[0] ? why : "-");
+}
+
 static void print_choice(const char *title, const txf_choice *c)
 {
+	const long long segments = tool_cparam(c, "segments"), width = tool_cparam(c, "width");
+	const long long stream = tool_cparam(c, "stream");
+	const long long inplace_tiles = tool_cparam(c, "inplace_tiles");
+
 	printf("%s\n", title);
 	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c->strategy)),
 	       tool_source_name(c->strategy_source));
-	if (c->segments)
-		printf("    aligned:  %u output-aligned runs per work-group where output rows "
+	if (segments)
+		printf("    aligned:  %lld output-aligned runs per work-group where output rows "
 		       "start off a 32-byte sector (or a smaller tile)\n",
-		       c->segments);
-	if (c->width)
-		printf("    width:    %u input columns per work-group of the runs%s\n", c->width,
-		       c->cache_hints ? ", L2 prefetch and streaming stores" : "");
-	if (c->stream)
+		       segments);
+	if (width)
+		printf("    width:    %lld input columns per work-group of the runs%s\n", width,
+		       tool_cparam(c, "cache_hints") ? ", L2 prefetch and streaming stores" : "");
+	if (stream)
 		printf("    stream:   %u x %u blocks transposed in registers per work-item, "
 		       "written as whole 64-byte lines\n",
 		       c->tile, c->tile);
-	if (c->inplace_tiles)
-		printf("    local:    %u tile%s of local memory per work-group, in place\n",
-		       c->inplace_tiles, c->inplace_tiles == 2 ? "s" : "");
+	if (inplace_tiles)
+		printf("    local:    %lld tile%s of local memory per work-group, in place\n",
+		       inplace_tiles, inplace_tiles == 2 ? "s" : "");
 	printf("    tile:     %u, wg_rows %u (%s)\n", c->tile, c->wg_rows,
 	       tool_source_name(c->tile_source));
-	printf("    launches: %u\n", c->launches);
-	printf("    entry:    %s\n", c->entry[0] ? c->entry : "-");
-	printf("    why:      %s\n", c->why[0] ? c->why : "-");
+	print_choice_tail(c->params, c->num_params, tool_source_name(c->tile_source), c->launches,
+	                  c->entry, c->why);
 }
 
 /* Where the caches are and what they hold for this device. */
@@ -112,14 +130,8 @@ static int explain_matmul(txf_context *ctx, const cli_args *a)
 	       a->shape_k, tool_str(txf_dtype_name(a->dtype)));
 	printf("    strategy: %s (%s)\n", tool_str(txf_strategy_name(c.strategy)),
 	       tool_source_name(c.strategy_source));
-	printf("    params:   mwg %u nwg %u kwg %u, mdimc %u ndimc %u, vwa %u vwb %u, ksplit %u, "
-	       "lbuf %u wmap %u, kgroups %u (%s)\n",
-	       c.params.mwg, c.params.nwg, c.params.kwg, c.params.mdimc, c.params.ndimc,
-	       c.params.vwa, c.params.vwb, c.params.ksplit, c.params.lbuf, c.params.wmap,
-	       c.params.kgroups, tool_source_name(c.params_source));
-	printf("    launches: %u\n", c.launches);
-	printf("    entry:    %s\n", c.entry[0] ? c.entry : "-");
-	printf("    why:      %s\n", c.why[0] ? c.why : "-");
+	print_choice_tail(c.params, c.num_params, tool_source_name(c.params_source), c.launches,
+	                  c.entry, c.why);
 	return 0;
 }
 
@@ -344,15 +356,8 @@ static int cmd_transpose(const cli_args *a)
 		goto out;
 	}
 
-	txf_transpose_options_default(&opts);
+	opts = a->topts;
 	opts.strategy = a->strategy;
-	opts.tile = a->tile;
-	opts.wg_rows = a->wg_rows;
-	opts.segments = a->segments;
-	opts.width = a->width;
-	opts.stream = a->stream;
-	opts.cache_hints = a->cache_hints;
-	opts.inplace_tiles = a->inplace_tiles;
 	if (a->in_place) {
 		s = txf_transpose_inplace(ctx, &m_in, &opts, 0, NULL, &ev);
 	} else {
@@ -521,9 +526,8 @@ static int cmd_matmul(const cli_args *a)
 		}
 	}
 
-	txf_matmul_options_default(&opts);
+	opts = a->mopts;
 	opts.strategy = a->strategy;
-	opts.params = a->params;
 	s = txf_matmul(ctx, a->trans_a ? TXF_OP_T : TXF_OP_N, a->trans_b ? TXF_OP_T : TXF_OP_N,
 	               a->alpha, &ma, &mb, a->beta, &mc, &opts, 0, NULL, &ev);
 	if (s != TXF_SUCCESS) {
@@ -842,18 +846,23 @@ static void demo_matmul(struct demo *d, const cli_args *a)
 		return;
 	}
 	for (size_t i = 0; i < sizeof(strategies) / sizeof(strategies[0]); i++) {
-		const txf_matmul_params *p;
 		char blocks[48], wi[24], vw[16];
 		mm_result r;
 
 		if (mm_run_txf(&c, strategies[i], NULL, d->runs, &r) != 0)
 			d->failures++;
-		p = &r.choice.params;
 		if (r.have_choice && r.choice.strategy != TXF_STRATEGY_SIMPLE) {
-			snprintf(blocks, sizeof(blocks), p->ksplit > 1 ? "%ux%ux%u/%u" : "%ux%ux%u",
-			         p->mwg, p->nwg, p->kwg, p->ksplit);
-			snprintf(wi, sizeof(wi), "%ux%u", p->mdimc, p->ndimc);
-			snprintf(vw, sizeof(vw), "%u/%u", p->vwa, p->vwb);
+			const txf_matmul_choice *p = &r.choice;
+			const long long ksplit = tool_mparam(p, "ksplit");
+
+			snprintf(blocks, sizeof(blocks),
+			         ksplit > 1 ? "%lldx%lldx%lld/%lld" : "%lldx%lldx%lld",
+			         tool_mparam(p, "mwg"), tool_mparam(p, "nwg"),
+			         tool_mparam(p, "kwg"), ksplit);
+			snprintf(wi, sizeof(wi), "%lldx%lld", tool_mparam(p, "mdimc"),
+			         tool_mparam(p, "ndimc"));
+			snprintf(vw, sizeof(vw), "%lld/%lld", tool_mparam(p, "vwa"),
+			         tool_mparam(p, "vwb"));
 		} else {
 			strcpy(blocks, "-");
 			strcpy(wi, "-");
@@ -947,8 +956,14 @@ static int cmd_demo(const cli_args *a)
 
 /* ----------------------------------------------------------------- params */
 
-/* Every parameter of the library's registry: operation, name, range and
- * meaning. Needs no device. */
+/* Whether a tuned entry holds a parameter (txf_param_info.tuned). */
+static const char *tuned_name(int tuned)
+{
+	return tuned >= 2 ? "required" : tuned == 1 ? "optional" : "no";
+}
+
+/* Every parameter of the library's registry: operation, name, range,
+ * whether a tuned entry holds it and meaning. Needs no device. */
 static int cmd_params(const cli_args *a)
 {
 	const size_t n = txf_param_count();
@@ -961,12 +976,13 @@ static int cmd_params(const cli_args *a)
 			name_width = (int)len;
 	}
 	if (a->format == CLI_FORMAT_CSV)
-		printf("operation,name,min,max,meaning\n");
+		printf("operation,name,min,max,meaning,tuned\n");
 	else if (a->format == CLI_FORMAT_TABLE)
-		printf("%-9s  %-*s  %4s  %4s  %s\n", "operation", name_width, "name", "min", "max",
-		       "meaning");
+		printf("%-9s  %-*s  %4s  %4s  %-8s  %s\n", "operation", name_width, "name", "min",
+		       "max", "tuned", "meaning");
 	for (size_t i = 0; i < n; i++) {
 		const txf_param_info *p = txf_param_at(i);
+		const char *tuned = tuned_name(p->tuned);
 
 		switch (a->format) {
 		case CLI_FORMAT_CSV:
@@ -975,7 +991,7 @@ static int cmd_params(const cli_args *a)
 			tool_csv_field(stdout, p->name);
 			printf(",%lld,%lld,", p->min, p->max);
 			tool_csv_field(stdout, p->meaning);
-			putchar('\n');
+			printf(",%s\n", tuned);
 			break;
 		case CLI_FORMAT_JSON:
 			printf("{\"operation\":");
@@ -984,11 +1000,11 @@ static int cmd_params(const cli_args *a)
 			tool_json_string(stdout, p->name);
 			printf(",\"min\":%lld,\"max\":%lld,\"meaning\":", p->min, p->max);
 			tool_json_string(stdout, p->meaning);
-			printf("}\n");
+			printf(",\"tuned\":\"%s\"}\n", tuned);
 			break;
 		case CLI_FORMAT_TABLE:
-			printf("%-9s  %-*s  %4lld  %4lld  %s\n", p->operation, name_width, p->name,
-			       p->min, p->max, p->meaning);
+			printf("%-9s  %-*s  %4lld  %4lld  %-8s  %s\n", p->operation, name_width,
+			       p->name, p->min, p->max, tuned, p->meaning);
 			break;
 		}
 	}
