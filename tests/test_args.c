@@ -700,8 +700,8 @@ static const struct refused {
      "bench: --param kwg=999: matmul parameter kwg = 999 is not in [0, 512]"},
     {{"bench", "matmul", "--params", "kwg=16", "--param", "kwg=8"},
      "bench: --params and --param kwg=8 both set kwg"},
-    {{"bench", "--param", "tile=8", "transpose"}, "bench: --param is for matmul"},
-    {{"bench", "transpose", "--param", "kwg=8"}, "bench: --param is for matmul"},
+    {{"bench", "transpose", "--param", "kwg=8"}, "transpose has no parameter \"kwg\""},
+    {{"bench", "transpose", "--param", "skinny=2"}, "skinny = 2 is not in [-1, 1]"},
     {{"demo", "--param", "tile=8"}, "demo: unknown option '--param'"},
     {{"info", "--param=tile=8"}, "info: unknown option '--param=tile=8'"},
     /* The switches that --param replaced say what to write instead. */

@@ -226,9 +226,9 @@ static const char usage_bench[] =
     "                  u8 c8 c16 (default f4)\n"
     "  --params LIST   matmul: kernel parameters, as for 'txf matmul' (default:\n"
     "                  chosen)\n"
-    "  --param N=V     matmul: one kernel parameter, as for 'txf matmul';\n"
-    "                  repeatable. Not for transpose, which times each strategy\n"
-    "                  and pad's variants with their parameters chosen\n"
+    "  --param N=V     one kernel parameter for every run, as for 'txf matmul'\n"
+    "                  or 'txf transpose'; repeatable (a strategy it does not\n"
+    "                  apply to is n/a)\n"
     "  --compare LIST  other implementations to run: clblast, blas, all or none\n"
     "                  (default all that the tool was built with); transpose:\n"
     "                  blas (its ?omatcopy, f4 and f8), all or none\n"
@@ -1391,10 +1391,6 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 	}
 	if (given & (1u << OPT_PARAMS))
 		return fail(err, errlen, "bench: --params is for matmul, not transpose");
-	if (given & (1u << OPT_PARAM))
-		return fail(err, errlen,
-		            "bench: --param is for matmul; transpose times each strategy, and "
-		            "pad's variants, with their parameters chosen for the device");
 	if ((given & (1u << OPT_COMPARE)) && (out->compare & CLI_COMPARE_CLBLAST) &&
 	    !(out->compare & CLI_COMPARE_BLAS))
 		return fail(err, errlen,
@@ -1405,7 +1401,7 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 		return fail(err, errlen,
 		            "bench: padcopy is a matmul strategy (transpose has simple, pad, "
 		            "truncate, split and auto)");
-	return 0;
+	return set_transpose_params(out, "bench", given, err, errlen);
 }
 
 /* The options and arguments of a command: argv[0] is the command's name.

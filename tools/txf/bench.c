@@ -539,6 +539,9 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 		if (tool_cparam(ch, "stream"))
 			snprintf(row->params, sizeof(row->params), "%ux%u s", ch->tile,
 			         ch->wg_rows);
+		else if (tool_cparam(ch, "skinny"))
+			snprintf(row->params, sizeof(row->params), "%ux%u k", ch->tile,
+			         ch->wg_rows);
 		else if (inplace_tiles)
 			snprintf(row->params, sizeof(row->params), "%ux%u t%lld", ch->tile,
 			         ch->wg_rows, inplace_tiles);
@@ -647,7 +650,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 
 		if (!(mask & (1u << st)))
 			continue;
-		txf_transpose_options_default(&opts);
+		opts = a->topts; /* --param */
 		opts.strategy = st;
 		if (tr_run_txf(&c, &opts, 0, a->repeat, &res) != 0)
 			b->failures++;
@@ -686,13 +689,19 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-tiled");
 			opts = chosen;
 		}
+		/* A side the skinny kernels take: pad with them. */
+		if ((rows <= 32 || cols <= 32) && !tool_cparam(&ch, "skinny") &&
+		    txf_transpose_options_set(&opts, "skinny", 1) == TXF_SUCCESS) {
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-skinny");
+			opts = chosen;
+		}
 	}
 	for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {
 		txf_strategy st = tr_inplace_order[i];
 
 		if (!(mask & (1u << st)))
 			continue;
-		txf_transpose_options_default(&opts);
+		opts = a->topts;
 		opts.strategy = st;
 		if (tr_run_txf(&c, &opts, 1, a->repeat, &res) != 0)
 			b->failures++;
