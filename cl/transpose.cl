@@ -32,6 +32,9 @@
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
  *                       the corner (needs rows, cols >= T)
+ *   transpose_packed    PAD for 1- and 2-byte elements: tiles of 4 x 4
+ *                       element blocks, each moved as four 4-element rows
+ *                       and transposed in registers
  *   transpose_skinny_rows, transpose_skinny_cols  PAD for a matrix with
  *                       SHORT (1 to 32) rows or columns: whole short columns
  *                       or rows staged in local memory, reads and writes
@@ -128,6 +131,109 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 			if (c0 + ly + k < cols)
 				out[out_off + (c0 + ly + k) * out_ld + r0 + lx] = tile[lx][ly + k];
 }
+
+#if ELEM_SIZE <= 2
+/* The packed kernel, for 1- and 2-byte elements: the tile is TILE x TILE
+ * blocks of 4 x 4 elements. A work-item loads a block as four 4-element
+ * rows (one 4- or 8-byte access each instead of four narrow ones),
+ * transposes it in registers, and the group writes the transposed blocks
+ * out of local memory as 4-element rows of the output. Blocks cut by the
+ * matrix's edge are moved element by element, guarded (PAD). IN_ALIGNED /
+ * OUT_ALIGNED (set by the host) say that every block row of in / out
+ * starts on a multiple of 4 elements (offset and leading dimension), so
+ * that whole words can be loaded and stored. */
+#if ELEM_SIZE == 1
+typedef uchar4 row4_t;
+typedef uchar16 block_t;
+typedef uint word4_t;
+#define as_row4 as_uchar4
+#define as_word4 as_uint
+#else
+typedef ushort4 row4_t;
+typedef ushort16 block_t;
+typedef ulong word4_t;
+#define as_row4 as_ushort4
+#define as_word4 as_ulong
+#endif
+#ifndef IN_ALIGNED
+#define IN_ALIGNED 0
+#endif
+#ifndef OUT_ALIGNED
+#define OUT_ALIGNED 0
+#endif
+
+inline row4_t txf_row4_load(__global const elem_t *p)
+{
+#if IN_ALIGNED
+	return as_row4(*(__global const word4_t *)p);
+#else
+	return vload4(0, p);
+#endif
+}
+
+__kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, ulong in_off,
+                                            ulong in_ld, __global elem_t *restrict out,
+                                            ulong out_off, ulong out_ld, ulong rows, ulong cols)
+{
+	__local block_t tile[TILE][TILE + 1];
+	const uint lx = get_local_id(0), ly = get_local_id(1);
+	/* Element row and column of the group's first block. */
+	const ulong r0 = (ulong)get_group_id(1) * TILE * 4, c0 = (ulong)get_group_id(0) * TILE * 4;
+	const ulong c = c0 + 4 * lx;
+	for (uint k = 0; k < TILE; k += WG_ROWS) {
+		const ulong r = r0 + 4 * (ly + k);
+		if (r >= rows || c >= cols)
+			continue;
+		__global const elem_t *src = in + in_off + r * in_ld + c;
+		block_t b;
+		if (r + 4 <= rows && c + 4 <= cols) {
+			b.lo.lo = txf_row4_load(src);
+			b.lo.hi = txf_row4_load(src + in_ld);
+			b.hi.lo = txf_row4_load(src + 2 * in_ld);
+			b.hi.hi = txf_row4_load(src + 3 * in_ld);
+		} else {
+			elem_t e[16];
+			for (uint i = 0; i < 4; i++)
+				for (uint j = 0; j < 4; j++)
+					e[i * 4 + j] = r + i < rows && c + j < cols ? src[i * in_ld + j] : 0;
+			b = vload16(0, e);
+		}
+		/* Rows of the block become its columns. */
+		tile[lx][ly + k] = b.s048c159d26ae37bf;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* Block (lx, ly + k) of the output tile: output rows c0 + 4 (ly + k) ..,
+	 * columns r0 + 4 lx ... */
+	const ulong oc = r0 + 4 * lx;
+	for (uint k = 0; k < TILE; k += WG_ROWS) {
+		const ulong orow = c0 + 4 * (ly + k);
+		if (orow >= cols || oc >= rows)
+			continue;
+		const block_t b = tile[ly + k][lx];
+		__global elem_t *dst = out + out_off + orow * out_ld + oc;
+		if (orow + 4 <= cols && oc + 4 <= rows) {
+#if OUT_ALIGNED
+			*(__global word4_t *)dst = as_word4(b.lo.lo);
+			*(__global word4_t *)(dst + out_ld) = as_word4(b.lo.hi);
+			*(__global word4_t *)(dst + 2 * out_ld) = as_word4(b.hi.lo);
+			*(__global word4_t *)(dst + 3 * out_ld) = as_word4(b.hi.hi);
+#else
+			vstore4(b.lo.lo, 0, dst);
+			vstore4(b.lo.hi, 0, dst + out_ld);
+			vstore4(b.hi.lo, 0, dst + 2 * out_ld);
+			vstore4(b.hi.hi, 0, dst + 3 * out_ld);
+#endif
+		} else {
+			elem_t e[16];
+			vstore16(b, 0, e);
+			for (uint i = 0; i < 4; i++)
+				for (uint j = 0; j < 4; j++)
+					if (orow + i < cols && oc + j < rows)
+						dst[i * out_ld + j] = e[i * 4 + j];
+		}
+	}
+}
+#endif
 
 /* Work-group (g0, g1) writes output rows c0 .. c0 + T - 1 (c0 = g1 T), each
  * over SEGMENTS runs of T elements that start on ALIGN-element boundaries

@@ -164,6 +164,22 @@ static const param_def registry[TXF__P_COUNT] = {
             .choice = T_CH(skinny),
             .fits = "a side of at most 32; tile x wg_rows work-items and their local rows fit",
         },
+    [TXF__P_PACKED] =
+        {
+            .info = {.name = "packed",
+                     .operation = TR,
+                     .min = -1,
+                     .max = 1,
+                     .meaning = "pad out of place, 1- and 2-byte elements: the packed kernel "
+                                "(transpose_packed), tiles of 4 x 4 element blocks; 1 always, "
+                                "-1 never, 0 as the device says"},
+            .macro = NULL,
+            .kind = F_INT,
+            .option = T_OPT(packed),
+            .choice = T_CH(packed),
+            .fits = "1- or 2-byte elements; tile x wg_rows work-items and tile x (tile + 1) "
+                    "blocks of local memory fit",
+        },
     [TXF__P_MWG] =
         {
             .info = {.name = "mwg",

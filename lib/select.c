@@ -274,6 +274,55 @@ static txf_status choose_skinny(const txf_device_profile *p, const txf__transpos
 	return TXF_SUCCESS;
 }
 
+/* The packed kernel for 1- and 2-byte elements: pad, one launch, tiles of
+ * tile x tile blocks of 4 x 4 elements (the entry's packed tile where not
+ * forced, halved until it fits). */
+static txf_status choose_packed(const txf_device_profile *p, const txf__transpose_entry *e,
+                                size_t rows, size_t cols, size_t elem, const txf__topts *opts,
+                                txf__tchoice *out)
+{
+	const bool fallback = strcmp(e->name, "fallback") == 0;
+	unsigned tile = opts->tile ? opts->tile : e->packed_tile ? e->packed_tile : 16;
+	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->packed_rows ? e->packed_rows : 8;
+	if (!opts->wg_rows && wg_rows > tile)
+		wg_rows = tile;
+	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
+	              wg_rows, tile);
+	char why[200];
+	/* Local memory: tile x (tile + 1) blocks of 16 elements. */
+	while (!txf__tile_fits(p, tile, wg_rows, 16 * elem, tile, why, sizeof why)) {
+		const bool local_short =
+		    (cl_ulong)tile * (tile + 1) * 16 * elem > p->local_mem_size;
+		if (!local_short && !opts->wg_rows && wg_rows > 1)
+			wg_rows /= 2;
+		else if (!opts->tile && tile > 4)
+			tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
+		else
+			return txf__fail(
+			    TXF_ERR_TILE_UNSUPPORTED,
+			    "the packed kernel with tile %u x %u not supported on %s: %s", tile,
+			    wg_rows, p->normalized_name, why);
+	}
+	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	out->strategy = TXF_STRATEGY_PAD;
+	out->strategy_source = opts->packed == 1 || opts->strategy != TXF_STRATEGY_AUTO
+	                           ? TXF_SOURCE_FORCED
+	                       : fallback ? TXF_SOURCE_FALLBACK
+	                                  : TXF_SOURCE_DEVICE;
+	out->tile_source = opts->tile || opts->wg_rows ? TXF_SOURCE_FORCED
+	                   : fallback                  ? TXF_SOURCE_FALLBACK
+	                                               : TXF_SOURCE_DEVICE;
+	out->tile = tile;
+	out->wg_rows = wg_rows;
+	out->packed = 1;
+	out->launches = rows && cols ? 1 : 0;
+	snprintf(out->why, sizeof out->why,
+	         "%s: pad with the packed kernel: %zu-byte elements moved in 4 x 4 blocks, "
+	         "%u x %u blocks per tile",
+	         opts->packed == 1 ? "forced by the caller" : e->name, elem, tile, tile);
+	return TXF_SUCCESS;
+}
+
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                  bool in_place, const txf__topts *opts, txf__tchoice *out)
 {
@@ -377,6 +426,32 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	}
 
 	const size_t side = rows < cols ? rows : cols;
+	if (opts->packed == 1) {
+		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
+		                            opts->strategy == TXF_STRATEGY_PAD),
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the packed kernel (packed 1) belongs to the out-of-place pad "
+		              "strategy, not to %s%s",
+		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
+		TXF_CHECK_ARG(elem <= 2, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the packed kernel (packed 1) moves 1- and 2-byte elements, not "
+		              "%zu-byte ones",
+		              elem);
+		TXF_CHECK_ARG(opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
+		                  opts->cache_hints != 1 && opts->skinny != 1,
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the packed kernel (packed 1) and %s are two kernels of pad: ask for "
+		              "one",
+		              opts->skinny == 1    ? "the skinny kernel"
+		              : opts->stream == 1  ? "the streaming kernel"
+		              : opts->segments > 0 ? "output-aligned runs"
+		              : opts->width > 0    ? "the runs' width"
+		                                   : "cache hints");
+		TXF_CHECK_ARG(opts->tile <= 64, TXF_ERR_BAD_TILE,
+		              "the packed kernel's tile counts 4 x 4 blocks: at most 64, not %u",
+		              opts->tile);
+	}
+
 	if (opts->skinny == 1) {
 		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
 		                            opts->strategy == TXF_STRATEGY_PAD),
@@ -401,12 +476,19 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 
 	const txf_device_profile *p = &ctx->profile;
 	const txf__transpose_entry *e = txf__transpose_entry_for(p);
+	if (opts->packed == 1)
+		return choose_packed(p, e, rows, cols, elem, opts, out);
 	if (opts->skinny == 1 ||
 	    (opts->skinny == 0 && !in_place && opts->strategy == TXF_STRATEGY_AUTO &&
 	     opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
 	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max &&
 	     rows * cols >= e->simple_below))
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
+	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place &&
+	    opts->strategy == TXF_STRATEGY_AUTO && opts->segments <= 0 && opts->width <= 0 &&
+	    opts->stream != 1 && opts->cache_hints != 1 && opts->skinny != 1 && opts->tile <= 64 &&
+	    rows * cols >= e->simple_below)
+		return choose_packed(p, e, rows, cols, elem, opts, out);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
 	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
 	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {

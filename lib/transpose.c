@@ -154,6 +154,35 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 	return TXF_SUCCESS;
 }
 
+/* The packed kernel: tiles of tile x tile blocks of 4 x 4 elements, whole
+ * words where every block row of a side starts on a multiple of 4
+ * elements. */
+static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
+                                 txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
+{
+	char extra[48];
+	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d -DOUT_ALIGNED=%d",
+	         pi.ld % 4 == 0 && pi.offset % 4 == 0, po.ld % 4 == 0 && po.offset % 4 == 0);
+	txf_status s = kernel_for(ctx, c, pi.elem, "transpose_packed", true, 0, extra, &l->kernel);
+	section all = {pi.offset, po.offset, pi.rows, pi.cols};
+	if (s == TXF_SUCCESS)
+		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
+	if (s != TXF_SUCCESS) {
+		if (l->kernel)
+			txf__give_back_kernel(ctx, l->kernel);
+		l->kernel = NULL;
+		return s;
+	}
+	const size_t span = 4 * (size_t)c->tile;
+	l->dims = 2;
+	l->local[0] = c->tile;
+	l->local[1] = c->wg_rows;
+	l->global[0] = txf__round_up(pi.cols, span) / span * c->tile;
+	l->global[1] = txf__round_up(pi.rows, span) / span * c->wg_rows;
+	*n = 1;
+	return TXF_SUCCESS;
+}
+
 /* Prepare the launches of a strategy; n is set to how many. */
 static txf_status prepare(txf_context *ctx, const txf__tchoice *c, const txf_matrix *in,
                           const txf_matrix *out, launch *l, unsigned *n)
@@ -176,6 +205,8 @@ static txf_status prepare(txf_context *ctx, const txf__tchoice *c, const txf_mat
 		return prepare_stream(ctx, c, pi, po, in->buffer, out->buffer, l, n);
 	if (c->strategy == TXF_STRATEGY_PAD && c->skinny)
 		return prepare_skinny(ctx, c, pi, po, in->buffer, out->buffer, l, n);
+	if (c->strategy == TXF_STRATEGY_PAD && c->packed)
+		return prepare_packed(ctx, c, pi, po, in->buffer, out->buffer, l, n);
 	switch (c->strategy) {
 	case TXF_STRATEGY_SIMPLE:
 		parts[count] = (section){pi.offset, po.offset, rows, cols};

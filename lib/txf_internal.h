@@ -81,7 +81,7 @@ typedef struct txf__mparams {
 typedef struct txf__topts {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
-	int segments, width, cache_hints, stream, inplace_tiles, skinny;
+	int segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -94,7 +94,7 @@ typedef struct txf__tchoice {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	unsigned launches;
-	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny;
+	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64];
@@ -506,6 +506,7 @@ typedef enum txf__param_id {
 	TXF__P_STREAM,
 	TXF__P_INPLACE_TILES,
 	TXF__P_SKINNY,
+	TXF__P_PACKED,
 	TXF__P_MWG,
 	TXF__P_NWG,
 	TXF__P_KWG,
@@ -586,6 +587,9 @@ typedef struct txf__transpose_entry {
 	/* Out of place: the skinny kernels for a short side of at most this
 	 * many elements (0: never; at most TXF_SKINNY_MAX). */
 	unsigned skinny_max;
+	/* Out of place, 1- and 2-byte elements: the packed kernel (4 x 4
+	 * element blocks) with packed_tile x packed_rows work-groups. */
+	unsigned packed, packed_tile, packed_rows;
 } txf__transpose_entry;
 
 typedef struct txf__matmul_entry {

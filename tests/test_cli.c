@@ -717,7 +717,8 @@ static void test_usage_errors(void **state)
 	    {"bench", "transpose", "--strategy", "padcopy", NULL},
 	    {"bench", "transpose", "--strategy", "pad,fast", NULL},
 	    {"bench", "transpose", "--params", "kwg=16", NULL},
-	    {"bench", "transpose", "--param", "tile=8", NULL},
+	    {"bench", "transpose", "--param", "tile=6", NULL},
+	    {"bench", "transpose", "--param", "skinny=3", NULL},
 	    {"bench", "--param", "kwg=16", "transpose", NULL},
 	    {"bench", "matmul", "--param", "kwg=999", NULL},
 	    {"bench", "--param", "bogus=1", "matmul", NULL},
@@ -2033,10 +2034,13 @@ static void test_bench_transpose_csv_and_table(void **state)
 		                            "--compare",  "none",      NULL};
 
 		r = expect_status(args, 0);
-		/* f8 streams; 33x17 has a side the skinny kernels take. */
+		/* f8 streams; 33x17 has a side the skinny kernels take; u1 and
+		 * i2 have a packed row. */
+		const size_t packed = count_lines_with(r.out, ",pad-packed,");
 		const size_t extra = count_lines_with(r.out, ",pad-tiled,") +
-		                     count_lines_with(r.out, ",pad-skinny,");
+		                     count_lines_with(r.out, ",pad-skinny,") + packed;
 		assert_int_equal(count_lines_with(r.out, ",pad-skinny,"), 1);
+		assert_int_equal(packed, i < 2 ? 1 : 0);
 		assert_int_equal(count_lines_with(r.out, dtypes[i][1]), 3 + extra);
 		assert_int_equal(count_lines_with(r.out, ",OK,"), 3 + extra);
 		run_free(&r);

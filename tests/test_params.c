@@ -59,14 +59,14 @@ static void test_set_every_parameter(void **state)
 				         txf_status_name(s), txf_last_error());
 			/* tile and wg_rows are fields; the others one entry of
 			 * the list, under the registry's name. */
-			const bool field = tr && (strcmp(p->name, "tile") == 0 ||
-			                          strcmp(p->name, "wg_rows") == 0);
+			const bool field =
+			    tr && (strcmp(p->name, "tile") == 0 || strcmp(p->name, "wg_rows") == 0);
 			const txf_param *list = tr ? to.params : mo.params;
 			const unsigned n = tr ? to.num_params : mo.num_params;
 			if (field) {
 				assert_int_equal(n, 0);
-				assert_int_equal(strcmp(p->name, "tile") == 0 ? to.tile : to.wg_rows,
-				                 values[v]);
+				assert_int_equal(
+				    strcmp(p->name, "tile") == 0 ? to.tile : to.wg_rows, values[v]);
 			} else {
 				assert_int_equal(n, 1);
 				assert_ptr_equal(list[0].name, p->name);
@@ -286,9 +286,9 @@ static void test_struct_size(void **state)
 	assert_int_equal(txf_transpose(test_ctx, &x, &y, &to, 0, NULL, &ev), TXF_ERR_INVALID_ARG);
 	assert_int_equal(txf_transpose_inplace(test_ctx, &x, &to, 0, NULL, &ev),
 	                 TXF_ERR_INVALID_ARG);
-	assert_int_equal(txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &x, &y, 0.0, &z, &mo, 0,
-	                            NULL, &ev),
-	                 TXF_ERR_INVALID_ARG);
+	assert_int_equal(
+	    txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &x, &y, 0.0, &z, &mo, 0, NULL, &ev),
+	    TXF_ERR_INVALID_ARG);
 	assert_null(ev);
 	assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
 	test_assert_image(&b, img, 4, "options refused for their size");
@@ -357,16 +357,16 @@ static void test_list_checked_when_used(void **state)
 			txf_matmul_choice c;
 			size_t bytes;
 			got[0] = txf_matmul_explain(test_ctx, 8, 8, 8, TXF_F32, &o, &c);
-			got[1] = txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &x, &y, 0.0, &z, &o, 0,
-			                    NULL, &ev);
+			got[1] = txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &x, &y, 0.0, &z, &o,
+			                    0, NULL, &ev);
 			got[2] = txf_matmul_workspace_size(test_ctx, 8, 8, 8, TXF_F32, &o, &bytes);
 			got[3] = TXF_ERR_BAD_PARAM;
 		}
 		for (int k = 0; k < 4; k++)
 			if (got[k] != TXF_ERR_BAD_PARAM)
-				fail_msg("case %zu (%s = %lld), call %d: %s, not TXF_ERR_BAD_PARAM", i,
-				         cases[i].name ? cases[i].name : "NULL", cases[i].value, k,
-				         txf_status_name(got[k]));
+				fail_msg("case %zu (%s = %lld), call %d: %s, not TXF_ERR_BAD_PARAM",
+				         i, cases[i].name ? cases[i].name : "NULL", cases[i].value,
+				         k, txf_status_name(got[k]));
 		if (!strstr(txf_last_error(), cases[i].says))
 			fail_msg("case %zu: the message does not say \"%s\": %s", i, cases[i].says,
 			         txf_last_error());
@@ -424,12 +424,9 @@ static void test_choice_strings(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(test_registry),
-	    cmocka_unit_test(test_set_every_parameter),
-	    cmocka_unit_test(test_refused),
-	    cmocka_unit_test(test_choice_by_name),
-	    cmocka_unit_test(test_struct_size),
-	    cmocka_unit_test(test_list_checked_when_used),
+	    cmocka_unit_test(test_registry),       cmocka_unit_test(test_set_every_parameter),
+	    cmocka_unit_test(test_refused),        cmocka_unit_test(test_choice_by_name),
+	    cmocka_unit_test(test_struct_size),    cmocka_unit_test(test_list_checked_when_used),
 	    cmocka_unit_test(test_choice_strings),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);

@@ -32,6 +32,8 @@ typedef struct tcase {
 	int width;              /* their input columns per work-group: 0 chosen, -1 one tile */
 	int stream;             /* the streaming kernel: 0 chosen, -1 never, 1 always */
 	int cache_hints;        /* the wide kernel's: 0 chosen, -1 never */
+	int skinny;             /* the skinny kernels: 0 chosen, -1 never, 1 always */
+	int packed;             /* the packed kernel: 0 chosen, -1 never, 1 always */
 } tcase;
 
 static size_t min_ld(txf_layout l, size_t rows, size_t cols)
@@ -98,6 +100,24 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 	const unsigned ch_width = (unsigned)test_cparam(&ch, "width");
 	const unsigned ch_cache_hints = (unsigned)test_cparam(&ch, "cache_hints");
 	const unsigned ch_stream = (unsigned)test_cparam(&ch, "stream");
+	const unsigned ch_skinny = (unsigned)test_cparam(&ch, "skinny");
+	const unsigned ch_packed = (unsigned)test_cparam(&ch, "packed");
+	if (c->skinny > 0 && (ch_skinny != 1 || ch.strategy != TXF_STRATEGY_PAD || ch_packed ||
+	                      ch_stream || ch_segments || ch.launches != (c->rows && c->cols)))
+		fail_msg("%s: explain reports %s, skinny %u, packed %u, stream %u, %u launches",
+		         what, txf_strategy_name(ch.strategy), ch_skinny, ch_packed, ch_stream,
+		         ch.launches);
+	if (c->skinny < 0 && ch_skinny)
+		fail_msg("%s: explain reports the skinny kernel, turned off", what);
+	if (c->packed > 0 && (ch_packed != 1 || ch.strategy != TXF_STRATEGY_PAD || ch_skinny ||
+	                      ch_stream || ch_segments || ch.launches != (c->rows && c->cols)))
+		fail_msg("%s: explain reports %s, packed %u, skinny %u, stream %u, %u launches",
+		         what, txf_strategy_name(ch.strategy), ch_packed, ch_skinny, ch_stream,
+		         ch.launches);
+	if (c->packed < 0 && ch_packed)
+		fail_msg("%s: explain reports the packed kernel, turned off", what);
+	if ((ch_skinny || ch_packed) && (c->tile && ch.tile != c->tile))
+		fail_msg("%s: explain reports tile %u, forced %u", what, ch.tile, c->tile);
 	if (ch_cache_hints && (c->cache_hints < 0 || !ch_width))
 		fail_msg("%s: explain reports cache hints (asked %d, width %u)", what,
 		         c->cache_hints, ch_width);
@@ -174,6 +194,8 @@ static void run_case(const tcase *c)
 	test_topt(&o, "width", c->width);
 	test_topt(&o, "cache_hints", c->cache_hints);
 	test_topt(&o, "stream", c->stream);
+	test_topt(&o, "skinny", c->skinny);
+	test_topt(&o, "packed", c->packed);
 	/* TRUNCATE needs a tile's worth of rows and columns: a forced tile's,
 	 * or, with the tile left open, the smallest tile's (4). */
 	const size_t need = c->tile ? c->tile : 4;
@@ -676,6 +698,145 @@ static void test_stream(void **state)
 	}
 }
 
+/* The skinny kernels, forced: every element size, both layouts, PAD and
+ * AUTO, short sides 1, 2, 3, 17, 31 and 32 on either side, long sides
+ * around the work-group (32 x 8 = 256 items, or a forced 4 x 1, 8 x 2 or
+ * 16 x 16), with and without slack and offsets; -1 turns them off. */
+static void test_skinny(void **state)
+{
+	(void)state;
+	static const size_t shorts[] = {1, 2, 3, 17, 31, 32};
+	static const size_t longs[] = {1, 5, 255, 256, 257, 1000};
+	static const unsigned groups[][2] = {{0, 0}, {4, 1}, {8, 2}, {16, 16}};
+	unsigned k = 0;
+	for (size_t si = 0; si < COUNT(shorts); si++) {
+		for (size_t li = 0; li < COUNT(longs); li++) {
+			for (int rows_short = 0; rows_short < 2; rows_short++, k++) {
+				tcase c = {0};
+				c.rows = rows_short ? shorts[si] : longs[li];
+				c.cols = rows_short ? longs[li] : shorts[si];
+				c.dtype = dtypes[k % COUNT(dtypes)];
+				c.in_layout = c.out_layout =
+				    k % 4 >= 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+				set_padding(&c, k / 3);
+				c.strategy = k % 3 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
+				c.tile = groups[k % COUNT(groups)][0];
+				c.wg_rows = groups[k % COUNT(groups)][1];
+				c.skinny = k % 11 == 10 ? -1 : 1;
+				if (c.skinny < 0 && c.strategy == TXF_STRATEGY_AUTO && !c.tile)
+					c.strategy = TXF_STRATEGY_PAD;
+				run_case(&c);
+			}
+		}
+	}
+	/* Left open on a device whose entry takes them (POCL's: a side of at
+	 * most 32), auto chooses them. */
+	txf_choice ch;
+	assert_int_equal(txf_transpose_explain(test_ctx, 3, 5000, TXF_F32, 0, NULL, &ch),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_cparam(&ch, "skinny"), 1);
+	assert_int_equal(ch.strategy_source, TXF_SOURCE_DEVICE);
+	assert_int_equal(txf_transpose_explain(test_ctx, 5000, 33, TXF_F32, 0, NULL, &ch),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_cparam(&ch, "skinny"), 0);
+}
+
+/* The packed kernel, forced: 1- and 2-byte types, both layouts, PAD and
+ * AUTO, on shapes around its 4 x 4 blocks and tiles of 4, 8 and 16 blocks,
+ * with leading dimensions and offsets that are multiples of 4 (whole words)
+ * and that are not; -1 turns it off. */
+static void test_packed(void **state)
+{
+	(void)state;
+	static const txf_dtype types[] = {TXF_U8, TXF_I8, TXF_U16, TXF_F16};
+	static const unsigned group_tiles[] = {0, 4, 8, 16};
+	unsigned k = 0;
+	for (size_t di = 0; di < COUNT(types); di++) {
+		for (size_t ti = 0; ti < COUNT(group_tiles); ti++) {
+			const size_t S = 4 * (group_tiles[ti] ? group_tiles[ti] : 16);
+			const size_t shapes[][2] = {{1, 1},     {3, 5},         {4, 4},
+			                            {5, 3},     {S, S},         {S + 1, S - 1},
+			                            {S + 4, 8}, {2 * S + 3, S}, {37, 2 * S + 6}};
+			for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+				for (int aligned = 0; aligned < 2; aligned++, k++) {
+					tcase c = {0};
+					c.rows = shapes[sh][0];
+					c.cols = shapes[sh][1];
+					c.dtype = types[di];
+					c.in_layout = c.out_layout =
+					    k % 4 >= 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+					set_padding(&c, k / 2);
+					if (aligned) {
+						/* Every row of both physical views on a word. */
+						const size_t ild =
+						    c.in_layout == TXF_COL_MAJOR ? c.rows : c.cols;
+						const size_t old =
+						    c.out_layout == TXF_COL_MAJOR ? c.cols : c.rows;
+						c.in_pad = (4 - ild % 4) % 4 + (k % 3 == 0 ? 4 : 0);
+						c.out_pad = (4 - old % 4) % 4;
+						c.in_off = (k % 5) * 4;
+						c.out_off = (k % 3) * 8;
+					}
+					c.strategy = k % 3 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
+					c.tile = group_tiles[ti];
+					c.wg_rows =
+					    group_tiles[ti] ? group_tiles[ti] / (k % 2 ? 2 : 1) : 0;
+					c.packed = k % 13 == 12 ? -1 : 1;
+					c.skinny = -1;
+					if (c.packed < 0)
+						c.strategy = TXF_STRATEGY_PAD;
+					run_case(&c);
+				}
+			}
+		}
+	}
+}
+
+static void expect_refused(const char *what, size_t i, txf_dtype dtype,
+                           const txf_transpose_options *o, int in_place, txf_status want,
+                           const char *word);
+
+/* Skinny and packed kernels where they cannot apply: refused before
+ * anything runs, naming why. */
+static void test_skinny_packed_refused(void **state)
+{
+	(void)state;
+	static const struct {
+		txf_strategy strategy;
+		txf_dtype dtype;
+		int skinny, packed, stream, in_place;
+		unsigned tile;
+		txf_status want;
+		const char *word;
+	} cases[] = {
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "at most 32"},
+	    {TXF_STRATEGY_TRUNCATE, TXF_F32, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "skinny"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE, "in place"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 2, 0, 0, 0, 0, TXF_ERR_BAD_PARAM, "skinny = 2"},
+	    {TXF_STRATEGY_PAD, TXF_F32, 0, 1, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "1- and 2-byte"},
+	    {TXF_STRATEGY_SPLIT, TXF_U8, 0, 1, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE, "packed"},
+	    {TXF_STRATEGY_AUTO, TXF_U8, 0, 1, 0, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE, "in place"},
+	    {TXF_STRATEGY_PAD, TXF_U8, 1, 1, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "two kernels"},
+	    {TXF_STRATEGY_PAD, TXF_U16, 0, 1, 0, 0, 128, TXF_ERR_BAD_TILE, "at most 64"},
+	    {TXF_STRATEGY_PAD, TXF_U16, 0, -2, 0, 0, 0, TXF_ERR_BAD_PARAM, "packed = -2"},
+	};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		txf_transpose_options o;
+		txf_transpose_options_default(&o);
+		o.strategy = cases[i].strategy;
+		o.tile = cases[i].tile;
+		put_raw(&o, "skinny", cases[i].skinny);
+		put_raw(&o, "packed", cases[i].packed);
+		put_raw(&o, "stream", cases[i].stream);
+		expect_refused("skinny/packed", i, cases[i].dtype, &o, cases[i].in_place,
+		               cases[i].want, cases[i].word);
+	}
+}
+
 /* Transposes an n x n matrix of dtype (n = 37) with options o, in place or
  * not, expecting status want before anything runs: no event, a message that
  * contains `word`, explain refusing alike, and input and output untouched.
@@ -979,6 +1140,9 @@ int main(void)
 	    cmocka_unit_test(test_wide_runs_refused),
 	    cmocka_unit_test(test_cache_hints_refused),
 	    cmocka_unit_test(test_stream),
+	    cmocka_unit_test(test_skinny),
+	    cmocka_unit_test(test_packed),
+	    cmocka_unit_test(test_skinny_packed_refused),
 	    cmocka_unit_test(test_stream_refused),
 	    cmocka_unit_test(test_truncate_shrinks_open_tile),
 	};

@@ -542,6 +542,9 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 		else if (tool_cparam(ch, "skinny"))
 			snprintf(row->params, sizeof(row->params), "%ux%u k", ch->tile,
 			         ch->wg_rows);
+		else if (tool_cparam(ch, "packed"))
+			snprintf(row->params, sizeof(row->params), "%ux%u p", ch->tile,
+			         ch->wg_rows);
 		else if (inplace_tiles)
 			snprintf(row->params, sizeof(row->params), "%ux%u t%lld", ch->tile,
 			         ch->wg_rows, inplace_tiles);
@@ -687,6 +690,12 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		if (tool_cparam(&ch, "stream")) {
 			tr_variant(&opts, "stream");
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-tiled");
+			opts = chosen;
+		}
+		/* 1- and 2-byte elements: pad with the packed kernel. */
+		if (elem <= 2 && !tool_cparam(&ch, "packed") &&
+		    txf_transpose_options_set(&opts, "packed", 1) == TXF_SUCCESS) {
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-packed");
 			opts = chosen;
 		}
 		/* A side the skinny kernels take: pad with them. */
