@@ -226,10 +226,7 @@ static void check_accepted(const cli_args *a)
 		else
 			FUZZ_CHECK(!(a->strategies & (1u << TXF_STRATEGY_PADCOPY)) ||
 			           (a->strategies & CLI_STRATEGIES_ALL));
-		if (mm)
-			check_kernel_params(a, true);
-		else
-			FUZZ_CHECK(a->nparam_args == 0);
+		check_kernel_params(a, mm);
 		break;
 	}
 	case CLI_CMD_TUNE:

@@ -507,8 +507,8 @@ static void make_args(void)
 	/* --param NAME=VALUE: every transpose parameter, matmul's with --params,
 	 * bench's before the operation; then one thing wrong: a value out of
 	 * range, a name of the other operation, a parameter given twice (also
-	 * by --tile or --params), parameters that do not divide, bench
-	 * transpose, a switch that --param replaced. */
+	 * by --tile or --params), parameters that do not divide, a switch that
+	 * --param replaced. */
 	ARGS("transpose-params", "transpose", "--param", "stream=-1", "a.npy",
 	     "--param=cache_hints=1", "b.npy", "--param", "segments=-1", "--param=width=128",
 	     "--param", "inplace_tiles=1", "--param", "tile=32", "--param", "wg_rows=8");
@@ -525,7 +525,7 @@ static void make_args(void)
 	     "--param", "kwg=8");
 	ARGS("near-param-divide", "matmul", "a.npy", "b.npy", "o.npy", "--param", "mwg=64",
 	     "--param", "mdimc=3");
-	ARGS("near-bench-transpose-param", "bench", "transpose", "--param", "tile=8");
+	ARGS("bench-transpose-param", "bench", "transpose", "--param", "tile=8");
 	ARGS("near-former-switch", "transpose", "a.npy", "b.npy", "--segments", "3");
 	/* --params: ten values by position, each set by the library's
 	 * setter under its name (zeros too), then --param for none of them; a
