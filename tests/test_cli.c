@@ -717,7 +717,7 @@ static void test_usage_errors(void **state)
 	    {"bench", "transpose", "--strategy", "padcopy", NULL},
 	    {"bench", "transpose", "--strategy", "pad,fast", NULL},
 	    {"bench", "transpose", "--params", "kwg=16", NULL},
-	    {"bench", "transpose", "--param", "tile=8", NULL},
+	    {"bench", "transpose", "--param", "kwg=8", NULL},
 	    {"bench", "--param", "kwg=16", "transpose", NULL},
 	    {"bench", "matmul", "--param", "kwg=999", NULL},
 	    {"bench", "--param", "bogus=1", "matmul", NULL},
