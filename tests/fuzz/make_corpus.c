@@ -493,6 +493,17 @@ static void make_args(void)
 	     "--dtype", "f8");
 	ARGS("bench-transpose", "bench", "--in-place", "transpose", "--shape", "4093x4099,64",
 	     "--strategy", "all", "--plot", "out.png", "--format=csv");
+	/* --sweep: drawn shapes with their range, cap and seed; then with
+	 * --shape, a range upside down, a cap below the smallest shape. */
+	ARGS("bench-sweep", "bench", "transpose", "--sweep", "3", "--sweep-range", "2:40",
+	     "--sweep-max-elems=1000", "--seed", "18446744073709551615", "--strategy", "pad",
+	     "--format", "json");
+	ARGS("bench-sweep-matmul", "bench", "--sweep=10000", "matmul", "--sweep-range=16:8192",
+	     "--param", "kwg=16");
+	ARGS("near-sweep-shape", "bench", "transpose", "--sweep", "3", "--shape", "8");
+	ARGS("near-sweep-range", "bench", "matmul", "--sweep", "3", "--sweep-range", "40:2");
+	ARGS("near-sweep-max-elems", "bench", "transpose", "--sweep", "3", "--sweep-range",
+	     "100:200", "--sweep-max-elems", "9999");
 	ARGS("tune", "tune", "--op", "matmul", "--dtype", "f4,f8,c16", "--full", "--budget", "12",
 	     "--repeat", "2");
 	ARGS("near-tune-quick-full", "tune", "--quick", "--full");
