@@ -368,11 +368,89 @@ static void test_bench_tune_demo_info_options(void **state)
 	assert_int_equal(a.runs, 2);
 	line_free(&l);
 
+	/* No --sweep: none, and the sweep's defaults. */
+	accept_line(&l, ARGS("bench", "transpose"), &a);
+	assert_int_equal(a.sweep, 0);
+	assert_true(a.sweep_seed == 1);
+	assert_int_equal(a.sweep_lo, 0);
+	assert_int_equal(a.sweep_hi, 0);
+	assert_true(a.sweep_max_elems == CLI_SWEEP_MAX_ELEMS);
+	assert_int_equal(a.strategies, 0); /* every strategy */
+	line_free(&l);
+
 	accept_line(&l, ARGS("info", "--shape=3x4x5", "--dtype", "u1"), &a);
 	assert_int_equal(a.shape_rows, 3);
 	assert_int_equal(a.shape_cols, 4);
 	assert_int_equal(a.shape_k, 5);
 	assert_int_equal(a.dtype, TXF_U8);
+	line_free(&l);
+}
+
+/* bench --sweep: its range, cap and seed, each operation's defaults, auto
+ * alone unless --strategy says otherwise. */
+static void test_bench_sweep_options(void **state)
+{
+	struct line l;
+	cli_args a;
+
+	(void)state;
+	accept_line(&l,
+	            ARGS("bench", "--sweep", "5", "transpose", "--sweep-range", "2:40", "--seed=7",
+	                 "--sweep-max-elems=1000", "--dtype", "u2", "--param", "tile=8", "--format",
+	                 "json"),
+	            &a);
+	assert_int_equal(a.bench_op, CLI_BENCH_TRANSPOSE);
+	assert_int_equal(a.sweep, 5);
+	assert_int_equal(a.sweep_lo, 2);
+	assert_int_equal(a.sweep_hi, 40);
+	assert_true(a.sweep_seed == 7);
+	assert_true(a.sweep_max_elems == 1000);
+	assert_int_equal(a.nshapes, 0);
+	assert_int_equal(a.strategies, 1u << TXF_STRATEGY_AUTO);
+	assert_int_equal(a.dtype, TXF_U16);
+	assert_int_equal(topt(&a, "tile"), 8);
+	assert_int_equal(a.format, CLI_FORMAT_JSON);
+	line_free(&l);
+
+	/* The defaults of each operation; the whole range of the seed; a
+	 * range of one size. */
+	accept_line(&l, ARGS("bench", "transpose", "--sweep=1", "--seed", "0"), &a);
+	assert_int_equal(a.sweep, 1);
+	assert_int_equal(a.sweep_lo, CLI_SWEEP_TRANSPOSE_LO);
+	assert_int_equal(a.sweep_hi, CLI_SWEEP_TRANSPOSE_HI);
+	assert_true(a.sweep_max_elems == (uint64_t)1 << 26);
+	assert_true(a.sweep_seed == 0);
+	line_free(&l);
+	accept_line(&l,
+	            ARGS("bench", "matmul", "--sweep", "10000", "--seed", "18446744073709551615",
+	                 "--strategy", "pad,split", "--compare", "none"),
+	            &a);
+	assert_int_equal(a.sweep, CLI_SWEEP_MAX);
+	assert_int_equal(a.sweep_lo, 16);
+	assert_int_equal(a.sweep_hi, 8192);
+	assert_true(a.sweep_seed == UINT64_MAX);
+	assert_int_equal(a.strategies, (1u << TXF_STRATEGY_PAD) | (1u << TXF_STRATEGY_SPLIT));
+	line_free(&l);
+	accept_line(&l,
+	            ARGS("bench", "transpose", "--sweep", "2", "--sweep-range",
+	                 "2147483648:2147483648", "--sweep-max-elems", "4611686018427387904"),
+	            &a);
+	assert_int_equal(a.sweep_lo, CLI_SHAPE_MAX);
+	assert_int_equal(a.sweep_hi, CLI_SHAPE_MAX);
+	assert_true(a.sweep_max_elems == CLI_SWEEP_MAX_ELEMS_MAX);
+	line_free(&l);
+	/* The cap is the smallest shape exactly. */
+	accept_line(&l,
+	            ARGS("bench", "transpose", "--sweep", "2", "--sweep-range", "100:200",
+	                 "--sweep-max-elems", "10000"),
+	            &a);
+	assert_true(a.sweep_max_elems == 10000);
+	line_free(&l);
+	/* demo's --seed is its own. */
+	accept_line(&l, ARGS("demo", "--seed", "5"), &a);
+	assert_int_equal(a.seed, 5);
+	assert_int_equal(a.sweep, 0);
+	assert_true(a.sweep_seed == 1);
 	line_free(&l);
 }
 
@@ -703,6 +781,50 @@ static const struct refused {
     {{"bench", "transpose", "--param", "kwg=8"}, "transpose has no parameter \"kwg\""},
     {{"bench", "transpose", "--param", "skinny=2"}, "skinny = 2 is not in [-1, 1]"},
     {{"demo", "--param", "tile=8"}, "demo: unknown option '--param'"},
+    /* --sweep: N, the range, the cap, the seed, and what excludes it. */
+    {{"bench", "transpose", "--sweep", "0"}, "bench: --sweep '0' is not a number from 1 to 10000"},
+    {{"bench", "transpose", "--sweep", "10001"}, "bench: --sweep '10001' is not a number from 1"},
+    {{"bench", "transpose", "--sweep=-3"}, "bench: --sweep '-3' is not a number from 1 to 10000"},
+    {{"bench", "transpose", "--sweep", "3x"}, "bench: --sweep '3x' is not a number"},
+    {{"bench", "transpose", "--sweep"}, "bench: option --sweep needs a value"},
+    {{"bench", "transpose", "--sweep", "3", "--sweep=4"},
+     "bench: option --sweep given more than once"},
+    {{"bench", "transpose", "--sweep", "3", "--shape", "8"},
+     "bench: --sweep and --shape exclude each other"},
+    {{"bench", "--shape", "8x9", "--sweep=2", "matmul"},
+     "bench: --sweep and --shape exclude each other"},
+    {{"bench", "transpose", "--sweep", "3", "--sweep-range", "40:2"},
+     "bench: --sweep-range '40:2': LO 40 is above HI 2"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-range", "0:4"},
+     "bench: --sweep-range '0:4' is not LO:HI with extents from 1 to 2147483648"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-range", "16"},
+     "bench: --sweep-range '16' is not LO:HI"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-range", "16:"},
+     "bench: --sweep-range '16:' is not LO:HI"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-range", ":16"},
+     "bench: --sweep-range ':16' is not LO:HI"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-range", "2:2147483649"},
+     "bench: --sweep-range '2:2147483649' is not LO:HI"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-range", "2:4:8"},
+     "bench: --sweep-range '2:4:8' is not LO:HI"},
+    {{"bench", "transpose", "--sweep", "3", "--seed", "18446744073709551616"},
+     "bench: --seed '18446744073709551616' is not a number from 0 to 18446744073709551615"},
+    {{"bench", "transpose", "--sweep", "3", "--seed", "-1"},
+     "bench: --seed '-1' is not a number from 0 to"},
+    {{"bench", "transpose", "--sweep", "3", "--seed", ""}, "bench: --seed '' is not a number"},
+    {{"bench", "transpose", "--seed", "3"}, "bench: --seed is for --sweep N"},
+    {{"bench", "matmul", "--sweep-range", "2:4"}, "bench: --sweep-range is for --sweep N"},
+    {{"bench", "transpose", "--sweep-max-elems", "64"},
+     "bench: --sweep-max-elems is for --sweep N"},
+    {{"bench", "matmul", "--sweep", "3", "--sweep-max-elems", "64"},
+     "bench: --sweep-max-elems is for transpose"},
+    {{"bench", "transpose", "--sweep", "3", "--sweep-max-elems", "0"},
+     "bench: --sweep-max-elems '0' is not a number from 1 to 4611686018427387904"},
+    {{"bench", "transpose", "--sweep", "3", "--sweep-range", "100:200", "--sweep-max-elems",
+      "9999"},
+     "bench: --sweep-max-elems 9999 is below 100x100, the smallest shape of --sweep-range "
+     "100:200"},
+    {{"demo", "--sweep", "3"}, "demo: unknown option '--sweep'"},
     {{"info", "--param=tile=8"}, "info: unknown option '--param=tile=8'"},
     /* The switches that --param replaced say what to write instead. */
     {{"transpose", "a", "b", "--segments", "3"},
@@ -990,6 +1112,7 @@ int main(void)
 	    cmocka_unit_test(test_matmul_options),
 	    cmocka_unit_test(test_params_list),
 	    cmocka_unit_test(test_bench_tune_demo_info_options),
+	    cmocka_unit_test(test_bench_sweep_options),
 	    cmocka_unit_test(test_param_values),
 	    cmocka_unit_test(test_param_registry),
 	    cmocka_unit_test(test_param_count),

@@ -719,6 +719,7 @@ static void test_usage_errors(void **state)
 	    {"bench", "transpose", "--params", "kwg=16", NULL},
 	    {"bench", "transpose", "--param", "tile=6", NULL},
 	    {"bench", "transpose", "--param", "skinny=3", NULL},
+	    {"bench", "transpose", "--param", "kwg=8", NULL},
 	    {"bench", "--param", "kwg=16", "transpose", NULL},
 	    {"bench", "matmul", "--param", "kwg=999", NULL},
 	    {"bench", "--param", "bogus=1", "matmul", NULL},
@@ -734,6 +735,10 @@ static void test_usage_errors(void **state)
 	    {"bench", "transpose", "--in-place", "--in-place", NULL},
 	    {"bench", "transpose", "--repeat", "0", NULL},
 	    {"bench", "--in-place", NULL},
+	    {"bench", "transpose", "--sweep", "0", NULL},
+	    {"bench", "transpose", "--sweep", "3", "--sweep-range", "40:2", NULL},
+	    {"bench", "matmul", "--sweep", "3", "--seed", "18446744073709551616", NULL},
+	    {"bench", "transpose", "--seed", "3", NULL},
 	};
 	char in[4200], out[4200];
 
@@ -2107,6 +2112,327 @@ static void test_bench_transpose_blas(void **state)
 	}
 }
 
+/* ------------------------------------------------------------ bench --sweep */
+
+/* The shapes that bench --sweep documents: splitmix64 from the seed, each
+ * dimension in turn round(exp(log lo + u (log hi - log lo))) with u the top
+ * 53 bits of the next output over 2^53 (no shape of the small ranges here
+ * is drawn again). */
+static void sweep_expected(uint64_t seed, size_t n, size_t dims, size_t lo, size_t hi, size_t *out)
+{
+	uint64_t st = seed;
+
+	for (size_t i = 0; i < n * dims; i++) {
+		uint64_t z = (st += 0x9e3779b97f4a7c15u);
+		double u, l = log((double)lo), h = log((double)hi);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+		z ^= z >> 31;
+		u = (double)(z >> 11) / 9007199254740992.0;
+		out[i] = (size_t)round(exp(l + (h - l) * u));
+	}
+}
+
+/* The string after "key": in a JSON line into buf ("" for null). */
+static void json_text(const char *line, const char *key, char *buf, size_t n)
+{
+	char pat[64];
+	const char *p, *end;
+
+	snprintf(pat, sizeof(pat), "\"%s\":", key);
+	p = strstr(line, pat);
+	if (!p)
+		fail_msg("no key %s in %s", key, line);
+	p += strlen(pat);
+	buf[0] = '\0';
+	if (strncmp(p, "null", 4) == 0)
+		return;
+	end = *p == '"' ? strchr(p + 1, '"') : NULL;
+	if (!end || (size_t)(end - p) > n)
+		fail_msg("%s is not a short string in %s", key, line);
+	else
+		snprintf(buf, n, "%.*s", (int)(end - p - 1), p + 1);
+}
+
+/* The times c occurs in the n bytes at s. */
+static size_t count_char_n(const char *s, char c, size_t n)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += s[i] == c;
+	return k;
+}
+
+static int cmp_d(const void *a, const void *b)
+{
+	const double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Within the six significant digits that the rows and summaries print. */
+static void expect_close(double got, double want, const char *what, const char *line)
+{
+	if (absdiff(got, want) > 1e-4 * fabs(want))
+		fail_msg("%s %.9g, recomputed from the rows %.9g: %s", what, got, want, line);
+}
+
+#define SWEEP_N 3
+#define SWEEP_GROUPS 8
+
+/* The JSON output of a sweep of SWEEP_N shapes of op (transpose: dims 2,
+ * against the copy; matmul: 3, GFLOP/s with no peer) from seed over lo:hi:
+ * the sweep record names the seed and the shapes the documented generator
+ * draws, in the order of the rows; every row is OK with its dimensions in
+ * the range; each (impl, strategy) has one summary whose numbers are those
+ * of its rows. The shapes go into shapes[] as the sweep record prints
+ * them. */
+static void check_sweep_json(const char *out, const char *op, uint64_t seed, size_t lo, size_t hi,
+                             char *shapes, size_t shapes_len)
+{
+	const int mm = strcmp(op, "matmul") == 0;
+	const size_t dims = mm ? 3 : 2;
+	struct {
+		char impl[16], strategy[32];
+		double v[SWEEP_N];
+		size_t n;
+		int summaries;
+	} g[SWEEP_GROUPS];
+	size_t want[SWEEP_N * 3], seen[SWEEP_N * 3], nseen = 0, ng = 0, sweeps = 0;
+	char *text = strdup(out), *line, *save = NULL, row_op[32];
+
+	assert_non_null(text);
+	memset(g, 0, sizeof(g));
+	sweep_expected(seed, SWEEP_N, dims, lo, hi, want);
+	snprintf(row_op, sizeof(row_op), "{\"op\":\"%s\",", op);
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char impl[16], strategy[32];
+		size_t k;
+
+		if (strncmp(line, "{\"op\":\"sweep\",", 14) == 0) {
+			const char *p = strstr(line, "\"shapes\":[");
+			size_t i = 0;
+
+			assert_int_equal(sweeps++, 0);
+			assert_int_equal(nseen, 0); /* before the rows */
+			assert_non_null(
+			    strstr(line, mm ? "\"bench\":\"matmul\"" : "\"bench\":\"transpose\""));
+			assert_true(json_number(line, "seed") == (double)seed);
+			assert_true(json_number(line, "n") == SWEEP_N);
+			assert_true(json_number(line, "lo") == (double)lo);
+			assert_true(json_number(line, "hi") == (double)hi);
+			assert_true(json_number(line, "redrawn") == 0);
+			assert_non_null(p);
+			snprintf(shapes, shapes_len, "%s", p);
+			for (p += 10; *p && *p != '}'; p++) {
+				if (*p >= '0' && *p <= '9') {
+					char *end;
+
+					assert_true(i < SWEEP_N * dims);
+					if (strtoul(p, &end, 10) != want[i])
+						fail_msg("shape %zu: %s, the generator draws %zu",
+						         i, line, want[i]);
+					i++;
+					p = end - 1;
+				}
+			}
+			assert_int_equal(i, SWEEP_N * dims);
+			continue;
+		}
+		if (strncmp(line, "{\"op\":\"summary\",", 16) == 0)
+			continue; /* below, once every row is in */
+		if (strncmp(line, row_op, strlen(row_op)) != 0)
+			fail_msg("neither a row, the sweep nor a summary: %s", line);
+		if (!strstr(line, "\"check\":\"OK\""))
+			fail_msg("not checked OK: %s", line);
+		/* Its shape: a new one at each copy (transpose; matmul runs one
+		 * strategy here, so at each row), else the shape of the copy. */
+		if (mm || strstr(line, "\"impl\":\"copy\""))
+			assert_true(nseen++ < SWEEP_N);
+		assert_true(nseen > 0);
+		for (size_t d = 0; d < dims; d++) {
+			static const char *const names[2][3] = {{"rows", "cols", ""},
+			                                        {"m", "n", "k"}};
+			const double e = json_number(line, names[mm][d]);
+
+			assert_true(e >= (double)lo && e <= (double)hi);
+			if (mm || strstr(line, "\"impl\":\"copy\""))
+				seen[(nseen - 1) * dims + d] = (size_t)e;
+			else
+				assert_true(seen[(nseen - 1) * dims + d] == (size_t)e);
+		}
+		json_text(line, "impl", impl, sizeof(impl));
+		json_text(line, "strategy", strategy, sizeof(strategy));
+		for (k = 0; k < ng; k++) {
+			if (strcmp(g[k].impl, impl) == 0 && strcmp(g[k].strategy, strategy) == 0)
+				break;
+		}
+		if (k == ng) {
+			assert_true(ng < SWEEP_GROUPS);
+			snprintf(g[k].impl, sizeof(g[k].impl), "%s", impl);
+			snprintf(g[k].strategy, sizeof(g[k].strategy), "%s", strategy);
+			ng++;
+		}
+		assert_true(g[k].n < SWEEP_N);
+		g[k].v[g[k].n++] = mm                          ? json_number(line, "gflops")
+		                   : strcmp(impl, "copy") == 0 ? json_number(line, "gbps")
+		                                               : json_number(line, "ratio");
+	}
+	assert_int_equal(sweeps, 1);
+	assert_true(ng >= 1);
+	free(text);
+
+	/* The summaries, against the rows. */
+	text = strdup(out);
+	assert_non_null(text);
+	save = NULL;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char impl[16], strategy[32], metric[16], vs[16];
+		double sorted[SWEEP_N], logs = 0;
+		size_t k, n;
+
+		if (strncmp(line, "{\"op\":\"summary\",", 16) != 0)
+			continue;
+		json_text(line, "impl", impl, sizeof(impl));
+		json_text(line, "strategy", strategy, sizeof(strategy));
+		json_text(line, "metric", metric, sizeof(metric));
+		json_text(line, "vs", vs, sizeof(vs));
+		for (k = 0; k < ng; k++) {
+			if (strcmp(g[k].impl, impl) == 0 && strcmp(g[k].strategy, strategy) == 0)
+				break;
+		}
+		if (k == ng)
+			fail_msg("a summary of no rows: %s", line);
+		g[k].summaries++;
+		assert_true(json_number(line, "seed") == (double)seed);
+		if (mm || strcmp(impl, "copy") == 0) {
+			assert_string_equal(metric, mm ? "gflops" : "gbps");
+			assert_string_equal(vs, "");
+		} else {
+			assert_string_equal(metric, "ratio");
+			assert_string_equal(vs, "copy");
+		}
+		n = g[k].n;
+		assert_true(json_number(line, "count") == (double)n);
+		memcpy(sorted, g[k].v, n * sizeof(double));
+		qsort(sorted, n, sizeof(double), cmp_d);
+		for (size_t i = 0; i < n; i++)
+			logs += log(sorted[i]);
+		expect_close(json_number(line, "min"), sorted[0], "min", line);
+		expect_close(json_number(line, "max"), sorted[n - 1], "max", line);
+		expect_close(json_number(line, "median"),
+		             n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2,
+		             "median", line);
+		expect_close(json_number(line, "geomean"), exp(logs / (double)n), "geomean", line);
+	}
+	for (size_t k = 0; k < ng; k++) {
+		if (g[k].summaries != 1 || g[k].n != SWEEP_N)
+			fail_msg("%s %s: %d summaries of %zu rows", g[k].impl, g[k].strategy,
+			         g[k].summaries, g[k].n);
+	}
+	/* The rows, shape by shape, in the order drawn. */
+	assert_int_equal(nseen, SWEEP_N);
+	assert_memory_equal(seen, want, SWEEP_N * dims * sizeof(size_t));
+	free(text);
+}
+
+static void test_bench_sweep(void **state)
+{
+	const char *const tr[] = {"bench",     "transpose", "--sweep", "3",        "--sweep-range",
+	                          "2:40",      "--repeat",  "1",       "--format", "json",
+	                          "--compare", "none",      NULL};
+	const char *const tr_seed[] = {
+	    "bench",    "transpose", "--sweep", "3", "--sweep-range", "2:40", "--repeat", "1",
+	    "--format", "json",      "--seed",  "2", "--compare",     "none", NULL};
+	const char *const mm[] = {"bench",     "matmul",   "--sweep", "3",        "--sweep-range",
+	                          "4:24",      "--repeat", "1",       "--format", "json",
+	                          "--compare", "none",     "--seed",  "77",       NULL};
+	const char *const csv[] = {"bench",         "transpose", "--sweep",    "3",
+	                           "--sweep-range", "2:40",      "--repeat",   "1",
+	                           "--format",      "csv",       "--strategy", "simple,auto",
+	                           "--compare",     "none",      NULL};
+	const char *const table[] = {"bench",         "matmul", "--sweep",  "3",
+	                             "--sweep-range", "4:24",   "--repeat", "1",
+	                             "--compare",     "none",   NULL};
+	const char *const both[] = {"bench", "transpose", "--shape", "8", "--sweep", "3", NULL};
+	char first[512], again[512], other[512];
+	size_t want[SWEEP_N * 3];
+	struct run r;
+
+	(void)state;
+	/* The same seed draws the same shapes, another seed others. */
+	r = expect_status(tr, 0);
+	check_sweep_json(r.out, "transpose", 1, 2, 40, first, sizeof(first));
+	run_free(&r);
+	r = expect_status(tr, 0);
+	check_sweep_json(r.out, "transpose", 1, 2, 40, again, sizeof(again));
+	run_free(&r);
+	assert_string_equal(first, again);
+	r = expect_status(tr_seed, 0);
+	check_sweep_json(r.out, "transpose", 2, 2, 40, other, sizeof(other));
+	run_free(&r);
+	assert_string_not_equal(first, other);
+
+	r = expect_status(mm, 0);
+	check_sweep_json(r.out, "matmul", 77, 4, 24, first, sizeof(first));
+	run_free(&r);
+
+	/* CSV: the rows as ever, then a summary record per strategy. */
+	r = expect_status(csv, 0);
+	assert_true(strncmp(r.out, "op,impl,device,rows,cols,dtype,strategy,", 40) == 0);
+	assert_int_equal(count_lines_with(r.out, "transpose,copy,") -
+	                     count_lines_with(r.out, "summary,transpose,copy,"),
+	                 SWEEP_N);
+	assert_int_equal(count_lines_with(r.out, ",OK,"), 3 * SWEEP_N);
+	assert_int_equal(count_lines_with(r.out, "summary,"), 3);
+	/* summary,op,impl,device,dtype,strategy,metric,vs,count,min,median,
+	 * geomean,max,seed */
+	assert_true(line_with(r.out, "summary,transpose,copy,", ",f4,,gbps,,3,", ""));
+	assert_true(line_with(r.out, "summary,transpose,txf,", ",f4,simple,ratio,copy,3,", ""));
+	assert_true(line_with(r.out, "summary,transpose,txf,", ",f4,auto,ratio,copy,3,", ""));
+	for (const char *p = strstr(r.out, "\nsummary,"); p; p = strstr(p + 1, "\nsummary,")) {
+		const char *end = strchr(p + 1, '\n');
+
+		assert_non_null(end);
+		assert_int_equal(count_char_n(p + 1, ',', (size_t)(end - p - 1)), 13);
+		assert_true(end[-1] == '1' && end[-2] == ','); /* the seed */
+	}
+	/* The first shape that the generator draws. */
+	sweep_expected(1, SWEEP_N, 2, 2, 40, want);
+	{
+		char shape[64];
+
+		snprintf(shape, sizeof(shape), ",%zu,%zu,f4,auto,", want[0], want[1]);
+		assert_true(line_with(r.out, "transpose,txf,", shape, ",OK,"));
+	}
+	run_free(&r);
+
+	/* Table: the seed and the shapes before the rows, the summary after. */
+	r = expect_status(table, 0);
+	sweep_expected(1, SWEEP_N, 3, 4, 24, want);
+	{
+		char shapes[128];
+
+		snprintf(shapes, sizeof(shapes), "shapes:   %zux%zux%zu ", want[0], want[1],
+		         want[2]);
+		assert_non_null(strstr(r.out, shapes));
+	}
+	assert_non_null(strstr(r.out, "sweep:    3 shapes, seed 1: each dimension "
+	                              "round(exp(uniform(log 4, log 24)))"));
+	assert_non_null(strstr(r.out, "\nsummary:  "));
+	assert_true(line_with(r.out, "txf ", " auto ", " GFLOP/s         3 "));
+	assert_int_equal(count_lines_with(r.out, "  OK"), SWEEP_N);
+	run_free(&r);
+
+	/* --sweep replaces --shape. */
+	r = expect_status(both, 2);
+	assert_non_null(strstr(r.err, "bench: --sweep and --shape exclude each other"));
+	assert_string_equal(r.out, "");
+	run_free(&r);
+}
+
 /* Whether gnuplot is on PATH, as txf looks for it. */
 static int have_gnuplot(void)
 {
@@ -2314,6 +2640,37 @@ static void test_bench_plot(void **state)
 	free(keep_tmp);
 	free(keep_path);
 	rm_tree(farm);
+}
+
+/* --plot with --sweep: a scatter of each row's ratio to the copy, written
+ * whole beside the results. */
+static void test_bench_sweep_plot(void **state)
+{
+	char dir[4200], png[4300];
+	const int gnuplot = have_gnuplot();
+	struct run r;
+
+	(void)state;
+	path_in_tmp(dir, sizeof(dir), "sweep-plots");
+	assert_int_equal(mkdir(dir, 0755), 0);
+	snprintf(png, sizeof(png), "%s/s.png", dir);
+	{
+		const char *const args[] = {"bench",         "transpose", "--sweep",   "3",
+		                            "--sweep-range", "2:40",      "--repeat",  "1",
+		                            "--strategy",    "pad,auto",  "--compare", "none",
+		                            "--plot",        png,         NULL};
+
+		r = expect_status(args, gnuplot ? 0 : 1);
+		assert_non_null(strstr(r.out, "\nsummary:  "));
+		if (gnuplot) {
+			assert_true(is_png_file(png));
+			assert_non_null(strstr(r.out, png));
+			only_file(dir, "s.png");
+		} else {
+			assert_non_null(strstr(r.err, "--plot needs gnuplot"));
+		}
+		run_free(&r);
+	}
 }
 
 /* ------------------------------------------------------- info and demo */
@@ -2824,6 +3181,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_bench_transpose_csv_and_table),
 	    cmocka_unit_test(test_bench_transpose_blas),
 	    cmocka_unit_test(test_bench_plot),
+	    cmocka_unit_test(test_bench_sweep),
+	    cmocka_unit_test(test_bench_sweep_plot),
 	    cmocka_unit_test(test_bench_param),
 	    cmocka_unit_test(test_params_command),
 	    cmocka_unit_test(test_info),

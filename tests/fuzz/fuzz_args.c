@@ -11,8 +11,9 @@
  *  - argv is left as it was (getopt_long must not permute it), and so is
  *    the caller's opterr;
  *  - an accepted line satisfies what each subcommand relies on: values in
- *    their documented ranges, file names non-empty, the checks that
- *    involve several options, and every string a pointer into argv;
+ *    their documented ranges (a --sweep range that shapes can be drawn
+ *    from), file names non-empty, the checks that involve several options,
+ *    and every string a pointer into argv;
  *  - the options structs are filled by the library's default functions,
  *    every kernel parameter they hold is one of the operation's (the
  *    library's registry) in its range, none twice, and each --param
@@ -226,10 +227,23 @@ static void check_accepted(const cli_args *a)
 		else
 			FUZZ_CHECK(!(a->strategies & (1u << TXF_STRATEGY_PADCOPY)) ||
 			           (a->strategies & CLI_STRATEGIES_ALL));
-		if (mm)
-			check_kernel_params(a, true);
-		else
-			FUZZ_CHECK(a->nparam_args == 0);
+		check_kernel_params(a, mm);
+		/* --sweep: drawn shapes instead of --shape, a range the
+		 * generator can draw from, and (transpose) a cap that the
+		 * smallest shape is within; without it, the defaults. */
+		FUZZ_CHECK(a->sweep <= CLI_SWEEP_MAX);
+		if (a->sweep) {
+			FUZZ_CHECK(a->nshapes == 0 && a->strategies != 0);
+			FUZZ_CHECK(a->sweep_lo >= 1 && a->sweep_lo <= a->sweep_hi &&
+			           a->sweep_hi <= CLI_SHAPE_MAX);
+			FUZZ_CHECK(a->sweep_max_elems >= 1 &&
+			           a->sweep_max_elems <= CLI_SWEEP_MAX_ELEMS_MAX);
+			FUZZ_CHECK(mm || (uint64_t)a->sweep_lo * a->sweep_lo <= a->sweep_max_elems);
+			FUZZ_CHECK(!mm || a->sweep_max_elems == CLI_SWEEP_MAX_ELEMS);
+		} else {
+			FUZZ_CHECK(a->sweep_seed == 1 && a->sweep_lo == 0 && a->sweep_hi == 0 &&
+			           a->sweep_max_elems == CLI_SWEEP_MAX_ELEMS);
+		}
 		break;
 	}
 	case CLI_CMD_TUNE:
@@ -252,6 +266,9 @@ static void check_accepted(const cli_args *a)
 	if (a->command != CLI_CMD_TRANSPOSE && a->command != CLI_CMD_MATMUL &&
 	    a->command != CLI_CMD_BENCH)
 		FUZZ_CHECK(a->nparam_args == 0);
+	if (a->command != CLI_CMD_BENCH)
+		FUZZ_CHECK(a->sweep == 0 && a->sweep_seed == 1 && a->sweep_lo == 0 &&
+		           a->sweep_hi == 0 && a->sweep_max_elems == CLI_SWEEP_MAX_ELEMS);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

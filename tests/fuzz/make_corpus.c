@@ -493,6 +493,17 @@ static void make_args(void)
 	     "--dtype", "f8");
 	ARGS("bench-transpose", "bench", "--in-place", "transpose", "--shape", "4093x4099,64",
 	     "--strategy", "all", "--plot", "out.png", "--format=csv");
+	/* --sweep: drawn shapes with their range, cap and seed; then with
+	 * --shape, a range upside down, a cap below the smallest shape. */
+	ARGS("bench-sweep", "bench", "transpose", "--sweep", "3", "--sweep-range", "2:40",
+	     "--sweep-max-elems=1000", "--seed", "18446744073709551615", "--strategy", "pad",
+	     "--format", "json");
+	ARGS("bench-sweep-matmul", "bench", "--sweep=10000", "matmul", "--sweep-range=16:8192",
+	     "--param", "kwg=16");
+	ARGS("near-sweep-shape", "bench", "transpose", "--sweep", "3", "--shape", "8");
+	ARGS("near-sweep-range", "bench", "matmul", "--sweep", "3", "--sweep-range", "40:2");
+	ARGS("near-sweep-max-elems", "bench", "transpose", "--sweep", "3", "--sweep-range",
+	     "100:200", "--sweep-max-elems", "9999");
 	ARGS("tune", "tune", "--op", "matmul", "--dtype", "f4,f8,c16", "--full", "--budget", "12",
 	     "--repeat", "2");
 	ARGS("near-tune-quick-full", "tune", "--quick", "--full");
@@ -507,8 +518,8 @@ static void make_args(void)
 	/* --param NAME=VALUE: every transpose parameter, matmul's with --params,
 	 * bench's before the operation; then one thing wrong: a value out of
 	 * range, a name of the other operation, a parameter given twice (also
-	 * by --tile or --params), parameters that do not divide, bench
-	 * transpose, a switch that --param replaced. */
+	 * by --tile or --params), parameters that do not divide, a switch that
+	 * --param replaced. */
 	ARGS("transpose-params", "transpose", "--param", "stream=-1", "a.npy",
 	     "--param=cache_hints=1", "b.npy", "--param", "segments=-1", "--param=width=128",
 	     "--param", "inplace_tiles=1", "--param", "tile=32", "--param", "wg_rows=8");
@@ -525,7 +536,7 @@ static void make_args(void)
 	     "--param", "kwg=8");
 	ARGS("near-param-divide", "matmul", "a.npy", "b.npy", "o.npy", "--param", "mwg=64",
 	     "--param", "mdimc=3");
-	ARGS("near-bench-transpose-param", "bench", "transpose", "--param", "tile=8");
+	ARGS("bench-transpose-param", "bench", "transpose", "--param", "tile=8");
 	ARGS("near-former-switch", "transpose", "a.npy", "b.npy", "--segments", "3");
 	/* --params: ten values by position, each set by the library's
 	 * setter under its name (zeros too), then --param for none of them; a

@@ -221,7 +221,7 @@ static const char usage_bench[] =
     "                  4093x4099 and 999x666 otherwise\n"
     "  --strategy S    simple, pad, truncate, split, padcopy (matmul only), auto or\n"
     "                  all; repeat the option or separate them with commas\n"
-    "                  (default all)\n"
+    "                  (default all; auto with --sweep)\n"
     "  --dtype T       matmul: f4 or f8; transpose: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
     "                  u8 c8 c16 (default f4)\n"
     "  --params LIST   matmul: kernel parameters, as for 'txf matmul' (default:\n"
@@ -240,8 +240,20 @@ static const char usage_bench[] =
     "  --plot FILE     also draw the results as a PNG with gnuplot: GFLOP/s or\n"
     "                  GB/s against the problem size (M N K, or elements R C; on\n"
     "                  a log scale), one line per strategy and implementation,\n"
-    "                  the copy's own line for transpose. FILE is replaced only\n"
-    "                  once the picture is complete\n"
+    "                  the copy's own line for transpose (with --sweep: a point\n"
+    "                  per row of its ratio, below). FILE is replaced only once\n"
+    "                  the picture is complete\n"
+    "  --sweep N       time N shapes drawn at random instead of --shape (1 to\n"
+    "                  10000; strategy auto unless --strategy says otherwise),\n"
+    "                  then a summary per implementation and strategy\n"
+    "  --sweep-range LO:HI  the range of each dimension of a sweep: each is\n"
+    "                  round(exp(uniform(log LO, log HI))) (default 1:16384 for\n"
+    "                  transpose, 16:8192 for matmul)\n"
+    "  --sweep-max-elems N  transpose: draw again a shape of more than N\n"
+    "                  elements (default 67108864 = 2^26); shapes the device\n"
+    "                  cannot hold are drawn again too\n"
+    "  --seed S        the seed of the sweep's generator (splitmix64), 0 to\n"
+    "                  2^64-1 (default 1); printed with the shapes\n"
     "  --device SPEC   device to use (see 'txf --help')\n"
     "  -h, --help      show this text\n"
     "\n"
@@ -249,7 +261,17 @@ static const char usage_bench[] =
     "strategy, chosen, params, launches, repeats, median_ms, min_ms, gflops\n"
     "(transpose: gbps, copy_gbps, ratio), check, note. impl is txf, clblast or\n"
     "blas for matmul, txf or copy for transpose; a transpose's params are\n"
-    "{tile, wg_rows, launches} of what it ran.\n";
+    "{tile, wg_rows, launches} of what it ran.\n"
+    "\n"
+    "Sweep summary, per implementation and strategy: count, min, median,\n"
+    "geometric mean and max of the ratio to the ceiling over the shapes whose\n"
+    "rows are OK: transpose, GB/s over the copy's of the same shape; matmul,\n"
+    "GFLOP/s over CLBlast's of the same shape (else the host BLAS's), or GFLOP/s\n"
+    "itself where no peer ran (and for the copy and the peer). In JSON the\n"
+    "sweep is first described by {\"op\":\"sweep\", seed, lo, hi, shapes, ...} and\n"
+    "each summary is an object with \"op\":\"summary\"; in CSV a summary is a\n"
+    "record summary,OP,impl,device,dtype,strategy,metric,vs,count,min,median,\n"
+    "geomean,max,seed after the rows.\n";
 
 static const char usage_tune[] =
     "usage: txf tune [--op transpose|matmul|all] [--dtype LIST] [--quick|--full]\n"
@@ -712,8 +734,14 @@ enum opt_id {
 	OPT_QUICK,
 	OPT_FULL,
 	OPT_BUDGET,
+	OPT_SWEEP,
+	OPT_SWEEP_RANGE,
+	OPT_SWEEP_MAX_ELEMS,
 	OPT_COUNT
 };
+
+/* The options given on a line are bits of an unsigned (parse_options). */
+_Static_assert(OPT_COUNT <= 32, "too many options for the mask of given options");
 
 #define FOR(c) (1u << (c))
 
@@ -746,7 +774,7 @@ static const struct opt_def {
     [OPT_ROWS] = {"rows", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_COLS] = {"cols", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_MATMUL_SHAPE] = {"matmul-shape", 1, FOR(CLI_CMD_DEMO), 0},
-    [OPT_SEED] = {"seed", 1, FOR(CLI_CMD_DEMO), 0},
+    [OPT_SEED] = {"seed", 1, FOR(CLI_CMD_DEMO) | FOR(CLI_CMD_BENCH), 0},
     [OPT_RUNS] = {"runs", 1, FOR(CLI_CMD_DEMO), 0},
     [OPT_REPEAT] = {"repeat", 1, FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_TUNE), 0},
     [OPT_FORMAT] = {"format", 1, FOR(CLI_CMD_BENCH) | FOR(CLI_CMD_PARAMS), 0},
@@ -756,6 +784,9 @@ static const struct opt_def {
     [OPT_QUICK] = {"quick", 0, FOR(CLI_CMD_TUNE), 0},
     [OPT_FULL] = {"full", 0, FOR(CLI_CMD_TUNE), 0},
     [OPT_BUDGET] = {"budget", 1, FOR(CLI_CMD_TUNE), 0},
+    [OPT_SWEEP] = {"sweep", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_SWEEP_RANGE] = {"sweep-range", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_SWEEP_MAX_ELEMS] = {"sweep-max-elems", 1, FOR(CLI_CMD_BENCH), 0},
 };
 
 /* Positional arguments of each command. */
@@ -860,6 +891,8 @@ static void set_defaults(cli_args *a)
 	a->compare = CLI_COMPARE_ALL;
 	a->tune_ops = (1u << TXF_TUNE_TRANSPOSE) | (1u << TXF_TUNE_MATMUL);
 	a->tune_dtypes = 1u << TXF_F32;
+	a->sweep_seed = 1;
+	a->sweep_max_elems = CLI_SWEEP_MAX_ELEMS;
 	txf_transpose_options_default(&a->topts);
 	txf_matmul_options_default(&a->mopts);
 }
@@ -973,6 +1006,33 @@ static int parse_compare(cli_args *a, const char *cmd, const char *v, char *err,
 		            "%s: --compare '%s' is not a list of clblast and blas, or all, or none",
 		            cmd, v);
 	a->compare = bits;
+	return 0;
+}
+
+/* bench --sweep-range LO:HI: two extents from 1 to CLI_SHAPE_MAX, LO not
+ * above HI. */
+static int parse_sweep_range(cli_args *a, const char *cmd, const char *v, char *err, size_t errlen)
+{
+	const char *colon = strchr(v, ':');
+	char lo[32];
+	size_t l, h, n = colon ? (size_t)(colon - v) : 0;
+
+	if (!colon || n >= sizeof(lo))
+		return fail(err, errlen,
+		            "%s: --sweep-range '%s' is not LO:HI with extents from 1 to %zu", cmd,
+		            v, CLI_SHAPE_MAX);
+	memcpy(lo, v, n);
+	lo[n] = '\0';
+	if (cli_parse_size(lo, 1, CLI_SHAPE_MAX, &l) != 0 ||
+	    cli_parse_size(colon + 1, 1, CLI_SHAPE_MAX, &h) != 0)
+		return fail(err, errlen,
+		            "%s: --sweep-range '%s' is not LO:HI with extents from 1 to %zu", cmd,
+		            v, CLI_SHAPE_MAX);
+	if (l > h)
+		return fail(err, errlen, "%s: --sweep-range '%s': LO %zu is above HI %zu", cmd, v,
+		            l, h);
+	a->sweep_lo = l;
+	a->sweep_hi = h;
 	return 0;
 }
 
@@ -1114,6 +1174,14 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 		a->mm_k = e[2];
 		return 0;
 	case OPT_SEED:
+		if (a->command == CLI_CMD_BENCH) {
+			if (parse_uint(v, 0, UINT64_MAX, &u) != 0)
+				return fail(err, errlen,
+				            "%s: --seed '%s' is not a number from 0 to %ju", cmd, v,
+				            (uintmax_t)UINT64_MAX);
+			a->sweep_seed = (uint64_t)u;
+			return 0;
+		}
 		if (parse_uint(v, 0, ULONG_MAX, &u) != 0)
 			return fail(err, errlen, "%s: --seed '%s' is not a non-negative number",
 			            cmd, v);
@@ -1174,6 +1242,21 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			return fail(err, errlen, "%s: --plot needs a file name%s%s%s", cmd,
 			            *v ? ", not '" : "", v, *v ? "'" : "");
 		a->plot_path = v;
+		return 0;
+	case OPT_SWEEP:
+		if (parse_uint(v, 1, CLI_SWEEP_MAX, &u) != 0)
+			return fail(err, errlen, "%s: --sweep '%s' is not a number from 1 to %u",
+			            cmd, v, CLI_SWEEP_MAX);
+		a->sweep = (unsigned)u;
+		return 0;
+	case OPT_SWEEP_RANGE:
+		return parse_sweep_range(a, cmd, v, err, errlen);
+	case OPT_SWEEP_MAX_ELEMS:
+		if (parse_uint(v, 1, CLI_SWEEP_MAX_ELEMS_MAX, &u) != 0)
+			return fail(err, errlen,
+			            "%s: --sweep-max-elems '%s' is not a number from 1 to %ju", cmd,
+			            v, (uintmax_t)CLI_SWEEP_MAX_ELEMS_MAX);
+		a->sweep_max_elems = (uint64_t)u;
 		return 0;
 	case OPT_COUNT:
 		break;
@@ -1366,6 +1449,44 @@ static int finish_bench_shapes(cli_args *out, char *err, size_t errlen)
 	return 0;
 }
 
+/* The sweep options of a bench line, once the operation is known. */
+static int finish_bench_sweep(cli_args *out, unsigned given, char *err, size_t errlen)
+{
+	static const int needs_sweep[] = {OPT_SEED, OPT_SWEEP_RANGE, OPT_SWEEP_MAX_ELEMS};
+	const int mm = out->bench_op == CLI_BENCH_MATMUL;
+
+	if (!out->sweep) {
+		for (size_t i = 0; i < sizeof(needs_sweep) / sizeof(needs_sweep[0]); i++) {
+			if (given & (1u << needs_sweep[i]))
+				return fail(err, errlen, "bench: --%s is for --sweep N",
+				            opts[needs_sweep[i]].name);
+		}
+		return 0;
+	}
+	if (given & (1u << OPT_SHAPE))
+		return fail(err, errlen,
+		            "bench: --sweep and --shape exclude each other (--sweep draws the "
+		            "shapes)");
+	if (mm && (given & (1u << OPT_SWEEP_MAX_ELEMS)))
+		return fail(err, errlen,
+		            "bench: --sweep-max-elems is for transpose (matmul: bound the shapes "
+		            "with --sweep-range)");
+	if (!(given & (1u << OPT_SWEEP_RANGE))) {
+		out->sweep_lo = mm ? CLI_SWEEP_MATMUL_LO : CLI_SWEEP_TRANSPOSE_LO;
+		out->sweep_hi = mm ? CLI_SWEEP_MATMUL_HI : CLI_SWEEP_TRANSPOSE_HI;
+	}
+	/* Every shape drawn would be over the cap. */
+	if (!mm && (uint64_t)out->sweep_lo * out->sweep_lo > out->sweep_max_elems)
+		return fail(err, errlen,
+		            "bench: --sweep-max-elems %ju is below %zux%zu, the smallest shape of "
+		            "--sweep-range %zu:%zu",
+		            (uintmax_t)out->sweep_max_elems, out->sweep_lo, out->sweep_lo,
+		            out->sweep_lo, out->sweep_hi);
+	if (!out->strategies)
+		out->strategies = 1u << TXF_STRATEGY_AUTO;
+	return 0;
+}
+
 static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsigned given,
                         char *err, size_t errlen)
 {
@@ -1377,6 +1498,8 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 	if (out->bench_op == CLI_BENCH_NONE)
 		return fail(err, errlen,
 		            "bench: unknown operation '%s' (expected matmul or transpose)", pos[0]);
+	if (finish_bench_sweep(out, given, err, errlen) != 0)
+		return -1;
 	if (finish_bench_shapes(out, err, errlen) != 0)
 		return -1;
 	if (out->bench_op == CLI_BENCH_MATMUL) {

@@ -17,6 +17,7 @@
 #include "tiledxform.h"
 
 #include <stddef.h>
+#include <stdint.h>
 
 typedef enum cli_command {
 	CLI_CMD_NONE = 0, /* no subcommand: top-level --help or --version */
@@ -58,6 +59,14 @@ typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON 
 #define CLI_RUNS_MAX 1000u              /* --runs, --repeat */
 #define CLI_PARAM_ARGS_MAX 32u          /* --param options on one line */
 #define CLI_BENCH_SHAPES_MAX 32u        /* --shape given to bench, in all */
+#define CLI_SWEEP_MAX 10000u            /* bench --sweep N */
+/* bench --sweep-range LO:HI and --sweep-max-elems defaults. */
+#define CLI_SWEEP_TRANSPOSE_LO 1u
+#define CLI_SWEEP_TRANSPOSE_HI 16384u
+#define CLI_SWEEP_MATMUL_LO 16u
+#define CLI_SWEEP_MATMUL_HI 8192u
+#define CLI_SWEEP_MAX_ELEMS ((uint64_t)1 << 26)
+#define CLI_SWEEP_MAX_ELEMS_MAX ((uint64_t)1 << 62) /* CLI_SHAPE_MAX squared */
 
 typedef struct cli_args {
 	cli_command command;
@@ -125,6 +134,16 @@ typedef struct cli_args {
 	 * value each came from, for messages. */
 	unsigned char shape_dims[CLI_BENCH_SHAPES_MAX];
 	const char *shape_arg[CLI_BENCH_SHAPES_MAX];
+	/* --sweep N: N shapes drawn at run time instead of --shape (0: none).
+	 * Each dimension is drawn from [sweep_lo, sweep_hi] (--sweep-range, set
+	 * to the operation's default when not given) by a generator seeded
+	 * with sweep_seed (--seed); a transpose shape of more than
+	 * sweep_max_elems elements is drawn again. With --sweep, strategies
+	 * is the auto bit alone when --strategy is not given. */
+	unsigned sweep;
+	uint64_t sweep_seed; /* default 1 */
+	size_t sweep_lo, sweep_hi;
+	uint64_t sweep_max_elems; /* default CLI_SWEEP_MAX_ELEMS */
 
 	/* tune (and --device, --repeat) */
 	unsigned tune_ops;    /* bit (1u << txf_tune_op); default both */

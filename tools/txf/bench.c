@@ -10,18 +10,25 @@
  * its table columns; a row gives its kernel parameters as text and as a JSON
  * object. So a new operation adds a bench_op, a run function and a case in
  * cmd_bench, nothing else.
+ *
+ * --sweep N draws N shapes before anything runs (sweep_draw), times them as
+ * it times the shapes of --shape, keeps every row's throughput (sweep_keep)
+ * and ends with a summary per implementation and strategy of its ratio to
+ * the operation's ceiling (sweep_summary), which --plot then draws.
  */
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
 
 #include "bench.h"
+#include "fit.h"
 #include "mmcase.h"
 #include "npy.h"
 #include "plot.h"
 #include "trcase.h"
 #include "tool.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +49,16 @@ struct bench_op {
 	int copy_ceiling;
 };
 
+/* --sweep: a row as the summary needs it. */
+struct sweep_val {
+	char impl[16];     /* "txf", "copy", ... */
+	char strategy[24]; /* "" for other implementations */
+	size_t shape;      /* index of the drawn shape */
+	double size;       /* x of --plot */
+	double rate;       /* GFLOP/s or GB/s; 0 when not timed and OK */
+	double ceiling;    /* transpose: the copy's GB/s; 0 unknown */
+};
+
 struct bench {
 	const cli_args *args;
 	const struct bench_op *op;
@@ -55,6 +72,14 @@ struct bench {
 	plot_point *pts;
 	size_t npts, cap;
 	int plot_oom;
+	/* --sweep: the shapes drawn, the one being timed, the draws thrown
+	 * away, and every row. */
+	size_t (*sweep_shapes)[3];
+	size_t sweep_at;
+	unsigned long sweep_redrawn;
+	struct sweep_val *vals;
+	size_t nvals, capvals;
+	int sweep_oom;
 };
 
 /* One line of output. */
@@ -221,14 +246,14 @@ static void emit_json(const struct bench *b, const struct bench_row *r)
 	printf("}\n");
 }
 
-/* Keep a timed row's throughput for --plot, as a point of the series of
- * its strategy (the library) or implementation (the others). */
-static void keep_point(struct bench *b, const struct bench_row *r)
+/* A point of --plot in the series of strategy (the library's rows) or
+ * impl (the others). */
+static void add_point(struct bench *b, const char *impl, const char *strategy, double x, double y)
 {
-	const char *series = strcmp(r->impl, "txf") == 0 && r->strategy ? r->strategy : r->impl;
+	const char *series = strcmp(impl, "txf") == 0 && strategy && *strategy ? strategy : impl;
 	plot_point *p;
 
-	if (!b->args->plot_path || !timed(r) || b->plot_oom)
+	if (b->plot_oom)
 		return;
 	if (b->npts == b->cap) {
 		size_t cap = b->cap ? 2 * b->cap : 32;
@@ -243,8 +268,43 @@ static void keep_point(struct bench *b, const struct bench_row *r)
 	}
 	p = &b->pts[b->npts++];
 	snprintf(p->series, sizeof(p->series), "%s", series);
-	p->x = r->size;
-	p->y = rate(r);
+	p->x = x;
+	p->y = y;
+}
+
+/* Keep a timed row's throughput for --plot. */
+static void keep_point(struct bench *b, const struct bench_row *r)
+{
+	if (b->args->plot_path && timed(r))
+		add_point(b, r->impl, r->strategy, r->size, rate(r));
+}
+
+/* --sweep: keep a row for the summary (its rate only where it is timed and
+ * checked OK). */
+static void sweep_keep(struct bench *b, const struct bench_row *r)
+{
+	struct sweep_val *v;
+
+	if (b->sweep_oom)
+		return;
+	if (b->nvals == b->capvals) {
+		size_t cap = b->capvals ? 2 * b->capvals : 64;
+		struct sweep_val *nv = realloc(b->vals, cap * sizeof(*nv));
+
+		if (!nv) {
+			b->sweep_oom = 1;
+			return;
+		}
+		b->vals = nv;
+		b->capvals = cap;
+	}
+	v = &b->vals[b->nvals++];
+	snprintf(v->impl, sizeof(v->impl), "%s", r->impl);
+	snprintf(v->strategy, sizeof(v->strategy), "%s", r->strategy ? r->strategy : "");
+	v->shape = b->sweep_at;
+	v->size = r->size;
+	v->rate = timed(r) && strcmp(r->check, "OK") == 0 ? rate(r) : 0.0;
+	v->ceiling = r->ceiling;
 }
 
 static void bench_emit(struct bench *b, const struct bench_row *r)
@@ -262,7 +322,10 @@ static void bench_emit(struct bench *b, const struct bench_row *r)
 	}
 	fflush(stdout);
 	b->rows_out++;
-	keep_point(b, r);
+	if (b->args->sweep)
+		sweep_keep(b, r);
+	else
+		keep_point(b, r);
 }
 
 /* ----------------------------------------------------------------- matmul */
@@ -428,7 +491,13 @@ static void bench_matmul(struct bench *b)
 		b->failures++;
 		return;
 	}
-	if (a->nshapes) {
+	if (a->sweep) {
+		for (b->sweep_at = 0; b->sweep_at < a->sweep; b->sweep_at++) {
+			const size_t *e = b->sweep_shapes[b->sweep_at];
+
+			bench_matmul_shape(b, e[0], e[1], e[2]);
+		}
+	} else if (a->nshapes) {
 		for (size_t i = 0; i < a->nshapes; i++)
 			bench_matmul_shape(b, a->shapes[i][0], a->shapes[i][1], a->shapes[i][2]);
 	} else if (b->prof.kind == TXF_DEVICE_GPU) {
@@ -746,7 +815,13 @@ static void bench_transpose(struct bench *b)
 	};
 	const cli_args *a = b->args;
 
-	if (a->nshapes) {
+	if (a->sweep) {
+		for (b->sweep_at = 0; b->sweep_at < a->sweep; b->sweep_at++) {
+			const size_t *e = b->sweep_shapes[b->sweep_at];
+
+			bench_transpose_shape(b, e[0], e[1]);
+		}
+	} else if (a->nshapes) {
 		for (size_t i = 0; i < a->nshapes; i++)
 			bench_transpose_shape(b, a->shapes[i][0], a->shapes[i][1]);
 	} else if (b->prof.kind == TXF_DEVICE_GPU) {
@@ -756,6 +831,330 @@ static void bench_transpose(struct bench *b)
 		for (size_t i = 0; i < sizeof(cpu_shapes) / sizeof(cpu_shapes[0]); i++)
 			bench_transpose_shape(b, cpu_shapes[i][0], cpu_shapes[i][1]);
 	}
+}
+
+/* ------------------------------------------------------------------ sweep */
+
+/* Draws of one shape before --sweep gives up on the range. */
+#define SWEEP_DRAWS_MAX 1000u
+
+/* splitmix64 (Steele, Lea and Flood): state starts at the seed. */
+static uint64_t sweep_next(uint64_t *state)
+{
+	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* One dimension: round(exp(log lo + u (log hi - log lo))) with u the top 53
+ * bits of the next output over 2^53, in [0, 1). */
+static size_t sweep_dim(uint64_t *state, size_t lo, size_t hi)
+{
+	const double u = (double)(sweep_next(state) >> 11) * 0x1.0p-53;
+	const double l = log((double)lo), h = log((double)hi);
+	const double v = round(exp(l + (h - l) * u));
+
+	return v <= (double)lo ? lo : v >= (double)hi ? hi : (size_t)v;
+}
+
+/* Draw the shapes of --sweep: each dimension in turn (m, n, k or rows,
+ * cols), the whole shape again while it is over --sweep-max-elems
+ * (transpose) or its operands do not fit on the device. Returns 0, or -1
+ * after a message. */
+static int sweep_draw(struct bench *b)
+{
+	const cli_args *a = b->args;
+	const int mm = b->op == &mm_op;
+	const size_t elem = txf_dtype_size(a->dtype);
+	uint64_t state = a->sweep_seed;
+	char why[256];
+
+	b->sweep_shapes = calloc(a->sweep, sizeof(*b->sweep_shapes));
+	if (!b->sweep_shapes) {
+		fprintf(stderr, "txf: bench: out of memory for %u shapes\n", a->sweep);
+		return -1;
+	}
+	for (unsigned i = 0; i < a->sweep; i++) {
+		size_t *e = b->sweep_shapes[i];
+
+		for (unsigned draws = 1;; draws++) {
+			for (size_t d = 0; d < b->op->ndims; d++)
+				e[d] = sweep_dim(&state, a->sweep_lo, a->sweep_hi);
+			if (mm) {
+				const uint64_t need[3] = {fit_matrix_bytes(e[0], e[2], elem),
+				                          fit_matrix_bytes(e[2], e[1], elem),
+				                          fit_matrix_bytes(e[0], e[1], elem)};
+
+				if (fit_device(&b->prof, need, 3, why, sizeof(why)) == 0)
+					break;
+			} else if ((uint64_t)e[0] * e[1] > a->sweep_max_elems) {
+				snprintf(why, sizeof(why), "has more than %ju elements",
+				         (uintmax_t)a->sweep_max_elems);
+			} else {
+				const uint64_t n = fit_matrix_bytes(e[0], e[1], elem);
+				const uint64_t need[2] = {n, n};
+
+				if (fit_device(&b->prof, need, 2, why, sizeof(why)) == 0)
+					break;
+			}
+			b->sweep_redrawn++;
+			if (draws == SWEEP_DRAWS_MAX) {
+				char shape[80];
+				struct bench_row r;
+
+				memset(&r, 0, sizeof(r));
+				memcpy(r.dims, e, sizeof(r.dims));
+				shape_text(b, &r, shape, sizeof(shape));
+				fprintf(stderr,
+				        "txf: bench: --sweep: %u shapes in a row drawn from "
+				        "--sweep-range %zu:%zu were refused (the last, %s, %s); "
+				        "narrow the range\n",
+				        SWEEP_DRAWS_MAX, a->sweep_lo, a->sweep_hi, shape, why);
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* The table's lines on the sweep, after the header's. */
+static void sweep_header_table(const struct bench *b)
+{
+	const cli_args *a = b->args;
+
+	printf("sweep:    %u shape%s, seed %ju: each dimension round(exp(uniform(log %zu, log "
+	       "%zu)))\n",
+	       a->sweep, a->sweep == 1 ? "" : "s", (uintmax_t)a->sweep_seed, a->sweep_lo,
+	       a->sweep_hi);
+	printf("          (splitmix64); drawn again: %lu (", b->sweep_redrawn);
+	if (b->op == &mm_op)
+		printf("operands the device cannot hold)\n");
+	else
+		printf("over %ju elements, or more than the device holds)\n",
+		       (uintmax_t)a->sweep_max_elems);
+	for (unsigned i = 0; i < a->sweep; i++) {
+		char shape[80];
+		struct bench_row r;
+
+		memset(&r, 0, sizeof(r));
+		memcpy(r.dims, b->sweep_shapes[i], sizeof(r.dims));
+		shape_text(b, &r, shape, sizeof(shape));
+		printf("%s%s", i % 8 == 0 ? (i ? "\n          " : "shapes:   ") : " ", shape);
+	}
+	printf("\n");
+}
+
+/* JSON: the sweep, before its rows. */
+static void sweep_header_json(const struct bench *b)
+{
+	const cli_args *a = b->args;
+
+	printf("{\"op\":\"sweep\"");
+	json_key_string("bench", b->op->name);
+	json_key_string("device", b->prof.normalized_name);
+	json_key_string("dtype", dtype_code(a->dtype));
+	printf(",\"seed\":%ju,\"n\":%u,\"lo\":%zu,\"hi\":%zu", (uintmax_t)a->sweep_seed, a->sweep,
+	       a->sweep_lo, a->sweep_hi);
+	if (b->op == &mm_op)
+		printf(",\"max_elems\":null");
+	else
+		printf(",\"max_elems\":%ju", (uintmax_t)a->sweep_max_elems);
+	printf(",\"redrawn\":%lu,\"shapes\":[", b->sweep_redrawn);
+	for (unsigned i = 0; i < a->sweep; i++) {
+		printf("%s[", i ? "," : "");
+		for (size_t d = 0; d < b->op->ndims; d++)
+			printf("%s%zu", d ? "," : "", b->sweep_shapes[i][d]);
+		printf("]");
+	}
+	printf("]}\n");
+}
+
+/* What a sweep's summary compares with: the implementation whose rows are
+ * the ceiling ("copy"; for matmul "clblast", else "blas", where it ran),
+ * or NULL. */
+static const char *sweep_ceiling(const struct bench *b)
+{
+	static const char *const peers[] = {"clblast", "blas"};
+
+	if (b->op->copy_ceiling)
+		return "copy";
+	for (size_t p = 0; p < sizeof(peers) / sizeof(peers[0]); p++) {
+		for (size_t i = 0; i < b->nvals; i++) {
+			if (strcmp(b->vals[i].impl, peers[p]) == 0)
+				return peers[p];
+		}
+	}
+	return NULL;
+}
+
+/* The statistics of one group of rows. */
+struct sweep_stats {
+	const char *impl, *strategy; /* strategy "" for none */
+	int ratio;                   /* values are ratios to the ceiling, else rates */
+	size_t count;
+	double min, median, geomean, max;
+};
+
+/* The values of group (impl, strategy) into v[] (and their x into x[]):
+ * the ratio of each OK row to the ceiling of its shape (the copy's GB/s;
+ * for matmul peer_rate[shape], left out where 0), or its rate where the
+ * group is the ceiling or there is none. */
+static void sweep_group(const struct bench *b, const char *ceiling, const double *peer_rate,
+                        struct sweep_stats *st, double *v, double *x)
+{
+	double logs = 0.0;
+
+	st->ratio = ceiling && strcmp(st->impl, ceiling) != 0;
+	st->count = 0;
+	for (size_t i = 0; i < b->nvals; i++) {
+		const struct sweep_val *r = &b->vals[i];
+		double c, y;
+
+		if (strcmp(r->impl, st->impl) != 0 || strcmp(r->strategy, st->strategy) != 0 ||
+		    r->rate <= 0)
+			continue;
+		c = !st->ratio ? 1.0 : b->op->copy_ceiling ? r->ceiling : peer_rate[r->shape];
+		if (c <= 0)
+			continue;
+		y = st->ratio ? r->rate / c : r->rate;
+		x[st->count] = r->size;
+		v[st->count++] = y;
+		logs += log(y);
+	}
+	if (!st->count)
+		return;
+	st->min = tool_min(v, st->count);
+	st->geomean = exp(logs / (double)st->count);
+	/* tool_median sorts: the points of --plot are taken before. */
+}
+
+static void sweep_emit_summary(const struct bench *b, const struct sweep_stats *st,
+                               const char *ceiling)
+{
+	const cli_args *a = b->args;
+	const char *metric = st->ratio ? "ratio" : b->op->rate_key;
+
+	switch (a->format) {
+	case CLI_FORMAT_TABLE: {
+		char label[24];
+
+		snprintf(label, sizeof(label), "%s%s", st->ratio ? "vs " : "",
+		         st->ratio ? ceiling : b->op->rate_label);
+		printf("%-7s  %-*s  %-10s  %5zu  ", st->impl, b->op->strategy_width,
+		       st->strategy[0] ? st->strategy : "-", label, st->count);
+		if (st->count)
+			printf("%10.4g  %10.4g  %10.4g  %10.4g\n", st->min, st->median, st->geomean,
+			       st->max);
+		else
+			printf("%10s  %10s  %10s  %10s\n", "-", "-", "-", "-");
+		break;
+	}
+	case CLI_FORMAT_CSV:
+		printf("summary,");
+		tool_csv_field(stdout, b->op->name);
+		putchar(',');
+		tool_csv_field(stdout, st->impl);
+		putchar(',');
+		tool_csv_field(stdout,
+		               strcmp(st->impl, "blas") == 0 ? "host" : b->prof.normalized_name);
+		printf(",%s,", dtype_code(a->dtype));
+		tool_csv_field(stdout, st->strategy);
+		printf(",%s,%s,%zu,", metric, st->ratio ? ceiling : "", st->count);
+		if (st->count)
+			printf("%.6g,%.6g,%.6g,%.6g", st->min, st->median, st->geomean, st->max);
+		else
+			printf(",,,");
+		printf(",%ju\n", (uintmax_t)a->sweep_seed);
+		break;
+	case CLI_FORMAT_JSON:
+		printf("{\"op\":\"summary\"");
+		json_key_string("bench", b->op->name);
+		json_key_string("impl", st->impl);
+		json_key_string("device",
+		                strcmp(st->impl, "blas") == 0 ? "host" : b->prof.normalized_name);
+		json_key_string("dtype", dtype_code(a->dtype));
+		json_key_string("strategy", st->strategy[0] ? st->strategy : NULL);
+		json_key_string("metric", metric);
+		json_key_string("vs", st->ratio ? ceiling : NULL);
+		printf(",\"count\":%zu", st->count);
+		if (st->count)
+			printf(",\"min\":%.6g,\"median\":%.6g,\"geomean\":%.6g,\"max\":%.6g",
+			       st->min, st->median, st->geomean, st->max);
+		else
+			printf(",\"min\":null,\"median\":null,\"geomean\":null,\"max\":null");
+		printf(",\"seed\":%ju}\n", (uintmax_t)a->sweep_seed);
+		break;
+	}
+}
+
+/* The summary of a sweep, per implementation and strategy in the order of
+ * their first rows, and the points of --plot: each group's ratios (or
+ * rates, where there is no ceiling), the ceiling's own rates left out.
+ * Returns 0, or -1 after a message. */
+static int sweep_summary(struct bench *b)
+{
+	const cli_args *a = b->args;
+	const char *ceiling = sweep_ceiling(b);
+	double *v = malloc((b->nvals ? b->nvals : 1) * sizeof(*v));
+	double *x = malloc((b->nvals ? b->nvals : 1) * sizeof(*x));
+	double *peer_rate = calloc(a->sweep, sizeof(*peer_rate));
+	int rc = 0;
+
+	if (b->sweep_oom || !v || !x || !peer_rate) {
+		fprintf(stderr, "txf: bench: --sweep: out of memory for the summary\n");
+		rc = -1;
+		goto out;
+	}
+	for (size_t i = 0; ceiling && !b->op->copy_ceiling && i < b->nvals; i++) {
+		if (strcmp(b->vals[i].impl, ceiling) == 0 && b->vals[i].rate > 0)
+			peer_rate[b->vals[i].shape] = b->vals[i].rate;
+	}
+	if (a->format == CLI_FORMAT_TABLE) {
+		printf(
+		    "\nsummary:  over the shapes whose rows are OK: count, min, median, geometric "
+		    "mean, max of\n");
+		if (!ceiling)
+			printf("          %s (no peer ran to compare with)\n", b->op->rate_label);
+		else if (b->op->copy_ceiling)
+			printf("          vs copy: GB/s over the copy's GB/s of the same shape "
+			       "(the copy: its GB/s)\n");
+		else
+			printf("          vs %s: GFLOP/s over %s's GFLOP/s of the same shape (%s: "
+			       "its GFLOP/s)\n",
+			       ceiling, ceiling, ceiling);
+		printf("%-7s  %-*s  %-10s  %5s  %10s  %10s  %10s  %10s\n", "impl",
+		       b->op->strategy_width, "strategy", "metric", "count", "min", "median",
+		       "geomean", "max");
+	}
+	for (size_t i = 0; i < b->nvals; i++) {
+		struct sweep_stats st;
+		size_t j = 0;
+
+		while (j < i && (strcmp(b->vals[j].impl, b->vals[i].impl) != 0 ||
+		                 strcmp(b->vals[j].strategy, b->vals[i].strategy) != 0))
+			j++;
+		if (j < i)
+			continue; /* a group already summed up */
+		memset(&st, 0, sizeof(st));
+		st.impl = b->vals[i].impl;
+		st.strategy = b->vals[i].strategy;
+		sweep_group(b, ceiling, peer_rate, &st, v, x);
+		for (size_t k = 0; a->plot_path && k < st.count && (st.ratio || !ceiling); k++)
+			add_point(b, st.impl, st.strategy, x[k], v[k]);
+		if (st.count) {
+			st.median = tool_median(v, st.count);
+			st.max = v[st.count - 1]; /* sorted */
+		}
+		sweep_emit_summary(b, &st, ceiling);
+	}
+	fflush(stdout);
+out:
+	free(v);
+	free(x);
+	free(peer_rate);
+	return rc;
 }
 
 /* ------------------------------------------------------------------ command */
@@ -778,7 +1177,7 @@ static void print_header(const struct bench *b)
 		       blas ? " (host BLAS: monotonic clock)" : "", a->repeat,
 		       a->repeat == 1 ? "" : "s");
 		if (mm) {
-			printf("compare:  %s%s%s\n\n", clb ? clb : "", clb && blas ? ", " : "",
+			printf("compare:  %s%s%s\n", clb ? clb : "", clb && blas ? ", " : "",
 			       blas  ? blas
 			       : clb ? ""
 			             : "none");
@@ -794,8 +1193,11 @@ static void print_header(const struct bench *b)
 			       blas ? " (the BLAS's f4 and f8: any NaN for a NaN, as its alpha = 1 "
 			              "quiets signalling ones)"
 			            : "");
-			printf("compare:  %s\n\n", blas ? blas : "none");
+			printf("compare:  %s\n", blas ? blas : "none");
 		}
+		if (a->sweep)
+			sweep_header_table(b);
+		printf("\n");
 		printf("%-7s  %-16s  %-5s  %-*s  %-8s  %-*s  %8s  %10s  %10s  %9s  ", "impl",
 		       "shape", "dtype", op->strategy_width, "strategy", "chosen", op->params_width,
 		       "params", "launches", "median ms", "min ms", op->rate_label);
@@ -812,6 +1214,8 @@ static void print_header(const struct bench *b)
 		       op->rate_key, op->copy_ceiling ? ",copy_gbps,ratio" : "");
 		break;
 	case CLI_FORMAT_JSON:
+		if (a->sweep)
+			sweep_header_json(b);
 		break;
 	}
 	fflush(stdout);
@@ -821,7 +1225,7 @@ static void print_header(const struct bench *b)
 static int bench_plot(const struct bench *b)
 {
 	const cli_args *a = b->args;
-	char title[512], err[1024];
+	char title[512], ylabel[128], err[1024];
 	plot_spec spec;
 	int rc;
 
@@ -837,6 +1241,21 @@ static int bench_plot(const struct bench *b)
 	spec.xlabel = b->op->size_label;
 	spec.ylabel = b->op->copy_ceiling ? "GB/s (bytes read + written)" : b->op->rate_label;
 	spec.ceiling = b->op->copy_ceiling ? "copy" : NULL;
+	if (a->sweep) {
+		/* A point per row: its ratio to the ceiling of its shape. */
+		const char *ceiling = sweep_ceiling(b);
+
+		snprintf(title + strlen(title), sizeof(title) - strlen(title),
+		         ", sweep of %u shapes, seed %ju", a->sweep, (uintmax_t)a->sweep_seed);
+		if (ceiling)
+			snprintf(ylabel, sizeof(ylabel), "%s over %s's of the same shape",
+			         b->op->rate_label, ceiling);
+		else
+			snprintf(ylabel, sizeof(ylabel), "%s", b->op->rate_label);
+		spec.ylabel = ylabel;
+		spec.ceiling = NULL;
+		spec.scatter = 1;
+	}
 	rc = plot_draw(&spec, b->pts, b->npts, err, sizeof(err));
 	if (rc == PLOT_NO_GNUPLOT) {
 		fprintf(stderr, "txf: --plot needs gnuplot (apt-get install gnuplot-nox)\n");
@@ -886,12 +1305,19 @@ int cmd_bench(const cli_args *a)
 		txf_context_release(&b.ctx);
 		return 1;
 	}
+	if (a->sweep && sweep_draw(&b) != 0) {
+		txf_context_release(&b.ctx);
+		free(b.sweep_shapes);
+		return 1;
+	}
 	print_header(&b);
 	if (b.op == &mm_op)
 		bench_matmul(&b);
 	else
 		bench_transpose(&b);
 	txf_context_release(&b.ctx);
+	if (a->sweep && sweep_summary(&b) != 0)
+		rc = 1;
 	if (b.other_bad)
 		fprintf(stderr, "txf: bench: %d result%s of other implementations failed\n",
 		        b.other_bad, b.other_bad == 1 ? "" : "s");
@@ -903,5 +1329,7 @@ int cmd_bench(const cli_args *a)
 	if (a->plot_path && bench_plot(&b) != 0)
 		rc = 1;
 	free(b.pts);
+	free(b.vals);
+	free(b.sweep_shapes);
 	return rc;
 }

@@ -274,6 +274,36 @@ static int write_lines(FILE *data, FILE *gp, const plot_spec *spec, const plot_p
 	return 0;
 }
 
+/* A scatter chart: block k of the data file holds the points of series
+ * k. */
+static void write_points(FILE *data, FILE *gp, const plot_spec *spec, const plot_point *pts,
+                         size_t n, const size_t *first, size_t ns, const char *data_path)
+{
+	for (size_t k = 0; k < ns; k++) {
+		fprintf(data, "# %s\n", pts[first[k]].series);
+		for (size_t i = 0; i < n; i++) {
+			if (strcmp(pts[i].series, pts[first[k]].series) == 0)
+				fprintf(data, "%.17g %.17g\n", pts[i].x, pts[i].y);
+		}
+		fputs("\n\n", data);
+	}
+	fputs("set xlabel ", gp);
+	put_quoted(gp, spec->xlabel);
+	fputs("\nset logscale x\n"
+	      "set format x '%.0s%c'\n"
+	      "set key outside right top\n"
+	      "plot ",
+	      gp);
+	for (size_t k = 0; k < ns; k++) {
+		fputs(k ? ", \\\n     " : "", gp);
+		put_quoted(gp, data_path);
+		fprintf(gp, " index %zu using 1:2 with points pt 7 ps 1 lc rgb '#%06x' title ", k,
+		        colour_of(spec, pts, first, k));
+		put_quoted(gp, pts[first[k]].series);
+	}
+	fputs("\n", gp);
+}
+
 /* A bar per point, labelled with its series and value. */
 static void write_bars(FILE *data, FILE *gp, const plot_spec *spec, const plot_point *pts, size_t n,
                        const size_t *first, size_t ns, const char *data_path)
@@ -332,7 +362,9 @@ static int write_files(const plot_spec *spec, const plot_point *pts, size_t n,
 	fputs("\nset ylabel ", gp);
 	put_quoted(gp, spec->ylabel);
 	fputs("\nset grid\nset yrange [0:*]\n", gp);
-	if (distinct_x(pts, n) >= 2) {
+	if (spec->scatter) {
+		write_points(data, gp, spec, pts, n, first, ns, data_path);
+	} else if (distinct_x(pts, n) >= 2) {
 		if (write_lines(data, gp, spec, pts, n, first, ns, data_path) != 0)
 			goto out;
 	} else {

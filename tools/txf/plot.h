@@ -22,6 +22,9 @@ typedef struct plot_spec {
 	/* A series drawn as a reference line (dashed, black), not as one of
 	 * the compared strategies; NULL for none. */
 	const char *ceiling;
+	/* Points only, a set per series, on a log x axis however many sizes
+	 * there are (the shapes of a sweep). */
+	int scatter;
 } plot_spec;
 
 /* plot_draw's results. */
@@ -36,7 +39,8 @@ int plot_check_path(const char *path, char *err, size_t errlen);
 
 /* Draw the points (in any order) into spec->path. With two or more distinct
  * x values, y against x on a log x axis, a line with points per series in
- * the order the series first appear; with one, a bar per series. Data and
+ * the order the series first appear; with one, a bar per series (with
+ * spec->scatter, points on a log x axis either way). Data and
  * script go to a private temporary directory, removed afterwards; gnuplot
  * writes the picture to a temporary file beside spec->path, renamed over it
  * once complete, so an existing file is never left half-written. Uses the
