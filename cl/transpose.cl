@@ -447,6 +447,48 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
  * different banks. */
 #define SK_PITCH (SHORT | 1)
 
+#ifndef SKINNY_SERIAL
+#define SKINNY_SERIAL 0
+#endif
+#if SKINNY_SERIAL
+/* For CPUs (SKINNY_SERIAL, set by the host): one work-item per group walks
+ * SKINNY_SERIAL elements of the long side in order, with plain loops that
+ * the compiler vectorizes; the short side's stride is the constant SHORT
+ * where the host says the matrix is tight there (TIGHT), so that the
+ * interleaved accesses are recognised. */
+#ifndef TIGHT
+#define TIGHT 0
+#endif
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                      __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                      ulong cols)
+{
+	const ulong c0 = (ulong)get_global_id(0) * SKINNY_SERIAL;
+	const ulong n = min((ulong)SKINNY_SERIAL, cols - c0);
+	__global const elem_t *src = in + in_off + c0;
+	__global elem_t *dst = out + out_off + c0 * (TIGHT ? SHORT : out_ld);
+	(void)rows;
+	for (ulong j = 0; j < n; j++)
+		for (uint r = 0; r < SHORT; r++)
+			dst[j * (TIGHT ? SHORT : out_ld) + r] = src[r * in_ld + j];
+}
+
+__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                      __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                      ulong cols)
+{
+	const ulong r0 = (ulong)get_global_id(0) * SKINNY_SERIAL;
+	const ulong n = min((ulong)SKINNY_SERIAL, rows - r0);
+	__global const elem_t *src = in + in_off + r0 * (TIGHT ? SHORT : in_ld);
+	__global elem_t *dst = out + out_off + r0;
+	(void)cols;
+	for (uint c = 0; c < SHORT; c++)
+		for (ulong j = 0; j < n; j++)
+			dst[c * out_ld + j] = src[j * (TIGHT ? SHORT : in_ld) + c];
+}
+#else
 /* rows == SHORT: each work-item reads one input column (a read of each row
  * runs along it), and the group writes its SK_ITEMS output rows of SHORT
  * elements in order, one element per work-item and step. */
@@ -491,6 +533,7 @@ transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in
 		for (uint c = 0; c < SHORT; c++)
 			out[out_off + c * out_ld + r0 + t] = buf[c * (SK_ITEMS + 1) + t];
 }
+#endif /* SKINNY_SERIAL */
 #endif
 
 __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in, ulong in_off,

@@ -67,7 +67,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 256,
-        .skinny_max = 32,
+        .skinny_max = 16,
         .stream = 1,
         .why = "POCL: 4- and 8-byte elements stream, others take 32 x 32 tiles (local memory "
                "is cache)",
@@ -81,7 +81,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .divisible = TXF_STRATEGY_PAD,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 256,
-        .skinny_max = 32,
+        .skinny_max = 16,
         .why = "CPU default: 32 x 32 tiles fit in L1 cache",
     },
     {

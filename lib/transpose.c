@@ -116,16 +116,27 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 }
 
 /* The skinny kernels: one launch of work-groups of tile x wg_rows
- * work-items along the long side, SHORT the short side. */
+ * work-items along the long side, SHORT the short side; on CPUs, of single
+ * work-items that each walk SKINNY_SERIAL_RUN elements of it. */
+#define SKINNY_SERIAL_RUN 1024
 static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	const bool few_rows = pi.rows <= pi.cols;
 	const size_t items = (size_t)c->tile * c->wg_rows;
-	char extra[32] = "";
+	char extra[96] = "";
 	size_t len = 0;
 	txf__add_param(extra, sizeof extra, &len, TXF__P_SKINNY,
 	               (long long)(few_rows ? pi.rows : pi.cols));
+	/* CPUs: one work-item per group over a stretch of the long side, the
+	 * short side's stride a constant where it is tight. */
+	const bool serial = ctx->profile.kind == TXF_DEVICE_CPU;
+	const size_t chunk = SKINNY_SERIAL_RUN;
+	if (serial) {
+		txf__add_define(extra, sizeof extra, &len, "SKINNY_SERIAL", (long long)chunk);
+		txf__add_define(extra, sizeof extra, &len, "TIGHT",
+		                few_rows ? po.ld == pi.rows : pi.ld == pi.cols);
+	}
 	const char *name = few_rows ? "transpose_skinny_rows" : "transpose_skinny_cols";
 	txf_status s = kernel_for(ctx, c, pi.elem, name, false, 0, extra, &l->kernel);
 	section all = {pi.offset, po.offset, pi.rows, pi.cols};
@@ -135,7 +146,7 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 		size_t wg = 0;
 		cl_int err = clGetKernelWorkGroupInfo(
 		    l->kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
-		if (err != CL_SUCCESS || wg < items)
+		if (err != CL_SUCCESS || wg < (serial ? 1 : items))
 			s = txf__fail(TXF_ERR_TILE_UNSUPPORTED,
 			              "kernel %s: the device runs at most %zu work-items of it per "
 			              "group, not %zu",
@@ -147,9 +158,10 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 		l->kernel = NULL;
 		return s;
 	}
+	const size_t along = few_rows ? pi.cols : pi.rows;
 	l->dims = 1;
-	l->local[0] = items;
-	l->global[0] = txf__round_up(few_rows ? pi.cols : pi.rows, items);
+	l->local[0] = serial ? 1 : items;
+	l->global[0] = serial ? (along + chunk - 1) / chunk : txf__round_up(along, items);
 	*n = 1;
 	return TXF_SUCCESS;
 }
