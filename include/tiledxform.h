@@ -430,7 +430,8 @@ TXF_API txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
                                          const cl_event *wait, cl_event *event);
 
 /* What txf_transpose (in_place = 0) or txf_transpose_inplace (1) would run
- * for a rows x cols matrix of dtype, without running it. */
+ * for a rows x cols matrix of dtype in tightly packed views, without
+ * running it. */
 TXF_API txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols,
                                          txf_dtype dtype, int in_place,
                                          const txf_transpose_options *opts, txf_choice *out);

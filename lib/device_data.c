@@ -29,8 +29,12 @@ static const txf__transpose_entry transpose_entries[] = {
         .width = 128,
         .width_elem = 4,
         .cache_hints = 1,
+        .packed = 1,
+        .packed_tile = 16,
+        .packed_rows = 16,
         .why = "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 "
-               "input columns per work-group), one local tile in place",
+               "input columns per work-group), one local tile in place; 1- and 2-byte "
+               "elements in 4 x 4 blocks where the rows start on whole words",
     },
     {
         .name = "amd-gpu",

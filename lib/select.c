@@ -484,7 +484,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max &&
 	     rows * cols >= e->simple_below))
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
-	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place &&
+	const bool words = opts->views_known ? opts->views_aligned : rows % 4 == 0 && cols % 4 == 0;
+	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place && words &&
 	    opts->strategy == TXF_STRATEGY_AUTO && opts->segments <= 0 && opts->width <= 0 &&
 	    opts->stream != 1 && opts->cache_hints != 1 && opts->skinny != 1 && opts->tile <= 64 &&
 	    rows * cols >= e->simple_below)

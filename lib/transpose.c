@@ -412,7 +412,10 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	s = txf__topts_resolve(opts, &o);
 	if (s != TXF_SUCCESS)
 		return s;
-	txf__phys pi = txf__physical(in);
+	txf__phys pi = txf__physical(in), po4 = txf__physical(out);
+	o.views_known = true;
+	o.views_aligned =
+	    pi.ld % 4 == 0 && pi.offset % 4 == 0 && po4.ld % 4 == 0 && po4.offset % 4 == 0;
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)

@@ -82,6 +82,10 @@ typedef struct txf__topts {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	int segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
+	/* Set by the operation, not a parameter: whether every row of both
+	 * physical views starts on a multiple of 4 elements (leading
+	 * dimensions and offsets). Unknown (explain): as tight views. */
+	bool views_known, views_aligned;
 } txf__topts;
 
 typedef struct txf__mopts {

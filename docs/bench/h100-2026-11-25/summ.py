@@ -26,6 +26,10 @@ print("== survey transpose (ratio vs copy)")
 for x in load(f"{out}/survey-tr.jsonl"):
     if x.get("impl") == "txf":
         print("tr", x["dtype"], f'{x["rows"]}x{x["cols"]}', x["strategy"], x.get("chosen"), x.get("params"), f'{x.get("ratio") or 0:.3f}', x.get("check"))
+print("== skinny work-groups")
+for x in load(f"{out}/survey-wg.jsonl"):
+    if x.get("impl") == "txf":
+        print("wg", x["dtype"], f'{x["rows"]}x{x["cols"]}', x["strategy"], x.get("params"), f'{x.get("ratio") or 0:.3f}', x.get("check"))
 print("== survey matmul (GFLOP/s)")
 for x in load(f"{out}/survey-mm.jsonl"):
     if x.get("impl") == "txf":
