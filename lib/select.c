@@ -221,105 +221,114 @@ static void set_stream(txf__tchoice *c, size_t elem, const char *note)
 	snprintf(c->why + len, sizeof c->why - len, "%s", note);
 }
 
-/* The skinny kernels for a matrix with a side of at most TXF_SKINNY_MAX:
- * pad, one launch, a work-group of tile x wg_rows work-items (32 x 8 where
- * not forced, halved until it fits). */
-static txf_status choose_skinny(const txf_device_profile *p, const txf__transpose_entry *e,
-                                size_t rows, size_t cols, size_t elem, const txf__topts *opts,
-                                txf__tchoice *out)
+/* Whether a tile x rows work-group of a pad kernel that is not made of
+ * element tiles fits device p; local_short says that its local memory is
+ * what does not fit (then the tile shrinks first). */
+typedef bool (*group_fits_fn)(const txf_device_profile *p, unsigned tile, unsigned rows,
+                              size_t side, size_t elem, bool *local_short, char *why, size_t n);
+
+static bool skinny_group_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
+                              size_t side, size_t elem, bool *local_short, char *why, size_t n)
+{
+	*local_short = false;
+	return txf__skinny_fits(p, tile * rows, side, elem, why, n);
+}
+
+/* Local memory: tile x (tile + 1) blocks of 16 elements. */
+static bool packed_group_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
+                              size_t side, size_t elem, bool *local_short, char *why, size_t n)
+{
+	(void)side;
+	*local_short = (cl_ulong)tile * (tile + 1) * 16 * elem > p->local_mem_size;
+	return txf__tile_fits(p, tile, rows, 16 * elem, tile, why, n);
+}
+
+/* A pad kernel with work-groups of its own (skinny, packed): from tile x
+ * wg_rows (the caller's where forced), halve what was not forced until the
+ * group fits; then pad, one launch, with the entry and sources filled in.
+ * forced: the caller asked for the kernel. */
+static txf_status pad_kernel_group(const txf_device_profile *p, const txf__transpose_entry *e,
+                                   size_t rows, size_t cols, size_t elem, const txf__topts *opts,
+                                   bool forced, const char *kernel, unsigned tile, unsigned wg_rows,
+                                   group_fits_fn fits, txf__tchoice *out)
 {
 	const size_t side = rows < cols ? rows : cols;
 	const bool fallback = strcmp(e->name, "fallback") == 0;
-	unsigned tile = opts->tile ? opts->tile : 32, wg_rows = opts->wg_rows ? opts->wg_rows : 8;
+	tile = opts->tile ? opts->tile : tile;
+	wg_rows = opts->wg_rows ? opts->wg_rows : wg_rows;
 	if (!opts->wg_rows && wg_rows > tile)
 		wg_rows = tile;
 	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
 	              wg_rows, tile);
 	char why[200];
-	while (!txf__skinny_fits(p, tile * wg_rows, side, elem, why, sizeof why)) {
-		if (!opts->wg_rows && wg_rows > 1)
-			wg_rows /= 2;
-		else if (!opts->tile && tile > 4)
-			tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
-		else
-			return txf__fail(
-			    TXF_ERR_TILE_UNSUPPORTED,
-			    "the skinny kernel with tile %u x %u not supported on %s: %s", tile,
-			    wg_rows, p->normalized_name, why);
-	}
-	snprintf(out->entry, sizeof out->entry, "%s", e->name);
-	out->strategy = TXF_STRATEGY_PAD;
-	out->strategy_source = opts->skinny == 1 || opts->strategy != TXF_STRATEGY_AUTO
-	                           ? TXF_SOURCE_FORCED
-	                       : fallback ? TXF_SOURCE_FALLBACK
-	                                  : TXF_SOURCE_DEVICE;
-	out->tile_source = opts->tile || opts->wg_rows ? TXF_SOURCE_FORCED
-	                   : fallback                  ? TXF_SOURCE_FALLBACK
-	                                               : TXF_SOURCE_DEVICE;
-	out->tile = tile;
-	out->wg_rows = wg_rows;
-	out->skinny = 1;
-	out->launches = rows && cols ? 1 : 0;
-	if (opts->skinny == 1)
-		snprintf(
-		    out->why, sizeof out->why,
-		    "skinny kernel forced by the caller: %u %s of %zu x %zu per work-group of %u",
-		    tile * wg_rows, rows <= cols ? "columns" : "rows", rows, cols, tile * wg_rows);
-	else
-		snprintf(out->why, sizeof out->why,
-		         "%s: a side of %zu is at most %u: pad with the skinny kernel, whole short "
-		         "%s staged in local memory, %u per work-group",
-		         e->name, side, e->skinny_max, rows <= cols ? "columns" : "rows",
-		         tile * wg_rows);
-	return TXF_SUCCESS;
-}
-
-/* The packed kernel for 1- and 2-byte elements: pad, one launch, tiles of
- * tile x tile blocks of 4 x 4 elements (the entry's packed tile where not
- * forced, halved until it fits). */
-static txf_status choose_packed(const txf_device_profile *p, const txf__transpose_entry *e,
-                                size_t rows, size_t cols, size_t elem, const txf__topts *opts,
-                                txf__tchoice *out)
-{
-	const bool fallback = strcmp(e->name, "fallback") == 0;
-	unsigned tile = opts->tile ? opts->tile : e->packed_tile ? e->packed_tile : 16;
-	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->packed_rows ? e->packed_rows : 8;
-	if (!opts->wg_rows && wg_rows > tile)
-		wg_rows = tile;
-	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
-	              wg_rows, tile);
-	char why[200];
-	/* Local memory: tile x (tile + 1) blocks of 16 elements. */
-	while (!txf__tile_fits(p, tile, wg_rows, 16 * elem, tile, why, sizeof why)) {
-		const bool local_short =
-		    (cl_ulong)tile * (tile + 1) * 16 * elem > p->local_mem_size;
+	bool local_short;
+	while (!fits(p, tile, wg_rows, side, elem, &local_short, why, sizeof why)) {
 		if (!local_short && !opts->wg_rows && wg_rows > 1)
 			wg_rows /= 2;
 		else if (!opts->tile && tile > 4)
 			tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
 		else
-			return txf__fail(
-			    TXF_ERR_TILE_UNSUPPORTED,
-			    "the packed kernel with tile %u x %u not supported on %s: %s", tile,
-			    wg_rows, p->normalized_name, why);
+			return txf__fail(TXF_ERR_TILE_UNSUPPORTED,
+			                 "the %s kernel with tile %u x %u not supported on %s: %s",
+			                 kernel, tile, wg_rows, p->normalized_name, why);
 	}
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	out->strategy = TXF_STRATEGY_PAD;
-	out->strategy_source = opts->packed == 1 || opts->strategy != TXF_STRATEGY_AUTO
-	                           ? TXF_SOURCE_FORCED
-	                       : fallback ? TXF_SOURCE_FALLBACK
-	                                  : TXF_SOURCE_DEVICE;
+	out->strategy_source = forced || opts->strategy != TXF_STRATEGY_AUTO ? TXF_SOURCE_FORCED
+	                       : fallback                                    ? TXF_SOURCE_FALLBACK
+	                                                                     : TXF_SOURCE_DEVICE;
 	out->tile_source = opts->tile || opts->wg_rows ? TXF_SOURCE_FORCED
 	                   : fallback                  ? TXF_SOURCE_FALLBACK
 	                                               : TXF_SOURCE_DEVICE;
 	out->tile = tile;
 	out->wg_rows = wg_rows;
-	out->packed = 1;
 	out->launches = rows && cols ? 1 : 0;
+	return TXF_SUCCESS;
+}
+
+/* The skinny kernels for a matrix with a side of at most TXF_SKINNY_MAX:
+ * work-groups of 32 x 8 work-items where not forced. */
+static txf_status choose_skinny(const txf_device_profile *p, const txf__transpose_entry *e,
+                                size_t rows, size_t cols, size_t elem, const txf__topts *opts,
+                                txf__tchoice *out)
+{
+	txf_status s = pad_kernel_group(p, e, rows, cols, elem, opts, opts->skinny == 1, "skinny",
+	                                32, 8, skinny_group_fits, out);
+	if (s != TXF_SUCCESS)
+		return s;
+	const unsigned items = out->tile * out->wg_rows;
+	out->skinny = 1;
+	if (opts->skinny == 1)
+		snprintf(
+		    out->why, sizeof out->why,
+		    "skinny kernel forced by the caller: %u %s of %zu x %zu per work-group of %u",
+		    items, rows <= cols ? "columns" : "rows", rows, cols, items);
+	else
+		snprintf(out->why, sizeof out->why,
+		         "%s: a side of %zu is at most %u: pad with the skinny kernel, whole short "
+		         "%s staged in local memory, %u per work-group",
+		         e->name, rows < cols ? rows : cols, e->skinny_max,
+		         rows <= cols ? "columns" : "rows", items);
+	return TXF_SUCCESS;
+}
+
+/* The packed kernel for 1- and 2-byte elements: tiles of tile x tile blocks
+ * of 4 x 4 elements, the entry's packed tile where not forced. */
+static txf_status choose_packed(const txf_device_profile *p, const txf__transpose_entry *e,
+                                size_t rows, size_t cols, size_t elem, const txf__topts *opts,
+                                txf__tchoice *out)
+{
+	txf_status s =
+	    pad_kernel_group(p, e, rows, cols, elem, opts, opts->packed == 1, "packed",
+	                     e->packed_tile ? e->packed_tile : 16,
+	                     e->packed_rows ? e->packed_rows : 8, packed_group_fits, out);
+	if (s != TXF_SUCCESS)
+		return s;
+	out->packed = 1;
 	snprintf(out->why, sizeof out->why,
 	         "%s: pad with the packed kernel: %zu-byte elements moved in 4 x 4 blocks, "
 	         "%u x %u blocks per tile",
-	         opts->packed == 1 ? "forced by the caller" : e->name, elem, tile, tile);
+	         opts->packed == 1 ? "forced by the caller" : e->name, elem, out->tile, out->tile);
 	return TXF_SUCCESS;
 }
 

@@ -78,6 +78,25 @@ static txf_status set_section_args(cl_kernel k, cl_mem in, cl_mem out, const sec
 	return txf__set_args(k, 8, sz, v);
 }
 
+/* The kernel `name` of a one-launch pad variant over the whole matrix,
+ * its arguments set; on failure nothing is held. tiled: check that the
+ * device runs tile x wg_rows work-items of it per group. */
+static txf_status whole_kernel(txf_context *ctx, const txf__tchoice *c, txf__phys pi, txf__phys po,
+                               cl_mem in, cl_mem out, const char *name, bool tiled,
+                               const char *extra, launch *l)
+{
+	txf_status s = kernel_for(ctx, c, pi.elem, name, tiled, 0, extra, &l->kernel);
+	section all = {pi.offset, po.offset, pi.rows, pi.cols};
+	if (s == TXF_SUCCESS)
+		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
+	if (s != TXF_SUCCESS) {
+		if (l->kernel)
+			txf__give_back_kernel(ctx, l->kernel);
+		l->kernel = NULL;
+	}
+	return s;
+}
+
 /* Blocks of the streaming kernel per work-item (its STREAM_BLOCKS). */
 #define STREAM_BLOCKS 2
 
@@ -96,16 +115,9 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	char extra[64];
 	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d -DSTREAM_BLOCKS=%d%s", shifted ? 1 : 0,
 	         STREAM_BLOCKS, nt ? " -DTXF_NT_STORES" : "");
-	txf_status s = kernel_for(ctx, c, pi.elem, "transpose_stream", false, 0, extra, &l->kernel);
-	section all = {pi.offset, po.offset, pi.rows, pi.cols};
-	if (s == TXF_SUCCESS)
-		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
-	if (s != TXF_SUCCESS) {
-		if (l->kernel)
-			txf__give_back_kernel(ctx, l->kernel);
-		l->kernel = NULL;
+	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_stream", false, extra, l);
+	if (s != TXF_SUCCESS)
 		return s;
-	}
 	l->dims = 2;
 	l->local[0] = l->local[1] = 1;
 	l->global[0] = (pi.cols + V - 1) / V;
@@ -138,26 +150,9 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 		                few_rows ? po.ld == pi.rows : pi.ld == pi.cols);
 	}
 	const char *name = few_rows ? "transpose_skinny_rows" : "transpose_skinny_cols";
-	txf_status s = kernel_for(ctx, c, pi.elem, name, false, 0, extra, &l->kernel);
-	section all = {pi.offset, po.offset, pi.rows, pi.cols};
-	if (s == TXF_SUCCESS)
-		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
-	if (s == TXF_SUCCESS) {
-		size_t wg = 0;
-		cl_int err = clGetKernelWorkGroupInfo(
-		    l->kernel, ctx->device, CL_KERNEL_WORK_GROUP_SIZE, sizeof wg, &wg, NULL);
-		if (err != CL_SUCCESS || wg < (serial ? 1 : items))
-			s = txf__fail(TXF_ERR_TILE_UNSUPPORTED,
-			              "kernel %s: the device runs at most %zu work-items of it per "
-			              "group, not %zu",
-			              name, wg, items);
-	}
-	if (s != TXF_SUCCESS) {
-		if (l->kernel)
-			txf__give_back_kernel(ctx, l->kernel);
-		l->kernel = NULL;
+	txf_status s = whole_kernel(ctx, c, pi, po, in, out, name, !serial, extra, l);
+	if (s != TXF_SUCCESS)
 		return s;
-	}
 	const size_t along = few_rows ? pi.cols : pi.rows;
 	l->dims = 1;
 	l->local[0] = serial ? 1 : items;
@@ -175,16 +170,9 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 	char extra[48];
 	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d -DOUT_ALIGNED=%d",
 	         pi.ld % 4 == 0 && pi.offset % 4 == 0, po.ld % 4 == 0 && po.offset % 4 == 0);
-	txf_status s = kernel_for(ctx, c, pi.elem, "transpose_packed", true, 0, extra, &l->kernel);
-	section all = {pi.offset, po.offset, pi.rows, pi.cols};
-	if (s == TXF_SUCCESS)
-		s = set_section_args(l->kernel, in, out, &all, pi.ld, po.ld);
-	if (s != TXF_SUCCESS) {
-		if (l->kernel)
-			txf__give_back_kernel(ctx, l->kernel);
-		l->kernel = NULL;
+	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_packed", true, extra, l);
+	if (s != TXF_SUCCESS)
 		return s;
-	}
 	const size_t span = 4 * (size_t)c->tile;
 	l->dims = 2;
 	l->local[0] = c->tile;
