@@ -127,9 +127,31 @@ static const txf__matmul_entry matmul_entries[] = {
                     .lbuf = 1,
                     .wmap = 2},
         .big_from = 2e10,
+        /* Fitted to 1022 timings of these sets with 1, 2 and 4 K slices on
+         * 73 shapes from 64 to 50000 per side, and `packed` to 13 timings
+         * of PADCOPY (H100, docs/bench/h100-2026-11-25/model). */
+        .cost_f32 =
+            {{.p =
+                  {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
+              .rate = 280e9,
+              .rate1 = 280e9,
+              .slots = 2,
+              .packed = 1.26},
+             {.p = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
+              .rate = 260e9,
+              .rate1 = 247e9,
+              .slots = 2},
+             {.p = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
+              .rate = 220e9,
+              .rate1 = 187e9,
+              .slots = 4}},
+        .launch_s = 26e-6,
+        .slice_launch_s = 8e-6,
+        .sum_bytes_s = 1.5e12,
         .why = "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local "
                "memory 16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major "
-               "first where they are not; from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x "
+               "first where they are not (f64; f32 below 2e10 takes the blocks of least "
+               "estimated time); from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x "
                "8 registers per work-item in 4 x 8 work-item tiles (measured on an H100)",
     },
     {

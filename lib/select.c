@@ -937,6 +937,109 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
 	return true;
 }
 
+/* The cost model's time for m x n x k (row-major C) in blocks of c with
+ * sl K slices, or with PADCOPY (packed, one slice): the busiest compute
+ * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
+ * c->rate, and a last short round at rate1 per work-group where that is
+ * slower; plus the launch. Slices add the summing launch and its traffic
+ * (sl partial sums read, C written); PADCOPY adds a launch and the
+ * traffic (read and write) per copy: A always, B where its blocks are
+ * partial, C where its blocks are. */
+static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
+                         unsigned cus, size_t m, size_t n, size_t k, size_t elem, unsigned sl,
+                         bool packed)
+{
+	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
+	const double steps = ceil(ceil((double)k / p->kwg) / sl);
+	const double w = 2.0 * p->mwg * p->nwg * steps * p->kwg;
+	const double per_cu = ceil(blocks * sl / cus);
+	const double rounds = floor(per_cu / c->slots), rest = per_cu - rounds * c->slots;
+	const double f = packed ? c->packed : 1.0, md = (double)m, nd = (double)n, kd = (double)k;
+	double t = e->launch_s + rounds * c->slots * w / (c->rate * f);
+	if (rest > 0)
+		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
+	if (sl > 1)
+		t += e->slice_launch_s + (sl + 1.0) * md * nd * (double)elem / e->sum_bytes_s;
+	if (packed) {
+		const bool copy_b = n % p->nwg || k % p->kwg, copy_c = m % p->mwg || n % p->nwg;
+		t += (1.0 + copy_b + copy_c) * e->slice_launch_s +
+		     2.0 * (double)elem * (md * kd + copy_b * kd * nd + copy_c * md * nd) /
+		         e->sum_bytes_s;
+	}
+	return t;
+}
+
+/* An f32 product with nothing forced, on an entry with a cost model: the
+ * block set and K slices of least estimated time. Slices keep at least
+ * KSLICE_MIN_STEPS K steps each and their partial sums within one buffer.
+ * False where the entry has no model or none of its sets fits the device. */
+static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n, size_t k,
+                         size_t elem, txf__mchoice *out)
+{
+	const unsigned cus = ctx->profile.compute_units;
+	if (elem != 4 || !e->cost_f32[0].p.mwg || !cus || !m || !n || !k)
+		return false;
+	txf__mparams best = {0};
+	double best_t = 0;
+	unsigned sets = 0, most = 1;
+	bool best_packed = false;
+	for (unsigned i = 0; i < TXF__MCOST_SETS && e->cost_f32[i].p.mwg; i++) {
+		const txf__mcost *c = &e->cost_f32[i];
+		txf__mparams q = c->p;
+		settle_layout(ctx, &q, &q, elem);
+		if (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS)
+			continue;
+		sets++;
+		const double steps = ceil((double)k / q.kwg);
+		for (unsigned sl = 1; sl <= TXF_MAX_KSPLIT; sl++) {
+			if (sl > 1 && (steps < (double)sl * KSLICE_MIN_STEPS ||
+			               (double)sl * (double)m * (double)n * (double)elem >
+			                   (double)ctx->profile.max_alloc_size))
+				break;
+			most = sl > most ? sl : most;
+			for (int packed = 0;
+			     packed <= (sl == 1 && c->packed > 0 && e->padcopy_from > 0);
+			     packed++) {
+				const double t =
+				    model_time(e, c, &q, cus, m, n, k, elem, sl, packed);
+				if (!best.mwg || t < best_t) {
+					best = q;
+					best.ksplit = sl;
+					best_t = t;
+					best_packed = packed;
+				}
+			}
+		}
+	}
+	if (!sets)
+		return false;
+	const bool divisible = m % best.mwg == 0 && n % best.nwg == 0 && k % best.kwg == 0;
+	out->strategy = best_packed       ? TXF_STRATEGY_PADCOPY
+	                : best.ksplit > 1 ? TXF_STRATEGY_PAD
+	                : divisible       ? e->divisible
+	                                  : e->uneven;
+	out->params = best;
+	out->strategy_source = out->params_source = TXF_SOURCE_DEVICE;
+	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	int len = snprintf(
+	    out->why, sizeof out->why, "%s cost model: blocks %u x %u x %u %s %zu x %zu x %zu",
+	    e->name, best.mwg, best.nwg, best.kwg, divisible ? "divide" : "do not divide", m, n, k);
+	if (best_packed && len > 0 && (size_t)len < sizeof out->why)
+		len += snprintf(out->why + len, sizeof out->why - (size_t)len,
+		                ", operands copied K-major first");
+	else if (best.ksplit > 1 && len > 0 && (size_t)len < sizeof out->why)
+		len += snprintf(out->why + len, sizeof out->why - (size_t)len, ", K in %u slices",
+		                best.ksplit);
+	if (len > 0 && (size_t)len < sizeof out->why)
+		snprintf(out->why + len, sizeof out->why - (size_t)len,
+		         ": estimated %.3g us, the least of %u block sets with 1 to %u K slices or "
+		         "packed operands on %u compute units (work-groups per compute unit and "
+		         "their measured rates)",
+		         best_t * 1e6, sets, most, cus);
+	out->launches = matmul_launches(out->strategy, m, n, k, &out->params);
+	return true;
+}
+
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                               const txf__mopts *opts, txf__mchoice *out)
 {
@@ -955,6 +1058,12 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		return TXF_SUCCESS;
 
 	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
+	const double size = (double)m * (double)n * (double)k;
+	const bool big_product =
+	    (elem == 8 ? e->big_f64.mwg : e->big_f32.mwg) && e->big_from > 0 && size >= e->big_from;
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(&opts->params) &&
+	    size >= e->simple_below && !big_product && model_matmul(ctx, e, m, n, k, elem, out))
+		return TXF_SUCCESS;
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	bool fallback = strcmp(e->name, "fallback") == 0;
 

@@ -596,6 +596,20 @@ typedef struct txf__transpose_entry {
 	unsigned packed, packed_tile, packed_rows;
 } txf__transpose_entry;
 
+/* One block set of a matmul cost model and its measured speed on the
+ * entry's devices: `rate` flops per second per compute unit while `slots`
+ * work-groups of these blocks run on it at once, `rate1` flops per second
+ * of each work-group while fewer do; both times `packed` where PADCOPY has
+ * copied the operands K-major first (0: the set does not take PADCOPY). */
+typedef struct txf__mcost {
+	txf__mparams p;
+	double rate, rate1;
+	unsigned slots;
+	double packed;
+} txf__mcost;
+
+#define TXF__MCOST_SETS 4
+
 typedef struct txf__matmul_entry {
 	const char *name;
 	int vendor;
@@ -616,6 +630,13 @@ typedef struct txf__matmul_entry {
 	 * f32 / f64 (mwg 0: the usual ones). */
 	txf__mparams big_f32, big_f64;
 	double big_from; /* the large blocks from this m * n * k on (0: never) */
+	/* f32 products from simple_below to big_from multiply-adds with nothing
+	 * forced: the block set and K slices of least estimated time (see
+	 * select.c), from cost_f32 (cost_f32[0].p.mwg 0: no model). The
+	 * estimate adds launch_s per product, slice_launch_s and the traffic
+	 * of the partial sums at sum_bytes_s for K slices. */
+	txf__mcost cost_f32[TXF__MCOST_SETS];
+	double launch_s, slice_launch_s, sum_bytes_s;
 	const char *why;
 } txf__matmul_entry;
 

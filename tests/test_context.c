@@ -480,8 +480,9 @@ static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const
 	free(c);
 }
 
-/* The NVIDIA entry for a C of few blocks, on the test device dressed as an
- * H100 (132 compute units): where 128 x 128 blocks number at most one per
+/* The NVIDIA entry's rules where its cost model does not decide (a forced
+ * strategy, forced blocks, f64), on the test device dressed as an H100
+ * (132 compute units): where 128 x 128 blocks number at most one per
  * compute unit, 128 x 64 blocks; where those still number at most one per
  * compute unit, K slices up to two work-groups per compute unit (at least
  * 8 K steps each), divisible shapes moving from SPLIT to PAD for them;
@@ -493,9 +494,12 @@ static void nvidia_entry_ksplit(void **state)
 	txf_context *ctx = nvidia_gpu_context();
 	ctx->profile.compute_units = 132;
 	txf_matmul_choice c;
+	txf_matmul_options pad;
+	txf_matmul_options_default(&pad);
+	pad.strategy = TXF_STRATEGY_PAD;
 	/* 8 x 6 blocks of 128 x 128 (48): 128 x 64 blocks, 8 x 11 = 88 of
 	 * them, 264 / 88 = 3 slices of 16 or 17 K steps. */
-	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &pad, &c), TXF_SUCCESS);
 	assert_string_equal(c.entry, "nvidia-gpu");
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
 	assert_int_equal(test_mparam(&c, "mwg"), 128);
@@ -504,28 +508,32 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(c.launches, 2);
 	assert_non_null(strstr(c.why, "3 slices"));
 	assert_non_null(strstr(c.why, "few blocks"));
-	/* 8 x 16 blocks: 2 slices; the divisible shape is PAD, not SPLIT. */
-	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
+	/* 8 x 16 blocks: 2 slices; f64 (16 x 16 blocks of 64 x 64: 256) none. */
+	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, &pad, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
 	assert_int_equal(test_mparam(&c, "nwg"), 64);
 	assert_int_equal(test_mparam(&c, "ksplit"), 2);
+	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	assert_null(strstr(c.why, "cost model"));
 	/* A short K limits the slices: 64 K steps, 8 slices at most. */
-	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 1024, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 128, 128, 1024, TXF_F32, &pad, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "ksplit"), 8);
 	/* Enough blocks: the usual ones, no slices; from 3e9 multiply-adds
 	 * on padcopy (A packed, B and C in place on this shape). */
-	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F64, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
-	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 2);
 	assert_null(strstr(c.why, "slices"));
 	assert_null(strstr(c.why, "large blocks"));
 	/* Below 3e9 (1408^3 = 2.8e9): SPLIT, 1999^3 (8e9) padcopy, four
 	 * launches. */
-	assert_int_equal(txf_matmul_explain(ctx, 1408, 1408, 1408, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 1408, 1408, 1408, TXF_F64, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
-	assert_int_equal(txf_matmul_explain(ctx, 1999, 1999, 1999, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 1999, 1999, 1999, TXF_F64, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(c.launches, 4);
 	/* From 2e10 multiply-adds on: padcopy with the large set, 256 x 128
@@ -557,7 +565,7 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(test_mparam(&c, "lbuf"), 1);
 	assert_int_equal(test_mparam(&c, "wmap"), 1);
 	/* Below it the usual blocks, one buffer, rows of work-items. */
-	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, &pad, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "mwg"), 128);
 	assert_int_equal(test_mparam(&c, "lbuf"), 1);
 	assert_int_equal(test_mparam(&c, "wmap"), 1);
@@ -582,10 +590,77 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 1);
 	/* One block, 44 K steps: 5 slices, run on the device. */
-	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, &pad, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "nwg"), 64);
 	assert_int_equal(test_mparam(&c, "ksplit"), 5);
-	matmul_checked(ctx, 40, 30, 700, "the NVIDIA entry with 5 K slices");
+	txf_context_release(&ctx);
+}
+
+/* The NVIDIA entry's cost model for f32 products with nothing forced, from
+ * the tiling threshold to the large blocks, on the test device dressed as
+ * an H100: a skinny C takes the smallest blocks, a deep K of a small C many
+ * slices, a C of 64 large blocks two slices, a square 2048^3 no slices; on
+ * 8 compute units, fewer slices and larger blocks. The model's choices run
+ * exactly on the device; the large blocks and forced choices are not the
+ * model's. */
+static void nvidia_cost_model(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	ctx->profile.compute_units = 132;
+	txf_matmul_choice c;
+	assert_int_equal(txf_matmul_explain(ctx, 64, 50000, 64, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_string_equal(c.entry, "nvidia-gpu");
+	assert_non_null(strstr(c.why, "cost model"));
+	assert_int_equal(c.params_source, TXF_SOURCE_DEVICE);
+	assert_int_equal(test_mparam(&c, "mwg"), 64);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	assert_int_equal(c.launches, 1);
+	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 50000, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_true(test_mparam(&c, "ksplit") >= 32);
+	assert_int_equal(c.launches, 2);
+	assert_non_null(strstr(c.why, "slices"));
+	assert_int_equal(txf_matmul_explain(ctx, 8192, 128, 8192, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "ksplit"), 2);
+	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_non_null(strstr(c.why, "cost model"));
+	/* 64 K slices at most, at least 8 K steps each. */
+	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "ksplit"), 5);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "ksplit"), 64);
+	matmul_checked(ctx, 40, 30, 700, "the cost model's 64 x 64 blocks in 5 K slices");
+	matmul_checked(ctx, 70, 200, 90, "the cost model's choice at 70 x 200 x 90");
+	/* Few compute units: fewer slices, larger blocks. */
+	ctx->profile.compute_units = 8;
+	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 50000, TXF_F32, NULL, &c), TXF_SUCCESS);
+	const unsigned few_cu_slices = test_mparam(&c, "ksplit");
+	assert_true(few_cu_slices > 1 && few_cu_slices < 64);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	ctx->profile.compute_units = 132;
+	/* Not the model's: large products, forced blocks or slices, f64,
+	 * below the tiling threshold. */
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_null(strstr(c.why, "cost model"));
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "ksplit", 1);
+	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 50000, TXF_F32, &o, &c), TXF_SUCCESS);
+	assert_null(strstr(c.why, "cost model"));
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 50000, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_null(strstr(c.why, "cost model"));
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 16, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_SIMPLE);
 	txf_context_release(&ctx);
 }
 
@@ -653,7 +728,7 @@ int main(void)
 	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
 	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_ksplit),
-	    cmocka_unit_test(nvidia_tuned_below_big),
+	    cmocka_unit_test(nvidia_cost_model),           cmocka_unit_test(nvidia_tuned_below_big),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }
