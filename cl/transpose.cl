@@ -35,6 +35,9 @@
  *   transpose_packed    PAD for 1- and 2-byte elements: tiles of 4 x 4
  *                       element blocks, each moved as four 4-element rows
  *                       and transposed in registers
+ *   transpose_packed_shifted  the packed kernel for outputs whose rows start
+ *                       off 32-byte sectors: output runs of whole sectors,
+ *                       each word funnel-shifted from two staged rows
  *   transpose_skinny_rows, transpose_skinny_cols  PAD for a matrix with
  *                       SHORT (1 to 32) rows or columns: whole short columns
  *                       or rows staged in local memory, reads and writes
@@ -138,10 +141,12 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
  * rows (one 4- or 8-byte access each instead of four narrow ones),
  * transposes it in registers, and the group writes the transposed blocks
  * out of local memory as 4-element rows of the output. Blocks cut by the
- * matrix's edge are moved element by element, guarded (PAD). IN_ALIGNED /
- * OUT_ALIGNED (set by the host) say that every block row of in / out
- * starts on a multiple of 4 elements (offset and leading dimension), so
- * that whole words can be loaded and stored. */
+ * matrix's edge are moved element by element, guarded (PAD). Every row of
+ * the output must start on a 32-byte sector (offset and leading dimension;
+ * transpose_packed_shifted serves the others), so that whole words and
+ * sectors are stored. IN_ALIGNED (set by the host) says that every input
+ * row starts on a multiple of 4 elements; otherwise its words are loaded
+ * in pairs and funnel-shifted. */
 #if ELEM_SIZE == 1
 typedef uchar4 row4_t;
 typedef uchar16 block_t;
@@ -158,17 +163,66 @@ typedef ulong word4_t;
 #ifndef IN_ALIGNED
 #define IN_ALIGNED 0
 #endif
-#ifndef OUT_ALIGNED
-#define OUT_ALIGNED 0
-#endif
 
-inline row4_t txf_row4_load(__global const elem_t *p)
+/* Elements s .. s + 3 of the 8-element row x, y (1 <= s <= 4). */
+inline row4_t txf_row4_funnel(row4_t x, row4_t y, uint s)
+{
+#if ELEM_SIZE == 1
+	const ulong v = (ulong)as_uint(y) << 32 | as_uint(x);
+	return as_row4((uint)(v >> (8 * s)));
+#else
+	return s == 4 ? y : as_row4(as_ulong(x) >> (16 * s) | as_ulong(y) << (64 - 16 * s));
+#endif
+}
+
+/* Four elements from p. IN_ALIGNED: one word. Otherwise, where `words`
+ * (the words around p lie inside the input view), the one or two words
+ * that hold them, funnel-shifted (p's address gives its place in a word);
+ * else four narrow loads. */
+inline row4_t txf_row4_load(__global const elem_t *p, bool words)
 {
 #if IN_ALIGNED
+	(void)words;
 	return as_row4(*(__global const word4_t *)p);
 #else
-	return vload4(0, p);
+	const uint sh = (uint)((ulong)p / ELEM_SIZE) & 3;
+	if (!words || (ulong)p % ELEM_SIZE)
+		return vload4(0, p);
+	if (!sh)
+		return as_row4(*(__global const word4_t *)p);
+	__global const word4_t *w = (__global const word4_t *)(p - sh);
+	return txf_row4_funnel(as_row4(w[0]), as_row4(w[1]), sh);
 #endif
+}
+
+/* The 4 x 4 block of input rows r .. r + 3 (r may be negative) and columns
+ * c .. c + 3, rows as rows; elements outside the matrix read as 0. Word
+ * loads reach up to 3 elements past a row's 4: only where that stays
+ * before the end of the input view ((rows - 1) in_ld + cols elements past
+ * in_off). */
+inline block_t txf_block_load(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c,
+                              ulong rows, ulong cols)
+{
+	block_t b;
+	if (r >= 0 && (ulong)r + 4 <= rows && c + 4 <= cols) {
+		__global const elem_t *src = in + in_off + (ulong)r * in_ld + c;
+		const bool words = ((ulong)r + 3) * in_ld + c + 7 < (rows - 1) * in_ld + cols;
+		b.lo.lo = txf_row4_load(src, words);
+		b.lo.hi = txf_row4_load(src + in_ld, words);
+		b.hi.lo = txf_row4_load(src + 2 * in_ld, words);
+		b.hi.hi = txf_row4_load(src + 3 * in_ld, words);
+	} else {
+		elem_t e[16];
+		for (uint i = 0; i < 4; i++)
+			for (uint j = 0; j < 4; j++) {
+				const long ri = r + (long)i;
+				e[i * 4 + j] = ri >= 0 && (ulong)ri < rows && c + j < cols
+				                   ? in[in_off + (ulong)ri * in_ld + c + j]
+				                   : 0;
+			}
+		b = vload16(0, e);
+	}
+	return b;
 }
 
 __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, ulong in_off,
@@ -184,20 +238,7 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
 		const ulong r = r0 + 4 * (ly + k);
 		if (r >= rows || c >= cols)
 			continue;
-		__global const elem_t *src = in + in_off + r * in_ld + c;
-		block_t b;
-		if (r + 4 <= rows && c + 4 <= cols) {
-			b.lo.lo = txf_row4_load(src);
-			b.lo.hi = txf_row4_load(src + in_ld);
-			b.hi.lo = txf_row4_load(src + 2 * in_ld);
-			b.hi.hi = txf_row4_load(src + 3 * in_ld);
-		} else {
-			elem_t e[16];
-			for (uint i = 0; i < 4; i++)
-				for (uint j = 0; j < 4; j++)
-					e[i * 4 + j] = r + i < rows && c + j < cols ? src[i * in_ld + j] : 0;
-			b = vload16(0, e);
-		}
+		const block_t b = txf_block_load(in, in_off, in_ld, (long)r, c, rows, cols);
 		/* Rows of the block become its columns. */
 		tile[lx][ly + k] = b.s048c159d26ae37bf;
 	}
@@ -212,17 +253,10 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
 		const block_t b = tile[ly + k][lx];
 		__global elem_t *dst = out + out_off + orow * out_ld + oc;
 		if (orow + 4 <= cols && oc + 4 <= rows) {
-#if OUT_ALIGNED
 			*(__global word4_t *)dst = as_word4(b.lo.lo);
 			*(__global word4_t *)(dst + out_ld) = as_word4(b.lo.hi);
 			*(__global word4_t *)(dst + 2 * out_ld) = as_word4(b.hi.lo);
 			*(__global word4_t *)(dst + 3 * out_ld) = as_word4(b.hi.hi);
-#else
-			vstore4(b.lo.lo, 0, dst);
-			vstore4(b.lo.hi, 0, dst + out_ld);
-			vstore4(b.hi.lo, 0, dst + 2 * out_ld);
-			vstore4(b.hi.hi, 0, dst + 3 * out_ld);
-#endif
 		} else {
 			elem_t e[16];
 			vstore16(b, 0, e);
@@ -233,19 +267,79 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
 		}
 	}
 }
+
+/* transpose_packed for outputs whose rows do not all start on a 32-byte
+ * sector (PK_SECTOR elements): every output run it stores is whole
+ * sectors. Work-group (g0, g1) stages the 4 x 4 blocks of input columns
+ * c0 = g0 4T .. c0 + 4T - 1 and of PK_STAGED block rows from rb = g1 4T -
+ * PK_SECTOR on (PK_EXTRA above its own), transposed, as 4-element rows of
+ * the output: tr[x][b] holds output row c0 + x, input rows rb + 4b ..
+ * rb + 4b + 3. Output row o starts sh(o) < PK_SECTOR elements past a
+ * sector; the group stores its input rows g1 4T - sh .. g1 4T - sh + 4T - 1,
+ * T words: word j holds staged rows d + 4j .. d + 4j + 3, d = PK_SECTOR -
+ * sh, funnel-shifted out of two neighbouring entries of tr[x]. Words cut by
+ * row 0 or by `rows` are stored element by element. Together the groups
+ * store every element once; the launch has ceil((rows + PK_SECTOR - 1) /
+ * (4T)) groups along dimension 1. */
+#define PK_SECTOR (32 / ELEM_SIZE)
+#define PK_EXTRA (PK_SECTOR / 4)
+#define PK_STAGED (TILE + PK_EXTRA)
+__kernel TXF_TILED_WG void transpose_packed_shifted(__global const elem_t *restrict in,
+                                                    ulong in_off, ulong in_ld,
+                                                    __global elem_t *restrict out, ulong out_off,
+                                                    ulong out_ld, ulong rows, ulong cols)
+{
+	__local row4_t tr[4 * TILE][PK_STAGED + 1];
+	const uint lx = get_local_id(0), ly = get_local_id(1);
+	const long rb = (long)get_group_id(1) * TILE * 4 - PK_SECTOR;
+	const ulong c0 = (ulong)get_group_id(0) * TILE * 4;
+	const ulong c = c0 + 4 * lx;
+	for (uint k = 0; k < PK_STAGED; k += WG_ROWS) {
+		const uint y = ly + k;
+		const long r = rb + 4 * (long)y;
+		if ((PK_STAGED % WG_ROWS && y >= PK_STAGED) || c >= cols || r >= (long)rows ||
+		    r + 4 <= 0)
+			continue;
+		const block_t b =
+		    txf_block_load(in, in_off, in_ld, r, c, rows, cols).s048c159d26ae37bf;
+		tr[4 * lx][y] = b.lo.lo;
+		tr[4 * lx + 1][y] = b.lo.hi;
+		tr[4 * lx + 2][y] = b.hi.lo;
+		tr[4 * lx + 3][y] = b.hi.hi;
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint k = 0; k < 4 * TILE; k += WG_ROWS) {
+		const uint x = ly + k;
+		const ulong o = c0 + x;
+		if (o >= cols)
+			break;
+		const ulong start = out_off + o * out_ld;
+		const uint sh = (uint)((ulong)(out + start) / ELEM_SIZE & (PK_SECTOR - 1));
+		const uint d = PK_SECTOR - sh, s = (d - 1) % 4 + 1, b = (d - s) / 4 + lx;
+		const row4_t v = txf_row4_funnel(tr[x][b], tr[x][b + 1], s);
+		const long q = rb + PK_SECTOR - (long)sh + 4 * (long)lx;
+		if (q >= 0 && (ulong)q + 4 <= rows) {
+			*(__global word4_t *)(out + start + (ulong)q) = as_word4(v);
+		} else {
+			elem_t e[4];
+			vstore4(v, 0, e);
+			for (uint j = 0; j < 4; j++)
+				if (q + (long)j >= 0 && (ulong)(q + (long)j) < rows)
+					out[start + (ulong)(q + (long)j)] = e[j];
+		}
+	}
+}
 #endif
 
 /* Work-group (g0, g1) writes output rows c0 .. c0 + T - 1 (c0 = g1 T), each
  * over SEGMENTS runs of T elements that start on ALIGN-element boundaries
  * of the output buffer (ALIGN, a power of two no larger than T, is one
- * 32-byte memory sector or T where that is less; the host sets it): run s of output row c covers input
- * rows r = (g0 SEGMENTS + s) T - sh(c) + x, x < T, where sh(c) < ALIGN is
- * how far row c starts past a boundary. Together the work-groups cover
- * every r in [0, rows) exactly once (the launch has
- * ceil((rows + ALIGN - 1) / (SEGMENTS T)) groups along dimension 0). The
- * runs of one group need input rows from rbase = g0 SEGMENTS T - ALIGN on,
- * SEGMENTS T + ALIGN of them: they are staged in local memory first, rows
- * outside the matrix skipped. */
+ * 32-byte memory sector or T where that is less; the host sets it): run s of output row c covers
+ * input rows r = (g0 SEGMENTS + s) T - sh(c) + x, x < T, where sh(c) < ALIGN is how far row c
+ * starts past a boundary. Together the work-groups cover every r in [0, rows) exactly once (the
+ * launch has ceil((rows + ALIGN - 1) / (SEGMENTS T)) groups along dimension 0). The runs of one
+ * group need input rows from rbase = g0 SEGMENTS T - ALIGN on, SEGMENTS T + ALIGN of them: they are
+ * staged in local memory first, rows outside the matrix skipped. */
 #ifndef ALIGN
 #define ALIGN TILE
 #endif
@@ -268,14 +362,16 @@ __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict
 	const bool inside = rbase >= 0 && rbase + PA_ROWS <= (long)rows;
 	if (c0 + lx < cols) {
 		if (inside) {
-			__global const elem_t *src = in + in_off + ((ulong)rbase + ly) * in_ld + c0 + lx;
+			__global const elem_t *src =
+			    in + in_off + ((ulong)rbase + ly) * in_ld + c0 + lx;
 			for (uint k = 0; k < PA_ROWS; k += WG_ROWS)
 				if (PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS)
 					tile[ly + k][lx] = src[k * in_ld];
 		} else {
 			for (uint k = 0; k < PA_ROWS; k += WG_ROWS) {
 				const long r = rbase + ly + k;
-				if ((PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS) && r >= 0 && r < (long)rows)
+				if ((PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS) && r >= 0 &&
+				    r < (long)rows)
 					tile[ly + k][lx] = in[in_off + (ulong)r * in_ld + c0 + lx];
 			}
 		}
@@ -429,7 +525,8 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 		for (uint s = 0; s < SEGMENTS * TILE / OUT_LANES; s++) {
 			const long r = r0 + (long)(s * OUT_LANES);
 			if (inside || (r >= 0 && r < (long)rows))
-				txf_wide_store(&out[start + (ulong)r], tp[s * OUT_LANES * (WIDTH + 1)]);
+				txf_wide_store(&out[start + (ulong)r],
+				               tp[s * OUT_LANES * (WIDTH + 1)]);
 		}
 	}
 }
@@ -648,12 +745,12 @@ typedef ulong8 stream_v;
 #define SWAP_HI1 ((ulong8)(1, 9, 3, 11, 5, 13, 7, 15))
 #endif
 
-#define SWAP_ROUND(t, h, LO, HI)                                                                   \
-	for (uint i_ = 0; i_ < SV; i_++)                                                           \
-		if (!(i_ & (h))) {                                                                 \
-			const stream_v a_ = (t)[i_], b_ = (t)[i_ + (h)];                           \
-			(t)[i_] = shuffle2(a_, b_, LO);                                            \
-			(t)[i_ + (h)] = shuffle2(a_, b_, HI);                                      \
+#define SWAP_ROUND(t, h, LO, HI)                                         \
+	for (uint i_ = 0; i_ < SV; i_++)                                 \
+		if (!(i_ & (h))) {                                       \
+			const stream_v a_ = (t)[i_], b_ = (t)[i_ + (h)]; \
+			(t)[i_] = shuffle2(a_, b_, LO);                  \
+			(t)[i_ + (h)] = shuffle2(a_, b_, HI);            \
 		}
 
 /* Block of input rows r .. r + V - 1 (r may be negative), columns c0 ..
@@ -687,11 +784,11 @@ inline void stream_block(__global const elem_t *in, ulong in_off, ulong in_ld, l
  * bit k of sh, the window moves k lanes down. */
 inline stream_v stream_funnel(stream_v lo, stream_v hi, uint sh)
 {
-#define FUNNEL_ROUND(k)                                                                            \
-	if (sh & (k)) {                                                                            \
-		const stream_v h_ = shuffle2(lo, hi, SV_LANES + (SV - (k)));                       \
-		lo = shuffle2(lo, lo, SV_LANES + (SV - (k)));                                      \
-		hi = h_;                                                                           \
+#define FUNNEL_ROUND(k)                                                      \
+	if (sh & (k)) {                                                      \
+		const stream_v h_ = shuffle2(lo, hi, SV_LANES + (SV - (k))); \
+		lo = shuffle2(lo, lo, SV_LANES + (SV - (k)));                \
+		hi = h_;                                                     \
 	}
 #if SV == 16
 	FUNNEL_ROUND(8)

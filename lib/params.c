@@ -170,9 +170,9 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = TR,
                      .min = -1,
                      .max = 1,
-                     .meaning = "pad out of place, 1- and 2-byte elements: the packed kernel "
-                                "(transpose_packed), tiles of 4 x 4 element blocks; 1 always, "
-                                "-1 never, 0 as the device says"},
+                     .meaning = "pad out of place, 1- and 2-byte elements: the packed kernels "
+                                "(transpose_packed, _shifted), tiles of 4 x 4 element blocks; "
+                                "1 always, -1 never, 0 as the device says"},
             .macro = NULL,
             .kind = F_INT,
             .option = T_OPT(packed),

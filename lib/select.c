@@ -234,13 +234,24 @@ static bool skinny_group_fits(const txf_device_profile *p, unsigned tile, unsign
 	return txf__skinny_fits(p, tile * rows, side, elem, why, n);
 }
 
-/* Local memory: tile x (tile + 1) blocks of 16 elements. */
+/* Local memory: that of transpose_packed_shifted, the larger of the two
+ * kernels (the output's alignment may not be known yet): 4 tile rows of
+ * tile + 1 + 8 / elem entries of 4 elements. */
 static bool packed_group_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
                               size_t side, size_t elem, bool *local_short, char *why, size_t n)
 {
 	(void)side;
-	*local_short = (cl_ulong)tile * (tile + 1) * 16 * elem > p->local_mem_size;
-	return txf__tile_fits(p, tile, rows, 16 * elem, tile, why, n);
+	const cl_ulong local = (cl_ulong)4 * tile * (tile + 1 + 8 / elem) * 4 * elem;
+	*local_short = local > p->local_mem_size;
+	if (!txf__tile_fits(p, tile, rows, 16 * elem, 0, why, n))
+		return false;
+	if (*local_short)
+		snprintf(
+		    why, n,
+		    "tile %u of %zu-byte elements needs %llu bytes of local memory, the device "
+		    "has %llu",
+		    tile, elem, (unsigned long long)local, (unsigned long long)p->local_mem_size);
+	return !*local_short;
 }
 
 /* A pad kernel with work-groups of its own (skinny, packed): from tile x
@@ -493,8 +504,9 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max &&
 	     rows * cols >= e->simple_below))
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
-	const bool words = opts->views_known ? opts->views_aligned : rows % 4 == 0 && cols % 4 == 0;
-	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place && words &&
+	const bool in_words = opts->views_known ? opts->in_words : cols % 4 == 0;
+	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place &&
+	    (in_words || (double)rows * (double)cols * (double)elem < e->packed_unaligned_bytes) &&
 	    opts->strategy == TXF_STRATEGY_AUTO && opts->segments <= 0 && opts->width <= 0 &&
 	    opts->stream != 1 && opts->cache_hints != 1 && opts->skinny != 1 && opts->tile <= 64 &&
 	    rows * cols >= e->simple_below)

@@ -161,16 +161,20 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 	return TXF_SUCCESS;
 }
 
-/* The packed kernel: tiles of tile x tile blocks of 4 x 4 elements, whole
- * words where every block row of a side starts on a multiple of 4
- * elements. */
+/* The packed kernels: tiles of tile x tile blocks of 4 x 4 elements;
+ * transpose_packed where every output row starts on a 32-byte sector,
+ * transpose_packed_shifted (a sector more of input rows staged per group,
+ * groups for a sector more than `rows`) where not. */
 static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
-	char extra[48];
-	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d -DOUT_ALIGNED=%d",
-	         pi.ld % 4 == 0 && pi.offset % 4 == 0, po.ld % 4 == 0 && po.offset % 4 == 0);
-	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_packed", true, extra, l);
+	char extra[32];
+	const size_t sector = 32 / pi.elem; /* elements per 32-byte memory sector */
+	const bool out_sectors = po.ld % sector == 0 && po.offset % sector == 0;
+	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", pi.ld % 4 == 0 && pi.offset % 4 == 0);
+	txf_status s = whole_kernel(ctx, c, pi, po, in, out,
+	                            out_sectors ? "transpose_packed" : "transpose_packed_shifted",
+	                            true, extra, l);
 	if (s != TXF_SUCCESS)
 		return s;
 	const size_t span = 4 * (size_t)c->tile;
@@ -178,7 +182,8 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 	l->local[0] = c->tile;
 	l->local[1] = c->wg_rows;
 	l->global[0] = txf__round_up(pi.cols, span) / span * c->tile;
-	l->global[1] = txf__round_up(pi.rows, span) / span * c->wg_rows;
+	l->global[1] =
+	    txf__round_up(pi.rows + (out_sectors ? 0 : sector - 1), span) / span * c->wg_rows;
 	*n = 1;
 	return TXF_SUCCESS;
 }
@@ -400,10 +405,9 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	s = txf__topts_resolve(opts, &o);
 	if (s != TXF_SUCCESS)
 		return s;
-	txf__phys pi = txf__physical(in), po4 = txf__physical(out);
+	txf__phys pi = txf__physical(in);
 	o.views_known = true;
-	o.views_aligned =
-	    pi.ld % 4 == 0 && pi.offset % 4 == 0 && po4.ld % 4 == 0 && po4.offset % 4 == 0;
+	o.in_words = pi.ld % 4 == 0 && pi.offset % 4 == 0;
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)

@@ -82,10 +82,10 @@ typedef struct txf__topts {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	int segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
-	/* Set by the operation, not a parameter: whether every row of both
-	 * physical views starts on a multiple of 4 elements (leading
-	 * dimensions and offsets). Unknown (explain): as tight views. */
-	bool views_known, views_aligned;
+	/* Set by the operation, not a parameter: whether every row of the
+	 * input's physical view starts on a multiple of 4 elements (leading
+	 * dimension and offset). Unknown (explain): as a tight view. */
+	bool views_known, in_words;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -591,9 +591,12 @@ typedef struct txf__transpose_entry {
 	/* Out of place: the skinny kernels for a short side of at most this
 	 * many elements (0: never; at most TXF_SKINNY_MAX). */
 	unsigned skinny_max;
-	/* Out of place, 1- and 2-byte elements: the packed kernel (4 x 4
-	 * element blocks) with packed_tile x packed_rows work-groups. */
+	/* Out of place, 1- and 2-byte elements: the packed kernels (4 x 4
+	 * element blocks) with packed_tile x packed_rows work-groups, where
+	 * every input row starts on a multiple of 4 elements, or else for an
+	 * input of fewer than packed_unaligned_bytes (0: never). */
 	unsigned packed, packed_tile, packed_rows;
+	double packed_unaligned_bytes;
 } txf__transpose_entry;
 
 /* One block set of a matmul cost model and its measured speed on the

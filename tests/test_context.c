@@ -237,20 +237,20 @@ static void programs_are_cached(void **state)
 	txf_context_release(&ctx);
 }
 
-/* Transpose out of place on the test device, checked against the host. */
-static void transpose_checked(txf_context *ctx, size_t rows, size_t cols, const char *what)
+/* Transpose out of place on the test device (dtype of elem bytes, tight
+ * row-major matrices), checked against the host. */
+static void transpose_checked_as(txf_context *ctx, txf_dtype dtype, size_t elem, size_t rows,
+                                 size_t cols, const char *what)
 {
-	const size_t n = rows * cols * 4;
+	const size_t n = rows * cols * elem;
 	unsigned char *in = malloc(n), *want = malloc(n), *got = malloc(n);
 	assert_true(in && want && got);
 	test_fill_random(in, n);
 	test_host_transpose(in, TXF_ROW_MAJOR, cols, 0, want, TXF_ROW_MAJOR, rows, 0, rows, cols,
-	                    4);
+	                    elem);
 	txf_matrix ma, mb;
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, rows, cols, TXF_ROW_MAJOR, &ma),
-	                 TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, cols, rows, TXF_ROW_MAJOR, &mb),
-	                 TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, dtype, rows, cols, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, dtype, cols, rows, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
 	assert_int_equal(txf_matrix_write(ctx, &ma, in, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
 	cl_event ev = NULL;
 	assert_int_equal(txf_transpose(ctx, &ma, &mb, NULL, 0, NULL, &ev), TXF_SUCCESS);
@@ -263,6 +263,11 @@ static void transpose_checked(txf_context *ctx, size_t rows, size_t cols, const 
 	free(in);
 	free(want);
 	free(got);
+}
+
+static void transpose_checked(txf_context *ctx, size_t rows, size_t cols, const char *what)
+{
+	transpose_checked_as(ctx, TXF_F32, 4, rows, cols, what);
 }
 
 /* In place on ctx with its own choice, f32 n x n, checked exactly. */
@@ -664,6 +669,60 @@ static void nvidia_cost_model(void **state)
 	txf_context_release(&ctx);
 }
 
+/* The NVIDIA entry's packed kernels for 1- and 2-byte elements, on the
+ * test device dressed as an NVIDIA GPU: where every input row starts on a
+ * word (tight row-major: cols a multiple of 4), whatever the output; where
+ * not, for inputs under 16 MB only; never where turned off or in place.
+ * Transposes with inputs and outputs off words run exactly. */
+static void nvidia_entry_packed(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	txf_choice c;
+	static const struct {
+		size_t rows, cols;
+		txf_dtype dtype;
+		int packed;
+	} cases[] = {
+	    {4096, 4096, TXF_U8, 1},  /* words on both sides */
+	    {9223, 4868, TXF_U16, 1}, /* input on words, output rows off them, 90 MB */
+	    {1375, 3175, TXF_U8, 1},  /* input rows off words, 4.4 MB */
+	    {4093, 4099, TXF_U8, 0},  /* input rows off words, 16.8 MB */
+	    {2185, 4982, TXF_U16, 0}, /* input rows off words, 21.8 MB */
+	    {3000, 3001, TXF_F32, 0}, /* 4-byte elements */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		assert_int_equal(txf_transpose_explain(ctx, cases[i].rows, cases[i].cols,
+		                                       cases[i].dtype, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		if (test_cparam(&c, "packed") != cases[i].packed)
+			fail_msg("case %zu: %zu x %zu: packed %u, want %d (%s)", i, cases[i].rows,
+			         cases[i].cols, test_cparam(&c, "packed"), cases[i].packed, c.why);
+	}
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	test_topt(&o, "packed", -1);
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "packed"), 0);
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 1, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "packed"), 0);
+	/* Local memory for the shifted kernel (the larger): 64 blocks a side
+	 * need 4 x 64 x 73 words (73 KiB), over 48 KiB; 32 x 37 x 4 x 8 bytes
+	 * of u16 (37 KiB) fit. */
+	test_topt(&o, "packed", 1);
+	o.tile = 64;
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 0, &o, &c),
+	                 TXF_ERR_TILE_UNSUPPORTED);
+	assert_non_null(strstr(txf_last_error(), "local memory"));
+	o.tile = 32;
+	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U16, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 32);
+	transpose_checked_as(ctx, TXF_U8, 1, 77, 131, "packed, both sides off words");
+	transpose_checked_as(ctx, TXF_U16, 2, 203, 132, "packed, output rows off sectors");
+	transpose_checked_as(ctx, TXF_U8, 1, 130, 97, "packed, input rows off words");
+	txf_context_release(&ctx);
+}
+
 /* A tuning whose large-even f32 matmul entry (128 x 64 blocks, split) was
  * measured at side^3. */
 static txf_tuning *large_tuning(size_t side)
@@ -727,8 +786,9 @@ int main(void)
 	    cmocka_unit_test(default_context_has_profile), cmocka_unit_test(normalized_names),
 	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
-	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_ksplit),
-	    cmocka_unit_test(nvidia_cost_model),           cmocka_unit_test(nvidia_tuned_below_big),
+	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_packed),
+	    cmocka_unit_test(nvidia_entry_ksplit),         cmocka_unit_test(nvidia_cost_model),
+	    cmocka_unit_test(nvidia_tuned_below_big),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }

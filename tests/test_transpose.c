@@ -741,10 +741,10 @@ static void test_skinny(void **state)
 	assert_int_equal(test_cparam(&ch, "skinny"), 0);
 }
 
-/* The packed kernel, forced: 1- and 2-byte types, both layouts, PAD and
+/* The packed kernels, forced: 1- and 2-byte types, both layouts, PAD and
  * AUTO, on shapes around its 4 x 4 blocks and tiles of 4 and 16 blocks,
- * with leading dimensions and offsets that are multiples of 4 (whole words)
- * and that are not; -1 turns it off. */
+ * with input rows on words and off them, and output rows on 32-byte
+ * sectors and off them; -1 turns it off. */
 static void test_packed(void **state)
 {
 	(void)state;
@@ -757,7 +757,7 @@ static void test_packed(void **state)
 			const size_t shapes[][2] = {{3, 5},         {4, 4},     {S + 1, S - 1},
 			                            {2 * S + 3, S}, {S + 4, 8}, {37, 2 * S + 6}};
 			for (size_t sh = 0; sh < COUNT(shapes); sh++) {
-				for (int aligned = 0; aligned < 2; aligned++, k++) {
+				for (int aligned = 0; aligned < 4; aligned++, k++) {
 					tcase c = {0};
 					c.rows = shapes[sh][0];
 					c.cols = shapes[sh][1];
@@ -765,16 +765,28 @@ static void test_packed(void **state)
 					c.in_layout = c.out_layout =
 					    k % 4 >= 2 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
 					set_padding(&c, k / 2);
-					if (aligned) {
-						/* Every row of both physical views on a word. */
-						const size_t ild =
-						    c.in_layout == TXF_COL_MAJOR ? c.rows : c.cols;
-						const size_t old =
-						    c.out_layout == TXF_COL_MAJOR ? c.cols : c.rows;
+					/* Every row of the input's physical view on a
+					 * word (bit 0: whole-word loads, else pairs
+					 * funnel-shifted) and of the output's on a
+					 * 32-byte sector (bit 1: transpose_packed, else
+					 * transpose_packed_shifted). */
+					const size_t sector = types[di] == TXF_U8 ? 32 : 16;
+					const size_t ild =
+					    c.in_layout == TXF_COL_MAJOR ? c.rows : c.cols;
+					const size_t old =
+					    c.out_layout == TXF_COL_MAJOR ? c.cols : c.rows;
+					if (aligned & 1) {
 						c.in_pad = (4 - ild % 4) % 4 + (k % 3 == 0 ? 4 : 0);
-						c.out_pad = (4 - old % 4) % 4;
 						c.in_off = (k % 5) * 4;
-						c.out_off = (k % 3) * 8;
+					} else if ((ild + c.in_pad) % 4 == 0 && c.in_off % 4 == 0) {
+						c.in_off += 1 + k % 3;
+					}
+					if (aligned & 2) {
+						c.out_pad = (sector - old % sector) % sector;
+						c.out_off = (k % 3) * sector;
+					} else if ((old + c.out_pad) % sector == 0 &&
+					           c.out_off % sector == 0) {
+						c.out_pad += 1 + k % 3;
 					}
 					c.strategy = k % 3 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
 					c.tile = group_tiles[ti];
