@@ -8,7 +8,8 @@ transpose: one panel per element type; each shape is a point at (cols, rows),
 its colour the auto row's ratio to the copy of the same bytes.
 matmul: each shape a point at (m * n, k), its colour the ratio of the
 library's GFLOP/s to the peer's (PEER.jsonl: lines {"m","n","k","ms"}, as
-mm_torch.py writes them), its size growing with min(m, n).
+mm_torch.py writes them, or txf bench's own rows of impl blas or clblast),
+its size growing with min(m, n).
 Needs gnuplot (pngcairo or png terminal)."""
 import json, os, subprocess, sys, tempfile
 
@@ -36,6 +37,7 @@ def transpose(out, title, files):
 
 
 def draw(out, title, panels, xlabel, ylabel, cblabel, sized):
+    panels = {k: v for k, v in panels.items() if v}
     tmp = tempfile.mkdtemp()
     names = sorted(panels)
     cols = min(3, len(names))
@@ -69,7 +71,10 @@ def draw(out, title, panels, xlabel, ylabel, cblabel, sized):
 def matmul(out, title, peer_file, files):
     peer = {}
     for x in rows_of(peer_file):
-        peer[(x["m"], x["n"], x["k"])] = x["ms"]
+        if "ms" in x:
+            peer[(x["m"], x["n"], x["k"])] = x["ms"]
+        elif x.get("op") == "matmul" and x.get("impl") in ("blas", "clblast") and x.get("check") == "OK":
+            peer[(x["m"], x["n"], x["k"])] = x["median_ms"]
     pts = []
     for f in files:
         for x in rows_of(f):
@@ -89,7 +94,7 @@ def main():
         draw(out, title, transpose(out, title, sys.argv[4:]), "cols", "rows", "ratio to copy", False)
     else:
         draw(out, title, matmul(out, title, sys.argv[4], sys.argv[5:]), "m x n", "k",
-             "ratio to cuBLAS", True)
+             "ratio to the peer", True)
 
 
 if __name__ == "__main__":
