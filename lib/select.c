@@ -419,7 +419,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              "strategy, not to %s%s",
 		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
 		TXF_CHECK_ARG(vt, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the streaming kernel (stream 1) moves 4- or 8-byte elements, not "
+		              "the streaming kernel (stream 1) moves 1- to 8-byte elements, not "
 		              "%zu-byte ones",
 		              elem);
 		TXF_CHECK_ARG(opts->segments <= 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
@@ -429,7 +429,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		TXF_CHECK_ARG((!opts->tile || opts->tile == vt) &&
 		                  (!opts->wg_rows || opts->wg_rows == 1),
 		              TXF_ERR_BAD_TILE,
-		              "the streaming kernel moves %u x %u blocks of %zu-byte elements, one "
+		              "the streaming kernel moves %u x %u tiles of %zu-byte elements, one "
 		              "work-item per group: tile %u x %u does not fit it (use %u x 1 or 0)",
 		              vt, vt, elem, opts->tile, opts->wg_rows, vt);
 	}
@@ -667,9 +667,12 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	} else if (opts->segments == 0 && opts->stream == 0 && e->stream && vt && !in_place &&
 	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows && !opts->width &&
 	           opts->cache_hints <= 0) {
-		set_stream(out, elem,
-		           "; streaming kernel: blocks transposed in registers, whole 64-byte "
-		           "output lines");
+		char note[160];
+		snprintf(note, sizeof note,
+		         "; streaming kernel: %u x %u tiles (a 64-byte line per row) "
+		         "transposed in registers, whole output lines",
+		         vt, vt);
+		set_stream(out, elem, note);
 	} else if (opts->segments == 0) {
 		set_segments(p, e, elem, in_place, out);
 	}
