@@ -362,16 +362,14 @@ __kernel TXF_TILED_WG void transpose_pad_aligned(__global const elem_t *restrict
 	const bool inside = rbase >= 0 && rbase + PA_ROWS <= (long)rows;
 	if (c0 + lx < cols) {
 		if (inside) {
-			__global const elem_t *src =
-			    in + in_off + ((ulong)rbase + ly) * in_ld + c0 + lx;
+			__global const elem_t *src = in + in_off + ((ulong)rbase + ly) * in_ld + c0 + lx;
 			for (uint k = 0; k < PA_ROWS; k += WG_ROWS)
 				if (PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS)
 					tile[ly + k][lx] = src[k * in_ld];
 		} else {
 			for (uint k = 0; k < PA_ROWS; k += WG_ROWS) {
 				const long r = rbase + ly + k;
-				if ((PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS) && r >= 0 &&
-				    r < (long)rows)
+				if ((PA_ROWS % WG_ROWS == 0 || ly + k < PA_ROWS) && r >= 0 && r < (long)rows)
 					tile[ly + k][lx] = in[in_off + (ulong)r * in_ld + c0 + lx];
 			}
 		}
@@ -525,8 +523,7 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 		for (uint s = 0; s < SEGMENTS * TILE / OUT_LANES; s++) {
 			const long r = r0 + (long)(s * OUT_LANES);
 			if (inside || (r >= 0 && r < (long)rows))
-				txf_wide_store(&out[start + (ulong)r],
-				               tp[s * OUT_LANES * (WIDTH + 1)]);
+				txf_wide_store(&out[start + (ulong)r], tp[s * OUT_LANES * (WIDTH + 1)]);
 		}
 	}
 }
@@ -677,181 +674,306 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
 	}
 }
 
-#if ELEM_SIZE == 4 || ELEM_SIZE == 8
-/* Streaming transpose.
+#if ELEM_SIZE <= 8 && defined(STREAM_SHIFTED)
+/* Streaming transpose, for CPUs (built only where the host asks for it: its
+ * unrolled code takes a while to compile).
  *
  * Parameters:
- *   STREAM_BLOCKS   V x V blocks per work-item, along the input's rows
- *   STREAM_SHIFTED  0 where every output row starts on a V-element boundary
- *                   (out_off and out_ld multiples of V), 1 otherwise
+ *   STREAM_SHIFTED  0 where every output row starts on a line boundary
+ *                   (out_off and out_ld multiples of L), 1 otherwise
  *   TXF_NT_STORES   defined where the compiler takes clang's
  *                   __builtin_nontemporal_store (the host sets it for POCL
  *                   on CPUs). On x86 such stores are weakly ordered; POCL
  *                   counts a finished work-group with locked instructions,
  *                   which drain them, so no fence per work-item is needed
  *                   (one cost about half the bandwidth)
+ * Arguments after the usual ones: `lines`, output lines per output row and
+ * tile strip of a work-item, and `strips`, strips of L columns per
+ * work-item.
  *
- * Work-item (g0, g1) covers input columns c0 = g0 V .. c0 + V - 1 (output
- * rows) and input rows r0 = g1 V STREAM_BLOCKS on. It transposes V x V
- * blocks in registers: log2(V) rounds that swap the off-diagonal halves of
- * ever smaller sub-blocks between pairs of rows, each a constant shuffle.
- * Row y of a transposed block is V elements of output row c0 + y.
+ * A line is 64 bytes: V words (uint16, V = 16; for 8-byte elements ulong8,
+ * V = 8) of P = 4, 2, 1 or 1 elements (1-, 2-, 4- and 8-byte ones), so L =
+ * V P = 64 / ELEM_SIZE elements. Work-item (g0, g1) covers input rows r0 =
+ * g1 L lines .. r0 + L lines - 1 of `strips` strips of L columns, from
+ * column g0 L strips on, one strip after the other (output rows), in tiles
+ * of L x L elements, one line per row. A tile's L rows are loaded as
+ * vectors of V words and transposed in registers in two steps. First,
+ * within each group of P rows, the P x P elements of each word column are
+ * transposed with shifts and masks, so that row j of group g holds, in word
+ * w, the elements of column P w + j of the group's rows. Then, for each j,
+ * the V rows j of the V groups are a V x V block of words, transposed with
+ * log2(V) rounds of one perfect shuffle (row 2 i and 2 i + 1 the
+ * interleaved lower and upper halves of rows i and i + V / 2: with the row
+ * and the lane as the bits of one index, each round rotates it by one
+ * bit). Its row w is a line of output row P w + j. The code is vector
+ * types and constant shuffles only: the compiler maps them to the CPU's
+ * SIMD (on x86 with AVX-512 a word shuffle is one instruction).
  *
- * Output row c starts sh(c) = (out_off + c out_ld) mod V elements past a
- * line boundary. Unshifted, each block row is a whole line. Shifted, the
- * work-item writes the lines whose first element is r = r0 - sh + j V: it
- * also transposes the block above r0, and each line is V consecutive
- * elements of two block rows, picked by a funnel shift of log2(V) constant
- * shuffles. Lines that reach past row 0 or past `rows` are written element
- * by element; every other line is a whole line, aligned where the buffer
- * starts on a 64-byte boundary (CL_DEVICE_MEM_BASE_ADDR_ALIGN is at least
- * 128 bytes for buffers the implementation allocates). The
- * launch has ceil(cols / V) x ceil((rows + STREAM_SHIFTED (V - 1)) /
- * (V STREAM_BLOCKS)) work-items. */
-#ifndef STREAM_BLOCKS
-#define STREAM_BLOCKS 2
-#endif
-#ifndef STREAM_SHIFTED
-#define STREAM_SHIFTED 1
-#endif
+ * Output row c starts sh(c) = (out_off + c out_ld) mod L elements past a
+ * line boundary. Unshifted, each tile row is a whole line. Shifted, the
+ * work-item writes the lines whose first element is r = r0 - sh + j L: it
+ * also transposes the tile above r0 (kept in registers from tile to tile),
+ * and each line is L consecutive elements of two tile rows: a funnel shift
+ * of whole words (log2(V) rounds of constant shuffles), then of the P
+ * elements within a word (shifts). Lines that reach past row 0 or past
+ * `rows` are written element by element; every other line is a whole line,
+ * aligned where the buffer starts on a 64-byte boundary
+ * (CL_DEVICE_MEM_BASE_ADDR_ALIGN is at least 128 bytes for buffers the
+ * implementation allocates). The launch has ceil(cols / (L strips)) x
+ * ceil((rows + STREAM_SHIFTED (L - 1)) / (L lines)) work-items, one per
+ * work-group. */
 
-#if ELEM_SIZE == 4
-#define SV 16
-typedef uint16 stream_v;
-#define SV_LOAD vload16
-#define SV_STORE vstore16
-#define SV_LANES ((uint16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
-/* Swap round h: lo takes lanes j (j & h clear) of a and j - h of b, hi takes
- * j + h of a and j of b (indices into the pair a, b). */
-#define SWAP_LO8 ((uint16)(0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19, 20, 21, 22, 23))
-#define SWAP_HI8 ((uint16)(8, 9, 10, 11, 12, 13, 14, 15, 24, 25, 26, 27, 28, 29, 30, 31))
-#define SWAP_LO4 ((uint16)(0, 1, 2, 3, 16, 17, 18, 19, 8, 9, 10, 11, 24, 25, 26, 27))
-#define SWAP_HI4 ((uint16)(4, 5, 6, 7, 20, 21, 22, 23, 12, 13, 14, 15, 28, 29, 30, 31))
-#define SWAP_LO2 ((uint16)(0, 1, 16, 17, 4, 5, 20, 21, 8, 9, 24, 25, 12, 13, 28, 29))
-#define SWAP_HI2 ((uint16)(2, 3, 18, 19, 6, 7, 22, 23, 10, 11, 26, 27, 14, 15, 30, 31))
-#define SWAP_LO1 ((uint16)(0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10, 26, 12, 28, 14, 30))
-#define SWAP_HI1 ((uint16)(1, 17, 3, 19, 5, 21, 7, 23, 9, 25, 11, 27, 13, 29, 15, 31))
-#else
+#define TXF_INLINE inline __attribute__((always_inline))
+#define SL (64 / ELEM_SIZE) /* elements per line */
+#if ELEM_SIZE == 8
 #define SV 8
-typedef ulong8 stream_v;
+#define SV_LOG 3
 #define SV_LOAD vload8
 #define SV_STORE vstore8
-#define SV_LANES ((ulong8)(0, 1, 2, 3, 4, 5, 6, 7))
-#define SWAP_LO4 ((ulong8)(0, 1, 2, 3, 8, 9, 10, 11))
-#define SWAP_HI4 ((ulong8)(4, 5, 6, 7, 12, 13, 14, 15))
-#define SWAP_LO2 ((ulong8)(0, 1, 8, 9, 4, 5, 12, 13))
-#define SWAP_HI2 ((ulong8)(2, 3, 10, 11, 6, 7, 14, 15))
-#define SWAP_LO1 ((ulong8)(0, 8, 2, 10, 4, 12, 6, 14))
-#define SWAP_HI1 ((ulong8)(1, 9, 3, 11, 5, 13, 7, 15))
+typedef ulong8 stream_v;
+typedef ulong stream_word;
+#else
+#define SV 16
+#define SV_LOG 4
+#define SV_LOAD vload16
+#define SV_STORE vstore16
+typedef uint16 stream_v;
+typedef uint stream_word;
 #endif
+#define SP (SL / SV) /* elements per word */
 
-#define SWAP_ROUND(t, h, LO, HI)                                         \
-	for (uint i_ = 0; i_ < SV; i_++)                                 \
-		if (!(i_ & (h))) {                                       \
-			const stream_v a_ = (t)[i_], b_ = (t)[i_ + (h)]; \
-			(t)[i_] = shuffle2(a_, b_, LO);                  \
-			(t)[i_ + (h)] = shuffle2(a_, b_, HI);            \
-		}
+/* A line as a vector or as elements. */
+typedef union {
+	stream_v v;
+	elem_t e[SL];
+} stream_u;
 
-/* Block of input rows r .. r + V - 1 (r may be negative), columns c0 ..
- * c0 + V - 1, transposed into t: elements outside the matrix read as 0. */
-inline void stream_block(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c0,
-                         ulong rows, ulong cols, stream_v *t)
-{
-	if (r >= 0 && r + SV <= (long)rows && c0 + SV <= cols) {
-		for (uint i = 0; i < SV; i++)
-			t[i] = SV_LOAD(0, in + in_off + (ulong)(r + i) * in_ld + c0);
-	} else {
-		for (uint i = 0; i < SV; i++) {
-			elem_t w[SV];
-			const long ri = r + (long)i;
-			for (uint x = 0; x < SV; x++)
-				w[x] = ri >= 0 && ri < (long)rows && c0 + x < cols
-				           ? in[in_off + (ulong)ri * in_ld + c0 + x]
-				           : 0;
-			t[i] = SV_LOAD(0, w);
-		}
-	}
+/* A constant shuffle of the lanes of the pair a, b (indices into a then
+ * b): clang's builtin where the compiler is clang, else shuffle2. */
+#ifdef __clang__
+#define SV_SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+#else
+#define SV_SHUF(a, b, ...) shuffle2(a, b, (stream_v)(__VA_ARGS__))
+#endif
 #if SV == 16
-	SWAP_ROUND(t, 8, SWAP_LO8, SWAP_HI8)
+#define ZIP_LO 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
+#define ZIP_HI 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
+/* Funnel by s: lanes V - s .. 2 V - 1 - s of the pair. */
+#define FUNNEL8 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23
+#define FUNNEL4 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27
+#define FUNNEL2 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
+#define FUNNEL1 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30
+#else
+#define ZIP_LO 0, 8, 1, 9, 2, 10, 3, 11
+#define ZIP_HI 4, 12, 5, 13, 6, 14, 7, 15
+#define FUNNEL4 4, 5, 6, 7, 8, 9, 10, 11
+#define FUNNEL2 6, 7, 8, 9, 10, 11, 12, 13
+#define FUNNEL1 7, 8, 9, 10, 11, 12, 13, 14
 #endif
-	SWAP_ROUND(t, 4, SWAP_LO4, SWAP_HI4)
-	SWAP_ROUND(t, 2, SWAP_LO2, SWAP_HI2)
-	SWAP_ROUND(t, 1, SWAP_LO1, SWAP_HI1)
+
+/* One row of L elements as a vector of words (p: element-aligned only). */
+TXF_INLINE stream_v stream_load(__global const elem_t *p)
+{
+#if ELEM_SIZE == 1
+	return (uint16)(as_uint4(vload16(0, p)), as_uint4(vload16(1, p)), as_uint4(vload16(2, p)),
+	                as_uint4(vload16(3, p)));
+#elif ELEM_SIZE == 2
+	return (uint16)(as_uint8(vload16(0, p)), as_uint8(vload16(1, p)));
+#else
+	return SV_LOAD(0, p);
+#endif
 }
 
-/* Lanes V - sh .. 2 V - 1 - sh of the pair lo, hi (sh < V): for each set
- * bit k of sh, the window moves k lanes down. */
-inline stream_v stream_funnel(stream_v lo, stream_v hi, uint sh)
+/* Rows x and y of a group, exchanging the k-bit halves of each 2k-bit unit:
+ * x takes the lower halves of both (x's in the low bits), y the upper ones;
+ * m has the low k bits of each unit set. */
+TXF_INLINE void stream_pair(stream_v *x, stream_v *y, uint k, stream_word m)
 {
-#define FUNNEL_ROUND(k)                                                      \
-	if (sh & (k)) {                                                      \
-		const stream_v h_ = shuffle2(lo, hi, SV_LANES + (SV - (k))); \
-		lo = shuffle2(lo, lo, SV_LANES + (SV - (k)));                \
-		hi = h_;                                                     \
+	const stream_v a = *x, b = *y;
+	*x = (a & m) | ((b << k) & ~m);
+	*y = ((a >> k) & m) | (b & ~m);
+}
+
+/* The tile of input rows r .. r + L - 1 (r may be negative), columns c0 ..
+ * c0 + L - 1, transposed: t[y] holds the elements of column c0 + y, rows r
+ * .. r + L - 1. Elements outside the matrix read as 0. */
+TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c0,
+                            ulong rows, ulong cols, stream_v *t)
+{
+	stream_v a[SL];
+	if (r >= 0 && r + SL <= (long)rows && c0 + SL <= cols) {
+		__global const elem_t *p = in + in_off + (ulong)r * in_ld + c0;
+#pragma unroll
+		for (uint i = 0; i < SL; i++)
+			a[i] = stream_load(p + i * in_ld);
+	} else {
+		/* Rows outside the matrix are zeros; rows inside are loaded
+		 * whole where the columns are, else element by element. */
+#pragma unroll 1
+		for (uint i = 0; i < SL; i++) {
+			const long ri = r + (long)i;
+			__global const elem_t *p = in + in_off + (ulong)ri * in_ld + c0;
+			stream_u u;
+			if (ri < 0 || ri >= (long)rows) {
+				u.v = 0;
+			} else if (c0 + SL <= cols) {
+				u.v = stream_load(p);
+			} else {
+#pragma unroll 1
+				for (uint x = 0; x < SL; x++)
+					u.e[x] = c0 + x < cols ? p[x] : 0;
+			}
+			a[i] = u.v;
+		}
 	}
-#if SV == 16
-	FUNNEL_ROUND(8)
+#if SP == 4
+#pragma unroll
+	for (uint g = 0; g < SV; g++) {
+		stream_pair(&a[4 * g], &a[4 * g + 1], 8, 0x00ff00ff);
+		stream_pair(&a[4 * g + 2], &a[4 * g + 3], 8, 0x00ff00ff);
+		stream_pair(&a[4 * g], &a[4 * g + 2], 16, 0x0000ffff);
+		stream_pair(&a[4 * g + 1], &a[4 * g + 3], 16, 0x0000ffff);
+	}
+#elif SP == 2
+#pragma unroll
+	for (uint g = 0; g < SV; g++)
+		stream_pair(&a[2 * g], &a[2 * g + 1], 16, 0x0000ffff);
 #endif
-	FUNNEL_ROUND(4)
-	FUNNEL_ROUND(2)
-	FUNNEL_ROUND(1)
-	return hi;
+#pragma unroll
+	for (uint j = 0; j < SP; j++) {
+		stream_v b[SV];
+#pragma unroll
+		for (uint g = 0; g < SV; g++)
+			b[g] = a[SP * g + j];
+#pragma unroll
+		for (uint round = 0; round < SV_LOG; round++) {
+			stream_v u[SV];
+#pragma unroll
+			for (uint i = 0; i < SV / 2; i++) {
+				u[2 * i] = SV_SHUF(b[i], b[i + SV / 2], ZIP_LO);
+				u[2 * i + 1] = SV_SHUF(b[i], b[i + SV / 2], ZIP_HI);
+			}
+#pragma unroll
+			for (uint i = 0; i < SV; i++)
+				b[i] = u[i];
+		}
+#pragma unroll
+		for (uint w = 0; w < SV; w++)
+			t[SP * w + j] = b[w];
+	}
+}
+
+/* Line v, whole, to dst (element-aligned; non-temporal where nt). */
+TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
+{
+#ifdef TXF_NT_STORES
+	if (nt) {
+		__builtin_nontemporal_store(v, (__global stream_v *)dst);
+		return;
+	}
+#endif
+#ifdef __clang__
+	/* One unaligned vector store (POCL's vstore16 of bytes is 16 byte
+	 * stores). */
+	typedef stream_v __attribute__((aligned(1))) stream_v1;
+	*(__global stream_v1 *)dst = v;
+#elif ELEM_SIZE == 1
+	vstore16(as_uchar16(v.s0123), 0, dst);
+	vstore16(as_uchar16(v.s4567), 1, dst);
+	vstore16(as_uchar16(v.s89ab), 2, dst);
+	vstore16(as_uchar16(v.scdef), 3, dst);
+#elif ELEM_SIZE == 2
+	vstore16(as_ushort16(v.lo), 0, dst);
+	vstore16(as_ushort16(v.hi), 1, dst);
+#else
+	SV_STORE(v, 0, dst);
+#endif
 }
 
 __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                                __global elem_t *restrict out, ulong out_off, ulong out_ld,
-                               ulong rows, ulong cols)
+                               ulong rows, ulong cols, uint lines, uint strips)
 {
-	const ulong c0 = get_global_id(0) * SV;
-	const long r0 = (long)get_global_id(1) * (SV * STREAM_BLOCKS);
-#ifdef TXF_NT_STORES
+	const long r0 = (long)get_global_id(1) * SL * lines;
 	/* A buffer made from a host pointer may start off a line: whole lines
 	 * are then written with ordinary stores (non-temporal vector stores
 	 * need the alignment). */
-	const bool nt_ok = ((ulong)out & 63) == 0;
-#endif
-	stream_v cur[SV];
+	const bool nt = ((ulong)out & 63) == 0;
+	for (uint strip = 0; strip < strips; strip++) {
+		const ulong c0 = (get_global_id(0) * strips + strip) * SL;
+		if (c0 >= cols)
+			break;
+		stream_v cur[SL];
 #if STREAM_SHIFTED
-	stream_v prev[SV];
-	stream_block(in, in_off, in_ld, r0 - SV, c0, rows, cols, prev);
+		stream_v prev[SL];
+		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev);
 #endif
-	for (uint b = 0; b < STREAM_BLOCKS; b++) {
-		const long rb = r0 + (long)(b * SV);
-		stream_block(in, in_off, in_ld, rb, c0, rows, cols, cur);
-		for (uint y = 0; y < SV; y++) {
-			const ulong c = c0 + y;
-			if (c >= cols)
-				break;
-			const ulong start = out_off + c * out_ld; /* element index of (c, 0) */
+		for (uint b = 0; b < lines; b++) {
+			const long rb = r0 + (long)(b * SL);
+			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur);
+#ifndef STREAM_UNROLL_Y
+#define STREAM_UNROLL_Y (SP == 1 ? SL : 1)
+#endif
+#pragma unroll STREAM_UNROLL_Y
+			for (uint y = 0; y < SL; y++) {
+				if (c0 + y >= cols)
+					break;
+				const ulong start =
+				    out_off + (c0 + y) * out_ld; /* element of (c0 + y, 0) */
 #if STREAM_SHIFTED
-			const uint sh = (uint)(start & (SV - 1));
-			const stream_v line = stream_funnel(prev[y], cur[y], sh);
-			const long rs = rb - (long)sh;
-			prev[y] = cur[y];
+				/* Elements L - sh .. 2 L - 1 - sh of the pair prev[y],
+				 * cur[y]: words V - a - 1 .. of the pair (lo) and the word
+				 * after each (hi), a = sh / P, then P - sh mod P elements of
+				 * lo and the rest of hi in each word. */
+				const uint sh = (uint)(start & (SL - 1));
+				const uint a = sh / SP;
+				stream_v lo = prev[y], hi = cur[y];
+				prev[y] = cur[y];
+#define FUNNEL_ROUND(s)                                         \
+	if (a & (s)) {                                          \
+		const stream_v h_ = SV_SHUF(lo, hi, FUNNEL##s); \
+		lo = SV_SHUF(lo, lo, FUNNEL##s);                \
+		hi = h_;                                        \
+	}
+#if SV == 16
+				FUNNEL_ROUND(8)
+#endif
+				FUNNEL_ROUND(4)
+				FUNNEL_ROUND(2)
+				FUNNEL_ROUND(1)
+#undef FUNNEL_ROUND
+				stream_v line = hi;
+#if SP > 1
+				const uint e = sh % SP;
+				if (e) {
+					lo = SV_SHUF(lo, hi, FUNNEL1);
+					line = (hi << (e * 8 * ELEM_SIZE)) |
+					       (lo >> ((SP - e) * 8 * ELEM_SIZE));
+				}
+#endif
+				const long rs = rb - (long)sh;
 #else
-			const stream_v line = cur[y];
-			const long rs = rb;
+				const stream_v line = cur[y];
+				const long rs = rb;
 #endif
-			if (rs >= 0 && rs + SV <= (long)rows) {
-#ifdef TXF_NT_STORES
-				if (nt_ok)
-					__builtin_nontemporal_store(
-					    line, (__global stream_v *)(out + start + rs));
-				else
-#endif
-					SV_STORE(line, 0, out + start + rs);
-			} else {
-				elem_t w[SV];
-				SV_STORE(line, 0, w);
-				for (uint x = 0; x < SV; x++)
-					if (rs + (long)x >= 0 && rs + (long)x < (long)rows)
-						out[start + (ulong)(rs + (long)x)] = w[x];
+				if (rs >= 0 && rs + SL <= (long)rows) {
+					stream_store(out + start + rs, line, nt);
+				} else {
+					/* A line cut by row 0 or by `rows`: its elements
+					 * inside the matrix. */
+					stream_u u;
+					u.v = line;
+					const long x0 = rs < 0 ? -rs : 0;
+					const long x1 = min((long)SL, (long)rows - rs);
+#pragma unroll 1
+					for (long x = x0; x < x1; x++)
+						out[start + (ulong)(rs + x)] = u.e[x];
+				}
 			}
 		}
 	}
 }
-#endif /* ELEM_SIZE == 4 || ELEM_SIZE == 8 */
+#endif /* ELEM_SIZE <= 8 && STREAM_SHIFTED */
 
 __kernel void transpose_inplace_simple(__global elem_t *m, ulong off, ulong ld, ulong n)
 {

@@ -75,11 +75,11 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 	return true;
 }
 
-/* Block edge of the streaming kernel for elem-byte elements: one 64-byte
- * line per block row; 0 where it does not apply. */
+/* Tile edge of the streaming kernel for elem-byte elements: one 64-byte
+ * line per tile row; 0 where it does not apply. */
 unsigned txf__stream_tile(size_t elem)
 {
-	return elem == 4 || elem == 8 ? (unsigned)(64 / elem) : 0;
+	return elem && elem <= 8 ? (unsigned)(64 / elem) : 0;
 }
 
 txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf__tuned *e,
@@ -99,7 +99,7 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, co
 			    e->wg_rows != 1) {
 				snprintf(
 				    why, n,
-				    "stream=%u: the streaming kernel is pad's, for 4- and 8-byte "
+				    "stream=%u: the streaming kernel is pad's, for 1- to 8-byte "
 				    "elements, with tile 64 / element bytes and wg_rows 1",
 				    e->stream);
 				return TXF_ERR_STRATEGY_NOT_APPLICABLE;

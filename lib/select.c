@@ -430,7 +430,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              "strategy, not to %s%s",
 		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
 		TXF_CHECK_ARG(vt, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the streaming kernel (stream 1) moves 4- or 8-byte elements, not "
+		              "the streaming kernel (stream 1) moves 1- to 8-byte elements, not "
 		              "%zu-byte ones",
 		              elem);
 		TXF_CHECK_ARG(opts->segments <= 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
@@ -440,7 +440,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		TXF_CHECK_ARG((!opts->tile || opts->tile == vt) &&
 		                  (!opts->wg_rows || opts->wg_rows == 1),
 		              TXF_ERR_BAD_TILE,
-		              "the streaming kernel moves %u x %u blocks of %zu-byte elements, one "
+		              "the streaming kernel moves %u x %u tiles of %zu-byte elements, one "
 		              "work-item per group: tile %u x %u does not fit it (use %u x 1 or 0)",
 		              vt, vt, elem, opts->tile, opts->wg_rows, vt);
 	}
@@ -498,10 +498,15 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	const txf__transpose_entry *e = txf__transpose_entry_for(p);
 	if (opts->packed == 1)
 		return choose_packed(p, e, rows, cols, elem, opts, out);
+	/* Where the entry streams this element size, a short side of a whole
+	 * line or more (L = 64 / element bytes) goes to the streaming kernel:
+	 * its tiles are then full and it writes whole lines. */
+	const bool stream_side = e->stream && opts->stream == 0 && txf__stream_tile(elem) &&
+	                         side >= txf__stream_tile(elem);
 	if (opts->skinny == 1 ||
 	    (opts->skinny == 0 && !in_place && opts->strategy == TXF_STRATEGY_AUTO &&
 	     opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
-	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max &&
+	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max && !stream_side &&
 	     rows * cols >= e->simple_below))
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
 	const bool in_words = opts->views_known ? opts->in_words : cols % 4 == 0;
@@ -679,9 +684,16 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	} else if (opts->segments == 0 && opts->stream == 0 && e->stream && vt && !in_place &&
 	           s == TXF_STRATEGY_PAD && !opts->tile && !opts->wg_rows && !opts->width &&
 	           opts->cache_hints <= 0) {
-		set_stream(out, elem,
-		           "; streaming kernel: blocks transposed in registers, whole 64-byte "
-		           "output lines");
+		char note[200];
+		int len = snprintf(note, sizeof note,
+		                   "; streaming kernel: %u x %u tiles (a 64-byte line per row) "
+		                   "transposed in registers, whole output lines",
+		                   vt, vt);
+		if (stream_side && side <= e->skinny_max && len > 0 && (size_t)len < sizeof note)
+			snprintf(note + len, sizeof note - (size_t)len,
+			         " (a short side of %zu fills lines: not the skinny kernels)",
+			         side);
+		set_stream(out, elem, note);
 	} else if (opts->segments == 0) {
 		set_segments(p, e, elem, in_place, out);
 	}

@@ -97,32 +97,53 @@ static txf_status whole_kernel(txf_context *ctx, const txf__tchoice *c, txf__phy
 	return s;
 }
 
-/* Blocks of the streaming kernel per work-item (its STREAM_BLOCKS). */
-#define STREAM_BLOCKS 2
+/* Input rows per work-item of the streaming kernel: `lines` lines of each
+ * output row. */
+#define STREAM_ROWS 256
+/* Tiles per work-item at the least, where the matrix has fewer rows. */
+#define STREAM_MIN_TILES 16
 
-/* The streaming kernel: one launch of ceil(cols / V) x ceil((rows + shift)
- * / (V STREAM_BLOCKS)) work-items, V = c->tile, one per work-group. Output
- * rows that start off a V-element line boundary need the shifted variant.
- * Non-temporal stores on POCL's CPU devices only: its compiler is clang, and
- * its completion of a work-group orders them (see cl/transpose.cl). */
+/* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
+ * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
+ * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
+ * L), fewer where the matrix has fewer, and then as many strips of L
+ * columns as make STREAM_MIN_TILES tiles. Output rows that start off a
+ * line boundary need the shifted variant. Non-temporal stores on POCL's
+ * CPU devices only: its compiler is clang, and its completion of a
+ * work-group orders them (see cl/transpose.cl). */
 static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
-	const size_t V = c->tile;
-	const bool shifted = po.ld % V || po.offset % V;
+	const size_t L = c->tile;
+	const bool shifted = po.ld % L || po.offset % L;
 	const bool nt =
 	    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU;
-	char extra[64];
-	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d -DSTREAM_BLOCKS=%d%s", shifted ? 1 : 0,
-	         STREAM_BLOCKS, nt ? " -DTXF_NT_STORES" : "");
+	const size_t span = pi.rows + (shifted ? L - 1 : 0); /* input rows to cover */
+	cl_uint lines = STREAM_ROWS / L, strips = 1;
+	if (span < lines * L) {
+		lines = (cl_uint)((span + L - 1) / L);
+		strips = (STREAM_MIN_TILES + lines - 1) / lines;
+	}
+	char extra[48];
+	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s", shifted ? 1 : 0,
+	         nt ? " -DTXF_NT_STORES" : "");
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_stream", false, extra, l);
 	if (s != TXF_SUCCESS)
 		return s;
+	const cl_uint a[2] = {lines, strips};
+	for (cl_uint i = 0; i < 2; i++) {
+		cl_int err = clSetKernelArg(l->kernel, 8 + i, sizeof a[i], &a[i]);
+		if (err != CL_SUCCESS) {
+			txf__give_back_kernel(ctx, l->kernel);
+			l->kernel = NULL;
+			return txf__fail(TXF_ERR_OPENCL, "clSetKernelArg(%u) failed: %s (%d)",
+			                 8 + i, txf__cl_error_name(err), (int)err);
+		}
+	}
 	l->dims = 2;
 	l->local[0] = l->local[1] = 1;
-	l->global[0] = (pi.cols + V - 1) / V;
-	l->global[1] =
-	    (pi.rows + (shifted ? V - 1 : 0) + V * STREAM_BLOCKS - 1) / (V * STREAM_BLOCKS);
+	l->global[0] = (pi.cols + L * strips - 1) / (L * strips);
+	l->global[1] = (span + L * lines - 1) / (L * lines);
 	*n = 1;
 	return TXF_SUCCESS;
 }

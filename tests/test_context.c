@@ -779,6 +779,57 @@ static void nvidia_tuned_below_big(void **state)
 	txf_context_release(&ctx);
 }
 
+/* The POCL CPU entry, on the test device dressed as one (without tuning
+ * file): pad with the streaming kernel for every element size it takes,
+ * its tile a 64-byte line of elements; the skinny kernels for a short side
+ * of at most 16 that is less than a line, the streaming kernel where the
+ * short side fills a line (16 4-byte or 8 8-byte elements), and why says
+ * so; 16-byte elements take tiles. */
+static void pocl_cpu_entry_stream(void **state)
+{
+	(void)state;
+	setenv("TXF_TUNING", "0", 1);
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	unsetenv("TXF_TUNING");
+	ctx->profile.vendor = TXF_VENDOR_POCL;
+	ctx->profile.kind = TXF_DEVICE_CPU;
+	static const struct {
+		size_t rows, cols;
+		txf_dtype dtype;
+		int stream, skinny;
+		unsigned tile;
+	} cases[] = {
+	    {4093, 4099, TXF_U8, 1, 0, 64},  {999, 666, TXF_F16, 1, 0, 32},
+	    {2048, 2048, TXF_F32, 1, 0, 16}, {8191, 8193, TXF_F64, 1, 0, 8},
+	    {16, 262144, TXF_F32, 1, 0, 16}, {262144, 16, TXF_F32, 1, 0, 16},
+	    {8, 100000, TXF_C64, 1, 0, 8},   {3, 300000, TXF_F32, 0, 1, 0},
+	    {300000, 15, TXF_F32, 0, 1, 0},  {16, 262144, TXF_U8, 0, 1, 0},
+	    {7, 100000, TXF_F64, 0, 1, 0},   {4096, 4096, TXF_C128, 0, 0, 32},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		txf_choice c;
+		assert_int_equal(txf_transpose_explain(ctx, cases[i].rows, cases[i].cols,
+		                                       cases[i].dtype, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		if (test_cparam(&c, "stream") != cases[i].stream ||
+		    test_cparam(&c, "skinny") != cases[i].skinny ||
+		    (cases[i].tile && c.tile != cases[i].tile))
+			fail_msg("case %zu (%zu x %zu %s): stream %lld, skinny %lld, tile %u: %s",
+			         i, cases[i].rows, cases[i].cols, txf_dtype_name(cases[i].dtype),
+			         test_cparam(&c, "stream"), test_cparam(&c, "skinny"), c.tile,
+			         c.why);
+		assert_string_equal(c.entry, "pocl-cpu");
+		assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+		if (cases[i].stream)
+			assert_non_null(strstr(c.why, "streaming kernel"));
+		const size_t side = cases[i].rows < cases[i].cols ? cases[i].rows : cases[i].cols;
+		if (cases[i].stream && side <= 16)
+			assert_non_null(strstr(c.why, "not the skinny kernels"));
+	}
+	txf_context_release(&ctx);
+}
+
 int main(void)
 {
 	unsetenv("TXF_DEVICE");
@@ -788,7 +839,7 @@ int main(void)
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
 	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),         cmocka_unit_test(nvidia_cost_model),
-	    cmocka_unit_test(nvidia_tuned_below_big),
+	    cmocka_unit_test(nvidia_tuned_below_big),      cmocka_unit_test(pocl_cpu_entry_stream),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }

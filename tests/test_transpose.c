@@ -148,7 +148,7 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 		         txf_strategy_name(ch.strategy), ch_stream, ch.tile, ch.wg_rows,
 		         ch_segments);
 	if ((c->stream < 0 || c->tile || c->wg_rows || c->segments > 0 ||
-	     ch.strategy != TXF_STRATEGY_PAD || (elem != 4 && elem != 8)) &&
+	     ch.strategy != TXF_STRATEGY_PAD || elem > 8) &&
 	    ch_stream != 0)
 		fail_msg("%s: explain reports the streaming kernel", what);
 }
@@ -639,15 +639,18 @@ static void test_wide_runs(void **state)
 	}
 }
 
-/* The streaming kernel, forced: every 4- and 8-byte type, both layouts, PAD
- * and AUTO, on shapes around its block edge V (16 or 8 elements) and a few
- * larger ones, with outputs whose rows all start on a 64-byte line (the
- * unshifted kernel) and outputs whose rows start off it (slack in the
- * leading dimension, offsets: the shifted kernel). -1 turns it off. */
+/* The streaming kernel, forced: every element size it takes (1, 2, 4 and
+ * 8 bytes), both layouts, PAD and AUTO, on shapes around its tile edge V =
+ * 64 / element bytes (a line) and a few larger ones, with outputs whose rows
+ * all start on a 64-byte line (the unshifted kernel) and outputs whose rows
+ * start off it (slack in the leading dimension, offsets: the shifted
+ * kernel, whose shifts are whole words and, for 1- and 2-byte elements,
+ * elements within a word). -1 turns it off. */
 static void test_stream(void **state)
 {
 	(void)state;
-	static const txf_dtype types[] = {TXF_F32, TXF_I32, TXF_F64, TXF_C64, TXF_U64};
+	static const txf_dtype types[] = {TXF_U8,  TXF_I8,  TXF_I16, TXF_F16, TXF_F32,
+	                                  TXF_I32, TXF_F64, TXF_C64, TXF_U64};
 	unsigned k = 0;
 	for (size_t di = 0; di < COUNT(types); di++) {
 		const size_t V = 64 / txf_dtype_size(types[di]);
@@ -685,16 +688,20 @@ static void test_stream(void **state)
 		}
 	}
 	/* The largest: several work-items along both dimensions, shifted and
-	 * not. */
-	for (int aligned = 0; aligned < 2; aligned++) {
-		tcase c = {0};
-		c.rows = aligned ? 1024 : 1021;
-		c.cols = aligned ? 512 : 515;
-		c.dtype = aligned ? TXF_F64 : TXF_F32;
-		c.out_off = aligned ? 0 : 3;
-		c.strategy = TXF_STRATEGY_PAD;
-		c.stream = 1;
-		run_case(&c);
+	 * not, for each element size. */
+	static const txf_dtype large[] = {TXF_F64, TXF_F32, TXF_U16, TXF_U8};
+	for (size_t di = 0; di < COUNT(large); di++) {
+		for (int aligned = 0; aligned < 2; aligned++) {
+			tcase c = {0};
+			c.rows = aligned ? 1024 : 1021;
+			c.cols = aligned ? 512 : 515;
+			c.dtype = large[di];
+			c.out_off = aligned ? 0 : 3 + di;
+			c.in_off = aligned ? 0 : di;
+			c.strategy = TXF_STRATEGY_PAD;
+			c.stream = 1;
+			run_case(&c);
+		}
 	}
 }
 
@@ -944,9 +951,8 @@ static void test_stream_refused(void **state)
 	} cases[] = {
 	    {TXF_STRATEGY_PAD, TXF_F32, 2, 0, 0, 0, 0, TXF_ERR_BAD_PARAM},
 	    {TXF_STRATEGY_PAD, TXF_F32, -2, 0, 0, 0, 0, TXF_ERR_BAD_PARAM},
-	    {TXF_STRATEGY_PAD, TXF_U8, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
-	    {TXF_STRATEGY_AUTO, TXF_F16, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	    {TXF_STRATEGY_PAD, TXF_C128, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
+	    {TXF_STRATEGY_AUTO, TXF_C128, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	    {TXF_STRATEGY_SIMPLE, TXF_F32, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	    {TXF_STRATEGY_TRUNCATE, TXF_F32, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	    {TXF_STRATEGY_SPLIT, TXF_F64, 1, 0, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
@@ -955,6 +961,8 @@ static void test_stream_refused(void **state)
 	    {TXF_STRATEGY_PAD, TXF_F32, 1, 2, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE},
 	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 32, 0, TXF_ERR_BAD_TILE},
 	    {TXF_STRATEGY_PAD, TXF_F64, 1, 0, 0, 16, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_PAD, TXF_U8, 1, 0, 0, 16, 0, TXF_ERR_BAD_TILE},
+	    {TXF_STRATEGY_AUTO, TXF_F16, 1, 0, 0, 64, 1, TXF_ERR_BAD_TILE},
 	    {TXF_STRATEGY_PAD, TXF_F32, 1, 0, 0, 16, 4, TXF_ERR_BAD_TILE},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++) {
