@@ -135,7 +135,7 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 				out[out_off + (c0 + ly + k) * out_ld + r0 + lx] = tile[lx][ly + k];
 }
 
-#if ELEM_SIZE <= 2
+#if ELEM_SIZE <= 2 && defined(IN_ALIGNED)
 /* The packed kernel, for 1- and 2-byte elements: the tile is TILE x TILE
  * blocks of 4 x 4 elements. A work-item loads a block as four 4-element
  * rows (one 4- or 8-byte access each instead of four narrow ones),
@@ -144,9 +144,10 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
  * matrix's edge are moved element by element, guarded (PAD). Every row of
  * the output must start on a 32-byte sector (offset and leading dimension;
  * transpose_packed_shifted serves the others), so that whole words and
- * sectors are stored. IN_ALIGNED (set by the host) says that every input
- * row starts on a multiple of 4 elements; otherwise its words are loaded
- * in pairs and funnel-shifted. */
+ * sectors are stored. IN_ALIGNED (set by the host, 0 or 1; the packed
+ * kernels are compiled only where it is defined) says that every input row
+ * starts on a multiple of 4 elements; otherwise its words are loaded in
+ * pairs and funnel-shifted. */
 #if ELEM_SIZE == 1
 typedef uchar4 row4_t;
 typedef uchar16 block_t;
@@ -159,9 +160,6 @@ typedef ushort16 block_t;
 typedef ulong word4_t;
 #define as_row4 as_ushort4
 #define as_word4 as_ulong
-#endif
-#ifndef IN_ALIGNED
-#define IN_ALIGNED 0
 #endif
 
 /* Elements s .. s + 3 of the 8-element row x, y (1 <= s <= 4). */
