@@ -696,7 +696,7 @@ static void nvidia_entry_packed(void **state)
 		                                       cases[i].dtype, 0, NULL, &c),
 		                 TXF_SUCCESS);
 		if (test_cparam(&c, "packed") != cases[i].packed)
-			fail_msg("case %zu: %zu x %zu: packed %u, want %d (%s)", i, cases[i].rows,
+			fail_msg("case %zu: %zu x %zu: packed %lld, want %d (%s)", i, cases[i].rows,
 			         cases[i].cols, test_cparam(&c, "packed"), cases[i].packed, c.why);
 	}
 	txf_transpose_options o;
