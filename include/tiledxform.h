@@ -522,21 +522,30 @@ TXF_API txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size
 
 typedef enum txf_tune_op { TXF_TUNE_TRANSPOSE = 0, TXF_TUNE_MATMUL, TXF_TUNE_OP_COUNT } txf_tune_op;
 
-/* Small or large by the limit large_from; even when the entry's tile (for
- * matmul its mwg, nwg and kwg) divides the shape, uneven otherwise. */
+/* The class of a shape. Skinny shapes first: FEW_ROWS where only the rows
+ * are few (a transpose's rows, a matmul's m; at most TXF_FEW_TRANSPOSE or
+ * TXF_FEW_MATMUL), FEW_COLS where only the columns are (cols, n). Other
+ * shapes are small or large by the limit large_from; even when the entry's
+ * tile (for matmul its mwg, nwg and kwg) divides the shape, uneven
+ * otherwise. */
 typedef enum txf_size_class {
 	TXF_SMALL_EVEN = 0,
 	TXF_SMALL_UNEVEN,
 	TXF_LARGE_EVEN,
 	TXF_LARGE_UNEVEN,
+	TXF_FEW_ROWS,
+	TXF_FEW_COLS,
 	TXF_SIZE_CLASS_COUNT
 } txf_size_class;
+
+#define TXF_FEW_TRANSPOSE 32 /* the short side of a skinny transpose, at most */
+#define TXF_FEW_MATMUL 128   /* m or n of a skinny matmul, at most */
 
 /* One measured winner. */
 typedef struct txf_tuned {
 	txf_strategy strategy; /* SIMPLE, PAD, TRUNCATE or SPLIT (PADCOPY: see limits) */
 	/* Its kernel parameters by name: for a transpose tile and wg_rows (and
-	 * stream, the streaming kernel of PAD), for a matmul mwg, nwg, kwg,
+	 * one of PAD's kernels: stream, skinny or packed), for a matmul mwg, nwg, kwg,
 	 * mdimc, ndimc, vwa and vwb (and optionally ksplit, lbuf, wmap,
 	 * kgroups): txf_param_info's `tuned` says which. */
 	unsigned num_params;

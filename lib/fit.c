@@ -75,6 +75,22 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 	return true;
 }
 
+bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                      bool *local_short, char *why, size_t why_size)
+{
+	const cl_ulong local = (cl_ulong)4 * tile * (tile + 1 + 8 / elem) * 4 * elem;
+	*local_short = local > p->local_mem_size;
+	if (!txf__tile_fits(p, tile, rows, 16 * elem, 0, why, why_size))
+		return false;
+	if (*local_short)
+		snprintf(
+		    why, why_size,
+		    "tile %u of %zu-byte elements needs %llu bytes of local memory, the device "
+		    "has %llu",
+		    tile, elem, (unsigned long long)local, (unsigned long long)p->local_mem_size);
+	return !*local_short;
+}
+
 /* Tile edge of the streaming kernel for elem-byte elements: one 64-byte
  * line per tile row; 0 where it does not apply. */
 unsigned txf__stream_tile(size_t elem)
@@ -82,8 +98,8 @@ unsigned txf__stream_tile(size_t elem)
 	return elem && elem <= 8 ? (unsigned)(64 / elem) : 0;
 }
 
-txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf__tuned *e,
-                           char *why, size_t n)
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, txf_size_class c,
+                           const txf__tuned *e, char *why, size_t n)
 {
 	if (e->strategy != TXF_STRATEGY_SIMPLE && e->strategy != TXF_STRATEGY_PAD &&
 	    e->strategy != TXF_STRATEGY_TRUNCATE && e->strategy != TXF_STRATEGY_SPLIT) {
@@ -93,6 +109,33 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, co
 	}
 	size_t elem = txf_dtype_size(dtype);
 	if (op == TXF_TUNE_TRANSPOSE) {
+		const char *kernel = e->skinny ? "skinny" : e->packed ? "packed" : NULL;
+		if (!!e->stream + !!e->skinny + !!e->packed > 1) {
+			snprintf(
+			    why, n,
+			    "stream, skinny and packed are three kernels of pad: an entry names "
+			    "one");
+			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+		}
+		if (kernel && (e->strategy != TXF_STRATEGY_PAD || e->skinny > 1 || e->packed > 1)) {
+			snprintf(why, n, "%s=%u: the %s kernel is pad's, with the value 1", kernel,
+			         e->skinny + e->packed, kernel);
+			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+		}
+		if (e->skinny && c != TXF_FEW_ROWS && c != TXF_FEW_COLS) {
+			snprintf(
+			    why, n,
+			    "skinny=1: the skinny kernels serve the few-rows and few-cols classes "
+			    "only");
+			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+		}
+		if (e->packed && elem > 2) {
+			snprintf(why, n,
+			         "packed=1: the packed kernels move 1- and 2-byte elements, not "
+			         "%zu-byte ones",
+			         elem);
+			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+		}
 		if (e->stream) {
 			if (e->stream != 1 || e->strategy != TXF_STRATEGY_PAD ||
 			    !txf__stream_tile(elem) || e->tile != txf__stream_tile(elem) ||
@@ -114,10 +157,25 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, co
 			         e->tile, e->wg_rows);
 			return TXF_ERR_BAD_TILE;
 		}
-		if (!elem ||
-		    !txf__tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, e->tile, why, n))
-			return TXF_ERR_TILE_UNSUPPORTED;
-		return TXF_SUCCESS;
+		if (e->packed && e->tile > 64) {
+			snprintf(why, n,
+			         "packed=1: the packed kernel's tile counts 4 x 4 blocks: at "
+			         "most 64, not %u",
+			         e->tile);
+			return TXF_ERR_BAD_TILE;
+		}
+		/* The skinny kernels' local rows for the measured short side. */
+		const size_t side = e->shape[0] < e->shape[1] ? e->shape[0] : e->shape[1];
+		bool local_short;
+		const bool fits =
+		    !elem       ? false
+		    : e->skinny ? txf__skinny_fits(&ctx->profile, e->tile * e->wg_rows,
+		                                   side ? side : 1, elem, why, n)
+		    : e->packed
+		        ? txf__packed_fits(&ctx->profile, e->tile, e->wg_rows, elem, &local_short,
+		                           why, n)
+		        : txf__tile_fits(&ctx->profile, e->tile, e->wg_rows, elem, e->tile, why, n);
+		return fits ? TXF_SUCCESS : TXF_ERR_TILE_UNSUPPORTED;
 	}
 	if (dtype != TXF_F32 && dtype != TXF_F64) {
 		snprintf(why, n, "matmul is tuned for f32 and f64, not %s",

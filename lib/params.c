@@ -158,11 +158,13 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = 1,
                      .meaning = "pad out of place with a side of at most 32: the skinny kernels "
                                 "(transpose_skinny_rows, _cols); 1 always, -1 never, 0 as the "
-                                "device says"},
+                                "device says",
+                     .tuned = 1},
             .macro = "SHORT",
             .kind = F_INT,
             .option = T_OPT(skinny),
             .choice = T_CH(skinny),
+            .tuned_at = T_TUNED(skinny),
             .fits = "a side of at most 32; tile x wg_rows work-items and their local rows fit",
         },
     [TXF__P_PACKED] =
@@ -173,11 +175,13 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = 1,
                      .meaning = "pad out of place, 1- and 2-byte elements: the packed kernels "
                                 "(transpose_packed, _shifted), tiles of 4 x 4 element blocks; "
-                                "1 always, -1 never, 0 as the device says"},
+                                "1 always, -1 never, 0 as the device says",
+                     .tuned = 1},
             .macro = NULL,
             .kind = F_INT,
             .option = T_OPT(packed),
             .choice = T_CH(packed),
+            .tuned_at = T_TUNED(packed),
             .fits = "1- or 2-byte elements; tile x wg_rows work-items and tile x (tile + 1) "
                     "blocks of local memory fit",
         },

@@ -42,38 +42,6 @@ static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pic
 	         txf_size_class_name(tp->size_class));
 }
 
-/* A transpose with nothing forced takes the tuned entry for its shape when
- * the tuning file has one that applies. */
-static bool tuned_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                            bool never_stream, txf__tchoice *out)
-{
-	txf__tuned_pick tp;
-	size_t dims[2] = {rows, cols};
-	if (!txf__tuning_find(ctx, TXF_TUNE_TRANSPOSE, elem, dims, &tp))
-		return false;
-	const txf__tuned *t = &tp.entry;
-	if (t->strategy == TXF_STRATEGY_TRUNCATE && rows && cols &&
-	    (rows < t->tile || cols < t->tile))
-		return false; /* the built-in table decides */
-	if (t->stream &&
-	    (never_stream || t->strategy != TXF_STRATEGY_PAD || !txf__stream_tile(elem)))
-		return false; /* the built-in table decides */
-	out->strategy = t->strategy;
-	out->tile = t->tile;
-	out->wg_rows = t->wg_rows;
-	out->stream = t->stream ? 1 : 0;
-	out->strategy_source = out->tile_source = TXF_SOURCE_TUNED;
-	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_TRANSPOSE, &tp);
-	snprintf(out->why, sizeof out->why,
-	         "measured on this device (txf tune, %s): %s%s with tile %u x %u took %.4g ms at "
-	         "%zu x %zu",
-	         tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy),
-	         t->stream ? " (streaming kernel)" : "", t->tile, t->wg_rows, t->median_ms,
-	         t->shape[0], t->shape[1]);
-	out->launches = transpose_launches(t->strategy, rows, cols, t->tile, false);
-	return true;
-}
-
 /* Output-aligned runs for PAD out of place, where the device's entry asks
  * for them and their rows fit local memory. The entry's count is for its
  * out-of-place tile; another tile (a smaller one that fits, a tuned one)
@@ -234,24 +202,11 @@ static bool skinny_group_fits(const txf_device_profile *p, unsigned tile, unsign
 	return txf__skinny_fits(p, tile * rows, side, elem, why, n);
 }
 
-/* Local memory: that of transpose_packed_shifted, the larger of the two
- * kernels (the output's alignment may not be known yet): 4 tile rows of
- * tile + 1 + 8 / elem entries of 4 elements. */
 static bool packed_group_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
                               size_t side, size_t elem, bool *local_short, char *why, size_t n)
 {
 	(void)side;
-	const cl_ulong local = (cl_ulong)4 * tile * (tile + 1 + 8 / elem) * 4 * elem;
-	*local_short = local > p->local_mem_size;
-	if (!txf__tile_fits(p, tile, rows, 16 * elem, 0, why, n))
-		return false;
-	if (*local_short)
-		snprintf(
-		    why, n,
-		    "tile %u of %zu-byte elements needs %llu bytes of local memory, the device "
-		    "has %llu",
-		    tile, elem, (unsigned long long)local, (unsigned long long)p->local_mem_size);
-	return !*local_short;
+	return txf__packed_fits(p, tile, rows, elem, local_short, why, n);
 }
 
 /* A pad kernel with work-groups of its own (skinny, packed): from tile x
@@ -341,6 +296,60 @@ static txf_status choose_packed(const txf_device_profile *p, const txf__transpos
 	         "%u x %u blocks per tile",
 	         opts->packed == 1 ? "forced by the caller" : e->name, elem, out->tile, out->tile);
 	return TXF_SUCCESS;
+}
+
+_Static_assert(TXF_FEW_TRANSPOSE <= TXF_SKINNY_MAX,
+               "a few-rows or few-cols transpose fits the skinny kernels");
+
+/* A transpose with nothing forced takes the tuned entry for its shape when
+ * the tuning file has one that applies: not where the caller turned its
+ * kernel off, nor where its work-group does not fit this shape. */
+static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, size_t rows,
+                            size_t cols, size_t elem, const txf__topts *opts, txf__tchoice *out)
+{
+	txf__tuned_pick tp;
+	size_t dims[2] = {rows, cols};
+	if (!txf__tuning_find(ctx, TXF_TUNE_TRANSPOSE, elem, dims, &tp))
+		return false;
+	const txf__tuned *t = &tp.entry;
+	if (t->strategy == TXF_STRATEGY_TRUNCATE && rows && cols &&
+	    (rows < t->tile || cols < t->tile))
+		return false; /* the built-in table decides */
+	if ((t->stream &&
+	     (opts->stream < 0 || t->strategy != TXF_STRATEGY_PAD || !txf__stream_tile(elem))) ||
+	    (t->skinny && opts->skinny < 0) || (t->packed && opts->packed < 0))
+		return false; /* the built-in table decides */
+	if (t->skinny || t->packed) {
+		txf__topts o = *opts;
+		o.tile = t->tile;
+		o.wg_rows = t->wg_rows;
+		txf_status s = t->skinny
+		                   ? choose_skinny(&ctx->profile, de, rows, cols, elem, &o, out)
+		                   : choose_packed(&ctx->profile, de, rows, cols, elem, &o, out);
+		if (s != TXF_SUCCESS) {
+			txf__clear_error();
+			memset(out, 0, sizeof *out);
+			return false; /* the built-in table decides */
+		}
+	} else {
+		out->strategy = t->strategy;
+		out->tile = t->tile;
+		out->wg_rows = t->wg_rows;
+		out->stream = t->stream ? 1 : 0;
+		out->launches = transpose_launches(t->strategy, rows, cols, t->tile, false);
+	}
+	out->strategy_source = out->tile_source = TXF_SOURCE_TUNED;
+	tuned_name(out->entry, sizeof out->entry, TXF_TUNE_TRANSPOSE, &tp);
+	snprintf(out->why, sizeof out->why,
+	         "measured on this device (txf tune, %s): %s%s with tile %u x %u took %.4g ms at "
+	         "%zu x %zu",
+	         tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy),
+	         t->stream   ? " (streaming kernel)"
+	         : t->skinny ? " (skinny kernel)"
+	         : t->packed ? " (packed kernel)"
+	                     : "",
+	         t->tile, t->wg_rows, t->median_ms, t->shape[0], t->shape[1]);
+	return true;
 }
 
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
@@ -496,6 +505,17 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 
 	const txf_device_profile *p = &ctx->profile;
 	const txf__transpose_entry *e = txf__transpose_entry_for(p);
+	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
+	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
+	    opts->skinny != 1 && opts->packed != 1 &&
+	    tuned_transpose(ctx, e, rows, cols, elem, opts, out)) {
+		if (out->skinny || out->packed)
+			return TXF_SUCCESS;
+		if (!out->stream)
+			set_segments(p, e, elem, in_place, out);
+		txf_status st = set_width(p, e, elem, 0, out);
+		return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
+	}
 	if (opts->packed == 1)
 		return choose_packed(p, e, rows, cols, elem, opts, out);
 	/* Where the entry streams this element size, a short side of a whole
@@ -516,15 +536,6 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	    opts->stream != 1 && opts->cache_hints != 1 && opts->skinny != 1 && opts->tile <= 64 &&
 	    rows * cols >= e->simple_below)
 		return choose_packed(p, e, rows, cols, elem, opts, out);
-	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
-	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
-	    tuned_transpose(ctx, rows, cols, elem, opts->stream < 0, out)) {
-		if (!out->stream)
-			set_segments(p, e, elem, in_place, out);
-		txf_status st = set_width(p, e, elem, 0, out);
-		return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
-	}
-
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	if (opts->stream == 1) {
 		out->strategy = TXF_STRATEGY_PAD;

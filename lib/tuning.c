@@ -26,8 +26,8 @@
 #define MAX_EXTENT ((size_t)1 << 31)
 
 static const char *const op_names[TXF_TUNE_OP_COUNT] = {"transpose", "matmul"};
-static const char *const class_names[TXF_SIZE_CLASS_COUNT] = {"small-even", "small-uneven",
-                                                              "large-even", "large-uneven"};
+static const char *const class_names[TXF_SIZE_CLASS_COUNT] = {
+    "small-even", "small-uneven", "large-even", "large-uneven", "few-rows", "few-cols"};
 
 const char *txf_tune_op_name(txf_tune_op op)
 {
@@ -696,8 +696,9 @@ txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, s
 					return TXF_ERR_INVALID_ARG;
 				}
 				char what[200];
-				txf_status s = txf__tuned_fits(ctx, (txf_tune_op)op, (txf_dtype)d,
-				                               e, what, sizeof what);
+				txf_status s =
+				    txf__tuned_fits(ctx, (txf_tune_op)op, (txf_dtype)d,
+				                    (txf_size_class)c, e, what, sizeof what);
 				if (s != TXF_SUCCESS) {
 					snprintf(why, n, "entry %s %s %s: %s", op_names[op],
 					         txf_dtype_name((txf_dtype)d), class_names[c],
@@ -745,6 +746,16 @@ static bool entry_even(txf_tune_op op, const txf__tuned *e, const size_t *dims)
 	       dims[2] % e->params.kwg == 0;
 }
 
+txf_size_class txf__size_class_of(txf_tune_op op, const size_t *dims)
+{
+	const size_t few = op == TXF_TUNE_MATMUL ? TXF_FEW_MATMUL : TXF_FEW_TRANSPOSE;
+	if (dims[0] <= few && dims[1] > few)
+		return TXF_FEW_ROWS;
+	if (dims[1] <= few && dims[0] > few)
+		return TXF_FEW_COLS;
+	return TXF_SMALL_EVEN;
+}
+
 bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_t *dims,
                       txf__tuned_pick *out)
 {
@@ -763,14 +774,18 @@ bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_
 		const txf__tuning_limits *l = &t->limits[op][types[i]];
 		if (!l->valid)
 			continue;
-		bool large = size >= l->large_from;
-		txf_size_class even = large ? TXF_LARGE_EVEN : TXF_SMALL_EVEN;
-		txf_size_class uneven = large ? TXF_LARGE_UNEVEN : TXF_SMALL_UNEVEN;
-		const txf__tuned *e = &t->entries[op][types[i]][even];
-		txf_size_class c = even;
-		if (!e->valid || !entry_even(op, e, dims)) {
-			e = &t->entries[op][types[i]][uneven];
-			c = uneven;
+		txf_size_class c = txf__size_class_of(op, dims);
+		const txf__tuned *e = &t->entries[op][types[i]][c];
+		if (c < TXF_FEW_ROWS) {
+			bool large = size >= l->large_from;
+			txf_size_class even = large ? TXF_LARGE_EVEN : TXF_SMALL_EVEN;
+			txf_size_class uneven = large ? TXF_LARGE_UNEVEN : TXF_SMALL_UNEVEN;
+			e = &t->entries[op][types[i]][even];
+			c = even;
+			if (!e->valid || !entry_even(op, e, dims)) {
+				e = &t->entries[op][types[i]][uneven];
+				c = uneven;
+			}
 		}
 		if (!e->valid)
 			continue;

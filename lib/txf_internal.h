@@ -119,8 +119,9 @@ typedef struct txf__tuned {
 	int valid;
 	txf_strategy strategy;
 	unsigned tile, wg_rows; /* transpose */
-	unsigned stream;        /* transpose: the streaming kernel (PAD only) */
-	txf__mparams params;    /* matmul */
+	unsigned stream;        /* transpose: PAD's kernels (stream, skinny, packed) */
+	unsigned skinny, packed;
+	txf__mparams params; /* matmul */
 	size_t shape[3];
 	double median_ms;
 } txf__tuned;
@@ -495,6 +496,9 @@ typedef struct txf__tuned_pick {
 	txf_size_class size_class;
 	char mode[16];
 } txf__tuned_pick;
+/* FEW_ROWS or FEW_COLS for a skinny shape (dims as for txf__tuning_find),
+ * else SMALL_EVEN: the size classes are then decided by the limits. */
+txf_size_class txf__size_class_of(txf_tune_op op, const size_t *dims);
 bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_t *dims,
                       txf__tuned_pick *out);
 
@@ -676,12 +680,18 @@ size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
  * and local memory); if not, why says what does not. */
 bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, size_t elem,
                       char *why, size_t why_size);
+/* Whether the packed kernels' T x R work-group of 4 x 4 blocks and their
+ * local memory (that of transpose_packed_shifted, the larger: 4 T rows of
+ * T + 1 + 8 / elem words of 4 elements) fit; local_short says that local
+ * memory is what does not. */
+bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                      bool *local_short, char *why, size_t why_size);
 #define TXF_WIDE_MAX_WIDTH 512
 
 /* Whether a tuned entry of op and dtype is a launch the device accepts; if
  * not, why says what is wrong. */
-txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, const txf__tuned *e,
-                           char *why, size_t n);
+txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, txf_size_class c,
+                           const txf__tuned *e, char *why, size_t n);
 /* Check one parameter set against the kernel's rules and the device. */
 txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *p, size_t elem);
 

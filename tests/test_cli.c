@@ -2830,8 +2830,8 @@ static struct run info_in(const char *dir, const char *shape)
 
 static void test_tune(void **state)
 {
-	static const char *const tr[] = {"tune", "--op",     "transpose", "--budget",
-	                                 "3",    "--repeat", "1",         NULL};
+	static const char *const tr[] = {"tune",     "--op", "transpose", "--budget", "3",
+	                                 "--repeat", "1",    "--dtype",   "u1,f4",    NULL};
 	static const char *const mm[] = {"tune",     "--op", "matmul",  "--budget", "1",
 	                                 "--repeat", "1",    "--quick", NULL};
 	const char *saved = getenv("TXF_CACHE_DIR");
@@ -2844,11 +2844,20 @@ static void test_tune(void **state)
 	path_in_tmp(dir, sizeof(dir), "tune-cache");
 	setenv("TXF_CACHE_DIR", dir, 1);
 
-	/* Transpose: every class measured and written; plain progress lines
-	 * (stderr is not a terminal); AUTO then uses the entries. */
+	/* Transpose: every class of both types measured and written; plain
+	 * progress lines (stderr is not a terminal); AUTO then uses the
+	 * entries. */
 	r = expect_status(tr, 0);
-	assert_non_null(strstr(r.out, "small-even"));
-	assert_non_null(strstr(r.out, "large-uneven"));
+	static const char *const classes[] = {"small-even",   "small-uneven", "large-even",
+	                                      "large-uneven", "few-rows",     "few-cols"};
+	for (size_t i = 0; i < 6; i++)
+		for (size_t t = 0; t < 2; t++) {
+			char line[64];
+			snprintf(line, sizeof line, "transpose %-4s %s", t ? "f32" : "u8",
+			         classes[i]);
+			if (!strstr(r.out, line))
+				fail_msg("no '%s' in: %s", line, r.out);
+		}
 	assert_non_null(strstr(r.out, "wrote "));
 	assert_non_null(strstr(r.err, "tune: 1/"));
 	assert_non_null(strstr(r.err, "left)"));
@@ -2871,6 +2880,12 @@ static void test_tune(void **state)
 	run_free(&r);
 	r = info_in(dir, "300x200");
 	assert_non_null(strstr(r.out, "entry:    tuned transpose f32 small-uneven"));
+	run_free(&r);
+	r = info_in(dir, "5x70000");
+	assert_non_null(strstr(r.out, "entry:    tuned transpose f32 few-rows"));
+	run_free(&r);
+	r = info_in(dir, "70000x31");
+	assert_non_null(strstr(r.out, "entry:    tuned transpose f32 few-cols"));
 	run_free(&r);
 
 	/* A damaged file is ignored with a warning; the built-in table rules. */

@@ -204,6 +204,17 @@ static txf_tuning *sample(void)
 		txf_tuned e = tuned_m(ms[c], p, 64, 96, 128 + (size_t)c, 1.5 + c);
 		put_entry(t, TXF_TUNE_MATMUL, TXF_F32, c, &e);
 	}
+	/* The skinny classes: the skinny kernel for few rows, plain pad for
+	 * few columns; 1-byte elements: the packed kernel on large shapes. */
+	txf_tuned fr = tuned_t(TXF_STRATEGY_PAD, 16, 4, 0, 7, 599186, 1.75);
+	test_tuned_put(&fr, "skinny", 1);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_FEW_ROWS, &fr);
+	txf_tuned fc = tuned_t(TXF_STRATEGY_PAD, 8, 8, 0, 599186, 7, 2.25);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, TXF_FEW_COLS, &fc);
+	put_limits(t, TXF_TUNE_TRANSPOSE, TXF_U8, 4096, 0);
+	txf_tuned pk = tuned_t(TXF_STRATEGY_PAD, 8, 4, 0, 2045, 2051, 0.375);
+	test_tuned_put(&pk, "packed", 1);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_U8, TXF_LARGE_UNEVEN, &pk);
 	/* f64: K groups given (the three before them 0). */
 	put_limits(t, TXF_TUNE_MATMUL, TXF_F64, 1e6, 0);
 	txf_tuned e8 =
@@ -335,6 +346,13 @@ static void test_round_trip(void **state)
 	assert_non_null(strstr(text, " mwg=32 nwg=16 kwg=8 mdimc=4 ndimc=4 vwa=2 vwb=2 kgroups=2 "
 	                             "shape=48x40x72 "));
 	assert_non_null(strstr(text, " strategy=pad tile=16 wg_rows=1 stream=1 shape=515x259 "));
+	assert_non_null(strstr(text,
+	                       "\nentry transpose f32 few-rows strategy=pad tile=16 wg_rows=4 "
+	                       "skinny=1 shape=7x599186 "));
+	assert_non_null(strstr(text, "\nentry transpose f32 few-cols strategy=pad tile=8 wg_rows=8 "
+	                             "shape=599186x7 "));
+	assert_non_null(strstr(text, "\nentry transpose u8 large-uneven strategy=pad tile=8 "
+	                             "wg_rows=4 packed=1 shape=2045x2051 "));
 	assert_null(strstr(text, "params="));
 	txf__tuning_file *f = malloc(sizeof *f);
 	char why[300];
@@ -405,6 +423,41 @@ static void test_save_rejects_bad_tunings(void **state)
 	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 0, &e);
 	assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_BAD_STRATEGY);
 	txf_tuning_release(&t);
+	/* PAD's kernels where they do not belong: the skinny one outside the
+	 * skinny classes or with another strategy, the packed one for 4-byte
+	 * elements or with a tile of more than 64 blocks, both at once. */
+	static const struct {
+		txf_dtype dtype;
+		int cls;
+		txf_strategy strategy;
+		unsigned tile, skinny, packed;
+		txf_status want;
+		const char *says;
+	} kernels[] = {
+	    {TXF_F32, TXF_LARGE_EVEN, TXF_STRATEGY_PAD, 16, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "few-rows and few-cols"},
+	    {TXF_F32, TXF_FEW_ROWS, TXF_STRATEGY_SPLIT, 16, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "pad's"},
+	    {TXF_F32, TXF_LARGE_EVEN, TXF_STRATEGY_PAD, 16, 0, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "1- and 2-byte"},
+	    {TXF_U8, TXF_LARGE_UNEVEN, TXF_STRATEGY_PAD, 128, 0, 1, TXF_ERR_BAD_TILE, "at most 64"},
+	    {TXF_U8, TXF_FEW_COLS, TXF_STRATEGY_PAD, 16, 1, 1, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "names one"},
+	};
+	for (size_t i = 0; i < sizeof kernels / sizeof kernels[0]; i++) {
+		t = sample();
+		e = tuned_t(kernels[i].strategy, kernels[i].tile, 4, 0, 7, 70000, 1.0);
+		if (kernels[i].skinny)
+			test_tuned_put(&e, "skinny", 1);
+		if (kernels[i].packed)
+			test_tuned_put(&e, "packed", 1);
+		put_entry(t, TXF_TUNE_TRANSPOSE, kernels[i].dtype, kernels[i].cls, &e);
+		txf_status ks = txf_tuning_save(ctx, t);
+		if (ks != kernels[i].want || !strstr(txf_last_error(), kernels[i].says))
+			fail_msg("case %zu: %s: %s", i, txf_status_name(ks), txf_last_error());
+		assert_int_equal(txf_tuning_set(ctx, t), kernels[i].want);
+		txf_tuning_release(&t);
+	}
 	t = sample();
 	assert_int_equal(txf_tuning_limits_set(t, TXF_TUNE_TRANSPOSE, TXF_F32, NULL), TXF_SUCCESS);
 	assert_int_equal(txf_tuning_save(ctx, t), TXF_ERR_INVALID_ARG);
@@ -527,8 +580,15 @@ static void test_tuned_choice_used(void **state)
 		txf_dtype dtype;
 		int cls;
 	} cases[] = {
-	    {64, 128, TXF_F32, 0},    {65, 128, TXF_I32, 1},    {2048, 1024, TXF_U32, 2},
-	    {2047, 1025, TXF_F32, 3}, {1024, 1024, TXF_F32, 2},
+	    {64, 128, TXF_F32, 0},
+	    {65, 128, TXF_I32, 1},
+	    {2048, 1024, TXF_U32, 2},
+	    {2047, 1025, TXF_F32, 3},
+	    {1024, 1024, TXF_F32, 2},
+	    {5, 100000, TXF_F32, TXF_FEW_ROWS},
+	    {32, 33, TXF_I32, TXF_FEW_ROWS},
+	    {100000, 20, TXF_U32, TXF_FEW_COLS},
+	    {8, 16, TXF_F32, 0},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, cases[i].cls);
@@ -546,7 +606,48 @@ static void test_tuned_choice_used(void **state)
 		assert_int_equal(c.tile, test_tparam(&e, "tile"));
 		assert_int_equal(c.wg_rows, test_tparam(&e, "wg_rows"));
 		assert_int_equal(test_cparam(&c, "stream"), test_tparam(&e, "stream"));
+		assert_int_equal(test_cparam(&c, "skinny"), test_tparam(&e, "skinny"));
+		assert_int_equal(test_cparam(&c, "packed"), 0);
 		assert_non_null(strstr(c.why, "txf tune, test"));
+	}
+	/* 1-byte elements: the packed entry on large shapes; none for small
+	 * ones nor for few columns: the table. */
+	{
+		const txf_tuned e = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_U8, TXF_LARGE_UNEVEN);
+		txf_choice c;
+		assert_int_equal(txf_transpose_explain(ctx, 64, 128, TXF_I8, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_string_equal(c.entry, "tuned transpose u8 large-uneven");
+		assert_int_equal(c.strategy_source, TXF_SOURCE_TUNED);
+		assert_int_equal(test_cparam(&c, "packed"), 1);
+		assert_int_equal(c.tile, test_tparam(&e, "tile"));
+		assert_int_equal(c.wg_rows, test_tparam(&e, "wg_rows"));
+		assert_non_null(strstr(c.why, "packed kernel"));
+		assert_int_equal(txf_transpose_explain(ctx, 60, 60, TXF_U8, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+		assert_int_equal(txf_transpose_explain(ctx, 1000, 30, TXF_U8, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+	}
+	/* The caller turns the tuned kernel off: the table, without it. */
+	{
+		static const struct {
+			const char *name;
+			size_t rows, cols;
+			txf_dtype dtype;
+		} off[] = {{"skinny", 5, 100000, TXF_F32}, {"packed", 64, 128, TXF_U8}};
+		for (size_t i = 0; i < 2; i++) {
+			txf_transpose_options no;
+			txf_transpose_options_default(&no);
+			test_topt(&no, off[i].name, -1);
+			txf_choice c;
+			assert_int_equal(txf_transpose_explain(ctx, off[i].rows, off[i].cols,
+			                                       off[i].dtype, 0, &no, &c),
+			                 TXF_SUCCESS);
+			assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+			assert_int_equal(test_cparam(&c, off[i].name), 0);
+		}
 	}
 	/* A streaming entry with the streaming kernel turned off: the table,
 	 * without it. */
@@ -575,13 +676,30 @@ static void test_tuned_choice_used(void **state)
 	/* Truncate where the matrix is smaller than the tuned tile: the table. */
 	txf_tuned e3 = entry_of(t, TXF_TUNE_TRANSPOSE, TXF_F32, 3);
 	e3.strategy = TXF_STRATEGY_TRUNCATE;
+	test_tuned_put(&e3, "tile", 64);
 	test_tuned_put(&e3, "wg_rows", 16);
 	test_tuned_put(&e3, "stream", 0);
 	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 3, &e3);
+	/* A skinny entry whose work-group does not fit this short side's
+	 * local rows (16-byte elements, 32 rows of 1025): the table. */
+	put_limits(t, TXF_TUNE_TRANSPOSE, TXF_C128, 1 << 20, 0);
+	txf_tuned sk = tuned_t(TXF_STRATEGY_PAD, 64, 16, 0, 2, 100000, 1.0);
+	test_tuned_put(&sk, "skinny", 1);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_C128, TXF_FEW_ROWS, &sk);
 	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
 	txf_tuning_release(&t);
-	assert_int_equal(txf_transpose_explain(ctx, 400000, 3, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(txf_transpose_explain(ctx, 40, 40001, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+	assert_int_equal(txf_transpose_explain(ctx, 2, 5000, TXF_C128, 0, NULL, &c), TXF_SUCCESS);
+	assert_string_equal(c.entry, "tuned transpose c128 few-rows");
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(ctx, &prof), TXF_SUCCESS);
+	assert_int_equal(txf_transpose_explain(ctx, 32, 5000, TXF_C128, 0, NULL, &c), TXF_SUCCESS);
+	if (prof.local_mem_size < 33 * 1025 * 16)
+		assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+	else
+		assert_int_equal(c.strategy_source, TXF_SOURCE_TUNED);
+	assert_string_equal(txf_last_error(), "");
 
 	/* Matmul: classes, and padcopy from the tuned size on for uneven shapes. */
 	txf_matmul_choice mc;
@@ -624,32 +742,42 @@ static void test_tuned_choice_used(void **state)
 	                                  txf_context_device(test_ctx), txf_context_queue(test_ctx),
 	                                  &wo),
 	                 TXF_SUCCESS);
-	const size_t rows = 65, cols = 128;
-	assert_int_equal(txf_transpose_explain(ctx, rows, cols, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
-	assert_int_equal(c.strategy_source, TXF_SOURCE_TUNED);
-	size_t bytes = rows * cols * 4;
-	test_buffer in = test_buffer_new(bytes), out = test_buffer_new(bytes);
-	float *h = malloc(bytes), *want = malloc(bytes);
-	test_fill_random(h, bytes);
-	test_buffer_upload(&in, 0, h, bytes);
-	test_host_transpose(h, TXF_ROW_MAJOR, cols, 0, want, TXF_ROW_MAJOR, rows, 0, rows, cols, 4);
-	txf_matrix vi = test_view(&in, TXF_F32, rows, cols, cols, 0, TXF_ROW_MAJOR);
-	txf_matrix vo = test_view(&out, TXF_F32, cols, rows, rows, 0, TXF_ROW_MAJOR);
-	cl_event ev = NULL;
-	assert_int_equal(txf_transpose(ctx, &vi, &vo, NULL, 0, NULL, &ev), TXF_SUCCESS);
-	test_wait(ev);
-	float *got = malloc(bytes);
-	txf_status rs = txf_matrix_read(ctx, &vo, got, 0, 1, 0, NULL, NULL);
-	if (rs != TXF_SUCCESS)
-		fail_msg("%s: %s", txf_status_name(rs), txf_last_error());
-	assert_memory_equal(got, want, bytes);
-	test_assert_guards(&out);
-	test_buffer_free(&in);
-	test_buffer_free(&out);
-	free(h);
-	free(want);
-	free(got);
+	/* Split, the skinny kernel, the packed kernel. */
+	static const struct {
+		size_t rows, cols;
+		txf_dtype dtype;
+		const char *entry;
+	} runs[] = {{65, 128, TXF_F32, "tuned transpose f32 small-uneven"},
+	            {5, 1001, TXF_F32, "tuned transpose f32 few-rows"},
+	            {77, 130, TXF_U8, "tuned transpose u8 large-uneven"}};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		const size_t rows = runs[i].rows, cols = runs[i].cols;
+		const size_t es = txf_dtype_size(runs[i].dtype), bytes = rows * cols * es;
+		assert_int_equal(txf_transpose_explain(ctx, rows, cols, runs[i].dtype, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_string_equal(c.entry, runs[i].entry);
+		test_buffer in = test_buffer_new(bytes), out = test_buffer_new(bytes);
+		unsigned char *h = malloc(bytes), *want = malloc(bytes), *got = malloc(bytes);
+		test_fill_random(h, bytes);
+		test_buffer_upload(&in, 0, h, bytes);
+		test_host_transpose(h, TXF_ROW_MAJOR, cols, 0, want, TXF_ROW_MAJOR, rows, 0, rows,
+		                    cols, es);
+		txf_matrix vi = test_view(&in, runs[i].dtype, rows, cols, cols, 0, TXF_ROW_MAJOR);
+		txf_matrix vo = test_view(&out, runs[i].dtype, cols, rows, rows, 0, TXF_ROW_MAJOR);
+		cl_event ev = NULL;
+		assert_int_equal(txf_transpose(ctx, &vi, &vo, NULL, 0, NULL, &ev), TXF_SUCCESS);
+		test_wait(ev);
+		txf_status rs = txf_matrix_read(ctx, &vo, got, 0, 1, 0, NULL, NULL);
+		if (rs != TXF_SUCCESS)
+			fail_msg("%s: %s", txf_status_name(rs), txf_last_error());
+		assert_memory_equal(got, want, bytes);
+		test_assert_guards(&out);
+		test_buffer_free(&in);
+		test_buffer_free(&out);
+		free(h);
+		free(want);
+		free(got);
+	}
 
 	/* Turned off by option or environment: the built-in table. */
 	txf_context_release(&ctx);
@@ -763,6 +891,12 @@ static void test_corrupt_files(void **state)
 	    {"wg_rows=8", "wg_rows=64", "power of two"},
 	    {"stream=1", "stream=2", "bad value"},
 	    {"stream=1", "stream=1 stream=1", "given twice"},
+	    {"skinny=1", "skinny=2", "bad value"},
+	    {"packed=1", "packed=1 packed=1", "given twice"},
+	    {"wg_rows=4 skinny=1", "wg_rows=4 skinny=1 packed=1", "names one"},
+	    {"entry transpose f32 few-rows", "entry transpose u8 small-even",
+	     "few-rows and few-cols"},
+	    {"entry transpose f32 few-cols", "entry transpose f32 few-wide", "unknown"},
 	    {"tile=16 wg_rows=1 stream=1", "tile=32 wg_rows=1 stream=1", "streaming kernel"},
 	    {"tile=16 wg_rows=1 stream=1", "tile=16 wg_rows=2 stream=1", "streaming kernel"},
 	    {"strategy=pad tile=16 wg_rows=1 stream=1", "strategy=split tile=16 wg_rows=1 stream=1",
@@ -825,7 +959,7 @@ static void test_corrupt_files(void **state)
 		size_t n = strlen(good);
 		char *bad = malloc(n + 32);
 		snprintf(bad, n + 32, "%.*s%s", (int)(a - good), good, b);
-		char *fixed = replace(bad, "end 12", "end 11");
+		char *fixed = replace(bad, "end 16", "end 15");
 		expect_ignored(path, fixed, strlen(fixed), 0600, "no limits");
 		free(bad);
 		free(fixed);
@@ -1314,14 +1448,15 @@ static void test_set_entry_refuses(void **state)
 		const char *name;
 		long long value;
 	} bad[] = {
-	    {TXF_TUNE_TRANSPOSE, "tile", 256},   {TXF_TUNE_TRANSPOSE, "tile", 24},
-	    {TXF_TUNE_TRANSPOSE, "tile", 2},     {TXF_TUNE_TRANSPOSE, "wg_rows", 3},
-	    {TXF_TUNE_TRANSPOSE, "stream", 2},   {TXF_TUNE_TRANSPOSE, "stream", -1},
-	    {TXF_TUNE_TRANSPOSE, "tile", -8},    {TXF_TUNE_MATMUL, "mwg", 513},
-	    {TXF_TUNE_MATMUL, "vwa", 3},         {TXF_TUNE_MATMUL, "vwb", 32},
-	    {TXF_TUNE_MATMUL, "ksplit", 65},     {TXF_TUNE_MATMUL, "lbuf", 3},
-	    {TXF_TUNE_MATMUL, "kgroups", 9},     {TXF_TUNE_MATMUL, "wmap", -1},
-	    {TXF_TUNE_MATMUL, "kwg", 1LL << 40},
+	    {TXF_TUNE_TRANSPOSE, "tile", 256},  {TXF_TUNE_TRANSPOSE, "tile", 24},
+	    {TXF_TUNE_TRANSPOSE, "tile", 2},    {TXF_TUNE_TRANSPOSE, "wg_rows", 3},
+	    {TXF_TUNE_TRANSPOSE, "stream", 2},  {TXF_TUNE_TRANSPOSE, "stream", -1},
+	    {TXF_TUNE_TRANSPOSE, "tile", -8},   {TXF_TUNE_TRANSPOSE, "skinny", 2},
+	    {TXF_TUNE_TRANSPOSE, "skinny", -1}, {TXF_TUNE_TRANSPOSE, "packed", 2},
+	    {TXF_TUNE_MATMUL, "mwg", 513},      {TXF_TUNE_MATMUL, "vwa", 3},
+	    {TXF_TUNE_MATMUL, "vwb", 32},       {TXF_TUNE_MATMUL, "ksplit", 65},
+	    {TXF_TUNE_MATMUL, "lbuf", 3},       {TXF_TUNE_MATMUL, "kgroups", 9},
+	    {TXF_TUNE_MATMUL, "wmap", -1},      {TXF_TUNE_MATMUL, "kwg", 1LL << 40},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		e = entry_of(t, bad[i].op, TXF_F32, 3);

@@ -280,7 +280,8 @@ static const char usage_tune[] =
     "Measure candidate strategies, tiles and matmul parameters on the device and\n"
     "write the winners to the device's tuning file, which AUTO consults from then\n"
     "on (see 'txf info'). Each size class (small and large, divisible by the tile\n"
-    "or not) is measured on a shape that stands for it; every candidate's result\n"
+    "or not; few rows, few columns) is measured on a shape that stands for it,\n"
+    "with the kernels of that class among the candidates; every candidate's result\n"
     "is checked before it is timed (median of the timed runs, from events; the\n"
     "checked run is the warm-up). For matmul, a ladder of uneven sizes finds where\n"
     "copying into padded temporaries (padcopy) starts to pay. Entries of other\n"
@@ -288,8 +289,9 @@ static const char usage_tune[] =
     "\n"
     "options:\n"
     "  --op OP        transpose, matmul or all (default all)\n"
-    "  --dtype LIST   comma-separated element types (default f4; matmul tunes f4\n"
-    "                 and f8 and skips the others)\n"
+    "  --dtype LIST   comma-separated element types (default: transposes u1, f2,\n"
+    "                 f4, f8 and c16, one per element size; matmul f4); matmul\n"
+    "                 tunes f4 and f8 and skips the others\n"
     "  --quick        few candidates on small shapes (default)\n"
     "  --full         every candidate on larger shapes, 7 timed runs each\n"
     "  --budget N     at most N candidates per class and round\n"
@@ -890,7 +892,7 @@ static void set_defaults(cli_args *a)
 	a->format = CLI_FORMAT_TABLE;
 	a->compare = CLI_COMPARE_ALL;
 	a->tune_ops = (1u << TXF_TUNE_TRANSPOSE) | (1u << TXF_TUNE_MATMUL);
-	a->tune_dtypes = 1u << TXF_F32;
+	a->tune_dtypes = 0; /* tune.c's default types */
 	a->sweep_seed = 1;
 	a->sweep_max_elems = CLI_SWEEP_MAX_ELEMS;
 	txf_transpose_options_default(&a->topts);

@@ -147,7 +147,7 @@ typedef struct cli_args {
 
 	/* tune (and --device, --repeat) */
 	unsigned tune_ops;    /* bit (1u << txf_tune_op); default both */
-	unsigned tune_dtypes; /* bit (1u << txf_dtype); default f4 */
+	unsigned tune_dtypes; /* bit (1u << txf_dtype); 0: tune.c's default */
 	int tune_full;        /* 1: --full; -1: --quick; 0: neither (quick) */
 	unsigned tune_budget; /* --budget N; 0: every candidate */
 	int repeat_given;     /* --repeat was on the line */

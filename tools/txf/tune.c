@@ -2,8 +2,11 @@
  * `txf tune`: measures candidate strategies and kernel parameters on the
  * device and writes the winners to the device's tuning file.
  *
- * For each operation and type, four shapes stand for the size classes
- * (small and large, divisible by the usual tiles or not). Every candidate is
+ * For each operation and type, six shapes stand for the size classes
+ * (small and large, divisible by the usual tiles or not; few rows, few
+ * columns), with the kernels of each class among the candidates (for
+ * transposes the skinny kernels, the packed ones for 1- and 2-byte
+ * elements, the streaming one). Every candidate is
  * run once on a poisoned output and checked (transposes exactly, products
  * against a float64 host reference), then timed: the median of the timed
  * runs, each measured with events, after the checked run and 20 ms of runs
@@ -43,6 +46,7 @@ typedef struct tuner {
 	double t0;
 	unsigned rejected; /* candidates whose result was wrong */
 	uint64_t seed;
+	unsigned tr_dtypes, mm_dtypes; /* bit (1u << txf_dtype) per type tuned */
 } tuner;
 
 /* Matmul kernel parameters, in the order of --params (cli_params_names):
@@ -57,8 +61,9 @@ typedef struct cand {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	mm_set params;
-	double ms;  /* median, or INFINITY when it failed or does not apply */
-	int stream; /* transpose: the streaming kernel (1) or not (-1) */
+	double ms;          /* median, or INFINITY when it failed or does not apply */
+	int stream;         /* transpose: the streaming kernel (1) or not (-1) */
+	int skinny, packed; /* transpose: those kernels of pad (1) or not (0) */
 } cand;
 
 static cand tr_cand(txf_strategy st, unsigned tile, unsigned wg_rows, int stream)
@@ -153,15 +158,20 @@ typedef struct class_shapes {
 	size_t dims[TXF_SIZE_CLASS_COUNT][3];
 } class_shapes;
 
-/* Representative shapes per class. Uneven ones are odd near the even. */
+/* Representative shapes per class. Uneven ones are odd near the even; the
+ * skinny ones have an odd short side (7 rows or columns of a transpose, m or
+ * n of 64 for a matmul) and as many elements as the large class. */
 static class_shapes transpose_shapes(const tuner *t)
 {
 	size_t small = t->gpu ? (t->set->full ? 1024 : 512) : (t->set->full ? 1024 : 512);
 	size_t large = t->gpu ? (t->set->full ? 8192 : 4096) : (t->set->full ? 4096 : 2048);
+	size_t few = 7, long_side = large * large / few;
 	class_shapes s = {{{small, small, 1},
 	                   {small - 3, small + 3, 1},
 	                   {large, large, 1},
-	                   {large - 3, large + 3, 1}}};
+	                   {large - 3, large + 3, 1},
+	                   {few, long_side, 1},
+	                   {long_side, few, 1}}};
 	return s;
 }
 
@@ -172,8 +182,22 @@ static class_shapes matmul_shapes(const tuner *t)
 	class_shapes s = {{{small, small, small},
 	                   {small - 1, small + 1, small - 3},
 	                   {large, large, large},
-	                   {large - 1, large + 1, large - 3}}};
+	                   {large - 1, large + 1, large - 3},
+	                   {64, 4 * large, large / 2},
+	                   {4 * large, 64, large / 2}}};
 	return s;
+}
+
+/* Classes whose entry applies only where its tile divides the shape. */
+static bool class_even(int cls)
+{
+	return cls == TXF_SMALL_EVEN || cls == TXF_LARGE_EVEN;
+}
+
+/* Classes that take SIMPLE among their candidates. */
+static bool class_small(int cls)
+{
+	return cls == TXF_SMALL_EVEN || cls == TXF_SMALL_UNEVEN;
 }
 
 static double shape_size(txf_tune_op op, const size_t *d)
@@ -194,7 +218,9 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 	o.strategy = cd->strategy;
 	o.tile = cd->tile;
 	o.wg_rows = cd->wg_rows;
-	if (txf_transpose_options_set(&o, "stream", cd->stream) != TXF_SUCCESS)
+	if (txf_transpose_options_set(&o, "stream", cd->stream) != TXF_SUCCESS ||
+	    txf_transpose_options_set(&o, "skinny", cd->skinny) != TXF_SUCCESS ||
+	    txf_transpose_options_set(&o, "packed", cd->packed) != TXF_SUCCESS)
 		return;
 	int rc = tr_run_txf(c, &o, 0, t->repeat, &r);
 	if (rc == 0 && strcmp(r.check, "OK") == 0) {
@@ -205,7 +231,11 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 		t->rejected++;
 		say(t, "REJECTED: transpose %s %zux%zu %s%s tile %u x %u: %s\n",
 		    txf_dtype_name(c->dtype), c->rows, c->cols, txf_strategy_name(cd->strategy),
-		    cd->stream > 0 ? " streaming" : "", cd->tile, cd->wg_rows, r.note);
+		    cd->stream > 0   ? " streaming"
+		    : cd->skinny > 0 ? " skinny"
+		    : cd->packed > 0 ? " packed"
+		                     : "",
+		    cd->tile, cd->wg_rows, r.note);
 	}
 }
 
@@ -214,63 +244,111 @@ static void tr_measure_any(tuner *t, void *kase, cand *cd)
 	tr_measure(t, kase, cd);
 }
 
-/* Candidates for a transpose class, the built-in choice first; SIMPLE for
- * the small classes only (as for matmul): one work-item per element may
- * tie with tiles on a shape that fits in cache and lose on every larger
- * one the large entry stands for. */
+/* Whether out[0..n) holds c. */
+static bool tr_dup(const cand *out, size_t n, const cand *c)
+{
+	for (size_t k = 0; k < n; k++)
+		if (out[k].strategy == c->strategy && out[k].tile == c->tile &&
+		    out[k].wg_rows == c->wg_rows && (out[k].stream > 0) == (c->stream > 0) &&
+		    out[k].skinny == c->skinny && out[k].packed == c->packed)
+			return true;
+	return false;
+}
+
+/* Append c where it is new and the library takes it for d (explain). */
+static void tr_add(tuner *t, txf_dtype dtype, const size_t *d, cand c, cand *out, size_t *n)
+{
+	txf_transpose_options o;
+	txf_choice ch;
+	txf_transpose_options_default(&o);
+	o.strategy = c.strategy;
+	o.tile = c.tile;
+	o.wg_rows = c.wg_rows;
+	if (*n < MAX_CANDIDATES && !tr_dup(out, *n, &c) &&
+	    txf_transpose_options_set(&o, "stream", c.stream) == TXF_SUCCESS &&
+	    txf_transpose_options_set(&o, "skinny", c.skinny) == TXF_SUCCESS &&
+	    txf_transpose_options_set(&o, "packed", c.packed) == TXF_SUCCESS &&
+	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS)
+		out[(*n)++] = c;
+}
+
+/* Candidates for a transpose class, the built-in choice first; then the
+ * kernels of the class: the streaming kernel where the element size takes
+ * it, the skinny kernels (few rows or columns), the packed ones (1- and
+ * 2-byte elements); then pad, truncate and, on uneven shapes, split with
+ * every tile. SIMPLE for the small classes only (as for matmul): one
+ * work-item per element may tie with tiles on a shape that fits in cache
+ * and lose on every larger one the large entry stands for. */
 static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls, cand *out)
 {
-	const int even = cls % 2 == 0;
+	const bool full = t->set->full;
+	const size_t elem = txf_dtype_size(dtype);
 	size_t n = 0;
 	txf_choice ch;
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
 	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
-	    ch.strategy != TXF_STRATEGY_SIMPLE)
-		out[n++] =
+	    ch.strategy != TXF_STRATEGY_SIMPLE) {
+		cand b =
 		    tr_cand(ch.strategy, ch.tile, ch.wg_rows, tool_cparam(&ch, "stream") ? 1 : -1);
-	/* The streaming kernel, where the element size takes it. */
+		b.skinny = tool_cparam(&ch, "skinny") == 1;
+		b.packed = tool_cparam(&ch, "packed") == 1;
+		out[n++] = b;
+	}
+	/* The streaming kernel, with the only tile it takes. */
 	txf_transpose_options_set(&o, "stream", 1);
-	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
-	    !(n && out[0].stream > 0))
-		out[n++] = tr_cand(TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, 1);
+	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS)
+		tr_add(t, dtype, d, tr_cand(TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, 1), out, &n);
+	/* The skinny kernels: work-groups of 64 to 256 work-items (quick) or
+	 * 32 to 1024. */
+	static const unsigned kernel_tiles[] = {4, 8, 16, 32, 64};
+	if (cls == TXF_FEW_ROWS || cls == TXF_FEW_COLS)
+		for (size_t i = 1; i < 5; i++)
+			for (unsigned rows = 1; rows <= kernel_tiles[i]; rows *= 2) {
+				unsigned items = kernel_tiles[i] * rows;
+				if (full ? items < 32 || items > 1024
+				         : (items != 64 && items != 256) || kernel_tiles[i] < 16)
+					continue;
+				cand c = tr_cand(TXF_STRATEGY_PAD, kernel_tiles[i], rows, -1);
+				c.skinny = 1;
+				tr_add(t, dtype, d, c, out, &n);
+			}
+	/* The packed kernels: tiles of 8 and 16 blocks with whole and half
+	 * tiles of rows (quick), 4 to 32 blocks down to an eighth (full). */
+	if (elem <= 2)
+		for (size_t i = 0; i < 4; i++)
+			for (unsigned rows = 1; rows <= kernel_tiles[i]; rows *= 2) {
+				if (full ? rows * 8 < kernel_tiles[i]
+				         : (i != 1 && i != 2) || rows * 2 < kernel_tiles[i])
+					continue;
+				cand c = tr_cand(TXF_STRATEGY_PAD, kernel_tiles[i], rows, -1);
+				c.packed = 1;
+				tr_add(t, dtype, d, c, out, &n);
+			}
 	txf_transpose_options_set(&o, "stream", -1);
 	static const unsigned quick_tiles[] = {16, 32};
 	static const unsigned full_tiles[] = {8, 16, 32, 64};
-	const unsigned *tiles = t->set->full ? full_tiles : quick_tiles;
-	size_t ntiles = t->set->full ? 4 : 2;
+	const unsigned *tiles = full ? full_tiles : quick_tiles;
+	size_t ntiles = full ? 4 : 2;
 	static const txf_strategy even_st[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_TRUNCATE};
 	static const txf_strategy uneven_st[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT,
 	                                         TXF_STRATEGY_TRUNCATE};
-	const txf_strategy *st = even ? even_st : uneven_st;
-	size_t nst = even ? 2 : 3;
-	for (size_t s = 0; s < nst; s++) {
-		for (size_t i = 0; i < ntiles; i++) {
+	const txf_strategy *st = class_even(cls) ? even_st : uneven_st;
+	size_t nst = class_even(cls) ? 2 : 3;
+	for (size_t s = 0; s < nst; s++)
+		for (size_t i = 0; i < ntiles; i++)
 			for (unsigned rows = tiles[i]; rows >= 1; rows /= 2) {
 				/* Quick: whole tiles and quarter tiles; full: down to 1/16. */
-				if (t->set->full ? rows * 16 < tiles[i]
-				                 : rows != tiles[i] && rows * 4 != tiles[i])
+				if (full ? rows * 16 < tiles[i]
+				         : rows != tiles[i] && rows * 4 != tiles[i])
 					continue;
-				o.strategy = st[s];
-				o.tile = tiles[i];
-				o.wg_rows = rows;
-				if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) !=
-				    TXF_SUCCESS)
-					continue;
-				bool dup = false;
-				for (size_t k = 0; k < n; k++)
-					dup |= out[k].strategy == st[s] && out[k].stream < 0 &&
-					       out[k].tile == tiles[i] && out[k].wg_rows == rows;
-				if (!dup && n < MAX_CANDIDATES)
-					out[n++] = tr_cand(st[s], tiles[i], rows, -1);
+				tr_add(t, dtype, d, tr_cand(st[s], tiles[i], rows, -1), out, &n);
 			}
-		}
-	}
 	/* SIMPLE ignores the tile; its entry keeps one the device takes. */
 	o.strategy = TXF_STRATEGY_SIMPLE;
 	o.tile = 0;
 	o.wg_rows = 0;
-	if (cls < TXF_LARGE_EVEN &&
+	if (class_small(cls) &&
 	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS &&
 	    n < MAX_CANDIDATES)
 		out[n++] = tr_cand(TXF_STRATEGY_SIMPLE, ch.tile, ch.wg_rows, -1);
@@ -398,7 +476,10 @@ static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
 {
 	if (op == TXF_TUNE_TRANSPOSE)
 		snprintf(buf, n, "%s %ux%u%s", txf_strategy_name(c->strategy), c->tile, c->wg_rows,
-		         c->stream > 0 ? " stream" : "");
+		         c->stream > 0   ? " stream"
+		         : c->skinny > 0 ? " skinny"
+		         : c->packed > 0 ? " packed"
+		                         : "");
 	else
 		snprintf(buf, n, "%s %lld,%lld,%lld,%lld,%lld,%lld,%lld",
 		         txf_strategy_name(c->strategy), c->params.v[MWG], c->params.v[NWG],
@@ -541,6 +622,10 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		tuned_put(&e, "wg_rows", b->wg_rows);
 		if (b->stream > 0)
 			tuned_put(&e, "stream", 1);
+		if (b->skinny > 0)
+			tuned_put(&e, "skinny", 1);
+		if (b->packed > 0)
+			tuned_put(&e, "packed", 1);
 		e.shape[0] = d[0];
 		e.shape[1] = d[1];
 		e.median_ms = b->ms;
@@ -570,7 +655,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	mm_set *ps = malloc(MAX_CANDIDATES * sizeof *ps);
 	if (!ps)
 		return -1;
-	size_t np = mm_param_sets(t, dtype, d, cls % 2 == 0, ps);
+	size_t np = mm_param_sets(t, dtype, d, class_even(cls), ps);
 	mm_case c;
 	char note[256];
 	int init = mm_case_init(&c, t->ctx, &t->prof, d[0], d[1], d[2], dtype,
@@ -594,8 +679,8 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	/* Round 2: the other strategies with the best parameters. */
 	static const txf_strategy even_st[] = {TXF_STRATEGY_SPLIT};
 	static const txf_strategy uneven_st[] = {TXF_STRATEGY_SPLIT, TXF_STRATEGY_TRUNCATE};
-	const txf_strategy *st = cls % 2 == 0 ? even_st : uneven_st;
-	size_t nst = cls % 2 == 0 ? 1 : 2;
+	const txf_strategy *st = class_even(cls) ? even_st : uneven_st;
+	size_t nst = class_even(cls) ? 1 : 2;
 	size_t n = np;
 	for (size_t i = 0; i < top; i++) {
 		if (!isfinite(buf[i].ms))
@@ -609,7 +694,7 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 		}
 	}
 	/* SIMPLE, for small shapes, with the best parameters on record. */
-	if (cls < TXF_LARGE_EVEN && isfinite(buf[0].ms)) {
+	if (class_small(cls) && isfinite(buf[0].ms)) {
 		buf[n] = mm_cand(TXF_STRATEGY_SIMPLE, &buf[0].params);
 		step(t, TXF_TUNE_MATMUL, dtype, cls, &buf[n]);
 		mm_measure(t, &c, &buf[n]);
@@ -725,23 +810,21 @@ static unsigned count_work(tuner *t, cand *buf)
 	if (!ps)
 		return 0;
 	for (int d = 0; d < TXF_DTYPE_COUNT; d++) {
-		if (!(t->set->dtypes & (1u << d)))
-			continue;
-		if (t->set->ops & (1u << TXF_TUNE_TRANSPOSE)) {
+		if (t->tr_dtypes & (1u << d)) {
 			class_shapes sh = transpose_shapes(t);
 			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
 				size_t n = tr_candidates(t, (txf_dtype)d, sh.dims[cls], cls, buf);
 				total += (unsigned)(n + confirm_count(n, 1));
 			}
 		}
-		if ((t->set->ops & (1u << TXF_TUNE_MATMUL)) && (d == TXF_F32 || d == TXF_F64)) {
+		if (t->mm_dtypes & (1u << d)) {
 			class_shapes sh = matmul_shapes(t);
 			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
-				size_t np =
-				    mm_param_sets(t, (txf_dtype)d, sh.dims[cls], cls % 2 == 0, ps);
+				size_t np = mm_param_sets(t, (txf_dtype)d, sh.dims[cls],
+				                          class_even(cls), ps);
 				size_t top = np < MM_TOP ? np : MM_TOP;
-				size_t n = np + top * (cls % 2 == 0 ? 1 : 2) +
-				           (cls < TXF_LARGE_EVEN ? 1 : 0);
+				size_t n = np + top * (class_even(cls) ? 1 : 2) +
+				           (class_small(cls) ? 1 : 0);
 				total += (unsigned)(n + confirm_count(n, 0));
 			}
 			total += 2 * LADDER;
@@ -782,8 +865,16 @@ int tune_run(const tune_settings *set)
 		tool_report("tune", s);
 		goto out;
 	}
-	if ((set->dtypes & (1u << TXF_F64)) && (set->ops & (1u << TXF_TUNE_MATMUL)) &&
-	    !t.prof.has_fp64) {
+	/* By default every element size for transposes (the floating type
+	 * where there is one), f4 for matmul. */
+	const unsigned types = set->dtypes ? set->dtypes
+	                                   : (1u << TXF_U8) | (1u << TXF_F16) | (1u << TXF_F32) |
+	                                         (1u << TXF_F64) | (1u << TXF_C128);
+	t.tr_dtypes = set->ops & (1u << TXF_TUNE_TRANSPOSE) ? types : 0;
+	t.mm_dtypes = set->ops & (1u << TXF_TUNE_MATMUL) ? (set->dtypes ? types : 1u << TXF_F32) &
+	                                                       ((1u << TXF_F32) | (1u << TXF_F64))
+	                                                 : 0;
+	if ((t.mm_dtypes & (1u << TXF_F64)) && !t.prof.has_fp64) {
 		fprintf(stderr,
 		        "txf: tune: %s has no double precision: matmul f8 cannot be tuned\n",
 		        t.prof.name);
@@ -807,13 +898,9 @@ int tune_run(const tune_settings *set)
 	t.total = count_work(&t, buf);
 	t.t0 = tool_now_ms();
 	for (int d = 0; d < TXF_DTYPE_COUNT; d++) {
-		if (!(set->dtypes & (1u << d)))
-			continue;
-		if ((set->ops & (1u << TXF_TUNE_TRANSPOSE)) &&
-		    tune_transpose(&t, (txf_dtype)d, tuning, buf) != 0)
+		if ((t.tr_dtypes & (1u << d)) && tune_transpose(&t, (txf_dtype)d, tuning, buf) != 0)
 			goto out;
-		if ((set->ops & (1u << TXF_TUNE_MATMUL)) && (d == TXF_F32 || d == TXF_F64) &&
-		    tune_matmul(&t, (txf_dtype)d, tuning, buf) != 0)
+		if ((t.mm_dtypes & (1u << d)) && tune_matmul(&t, (txf_dtype)d, tuning, buf) != 0)
 			goto out;
 	}
 	progress_end(&t);
