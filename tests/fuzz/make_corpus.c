@@ -278,6 +278,17 @@ static void make_tuning(void)
 	put_tuning_edit("near-bad-strategy.txt", text, "entry transpose u8",
 	                "entry transpose u8 small-uneven strategy=padcopy tile=64 wg_rows=4 "
 	                "shape=99x7 ms=0.001\n");
+	/* Pad's kernels in tuned entries: the skinny kernel in its class and
+	 * outside it, the packed kernel for 1-byte elements. */
+	put_tuning_edit("valid-few-rows.txt", text, "entry transpose f32 large-uneven",
+	                "entry transpose f32 few-rows strategy=pad tile=16 wg_rows=4 skinny=1 "
+	                "shape=7x70000 ms=1.5\n");
+	put_tuning_edit("near-skinny-large.txt", text, "entry transpose f32 large-uneven",
+	                "entry transpose f32 large-uneven strategy=pad tile=16 wg_rows=4 skinny=1 "
+	                "shape=2047x2049 ms=1.5\n");
+	put_tuning_edit("valid-packed.txt", text, "entry transpose u8",
+	                "entry transpose u8 large-uneven strategy=pad tile=8 wg_rows=4 packed=1 "
+	                "shape=2045x2051 ms=0.3\n");
 	put_tuning_edit("near-params-list.txt", text, "entry matmul f32 small-uneven",
 	                "entry matmul f32 small-uneven strategy=truncate params=32,32,16,8,8,1,1 "
 	                "shape=129x129x129 ms=0.5\n");
