@@ -21,7 +21,8 @@
  *   LBUF            local buffers per operand in the tiled kernels: 1 (two
  *                   barriers per K step) or 2 (the next K step is stored
  *                   into the other buffer while this one is multiplied: one
- *                   barrier per K step, twice the local memory)
+ *                   barrier per K step, twice the local memory); with MMA 2,
+ *                   2 to 4 are the stages of a cp.async pipeline (below)
  *   WMAP            how the tiled kernels lay their work-items over the
  *                   MDIMC x NDIMC grid: 1 row by row (work-item (i, j) of
  *                   the grid is local id (j, i)); 2 in tiles of 4 x 8, so
@@ -34,6 +35,21 @@
  *                   the work-group's K with its own local tiles; at the end
  *                   group 0 adds the others' partial sums, in group order,
  *                   through local memory and stores the block (1: none)
+ *   MMA             the arithmetic of the tiled kernels: 1 fused multiply-adds
+ *                   of each work-item's register block; 2 to 4 the f64
+ *                   matrix units of NVIDIA devices through inline PTX
+ *                   mma.sync: 2 m8n8k4 (compute capability 8.0 and later),
+ *                   3 m16n8k4 and 4 m16n8k8 (9.0 and later). The work-items
+ *                   form warps of 4 x 8 in the MDIMC x NDIMC grid, each warp
+ *                   computing a (MWG / (MDIMC / 4)) x (NWG / (NDIMC / 8))
+ *                   part of the block in 8 x 8 tiles (pairs of them for
+ *                   m16); WMAP and KGRP must be 1, and the kernels are
+ *                   matmul_even and matmul_pad (no matmul_truncate)
+ *   TXF_NV_PTX      with MMA 2 to 4: 1 where the device runs NVIDIA's PTX;
+ *                   0 computes each mma.sync in OpenCL C instead (the lanes
+ *                   of a warp trade their fragments through local memory,
+ *                   as the instruction's layout places them), so that the
+ *                   kernels can be checked on any device
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
@@ -109,8 +125,20 @@ typedef float real_t;
 #ifndef KGRP
 #define KGRP 1
 #endif
-#if LBUF != 1 && LBUF != 2
-#error "LBUF must be 1 or 2"
+#ifndef MMA
+#define MMA 1
+#endif
+#if MMA < 1 || MMA > 4
+#error "MMA must be 1 (fused multiply-adds) or 2 to 4 (matrix units)"
+#endif
+#if MMA >= 2 && !TXF_DOUBLE
+#error "the matrix-unit kernels (MMA 2 to 4) compute f64 products"
+#endif
+#ifndef TXF_NV_PTX
+#define TXF_NV_PTX 0
+#endif
+#if LBUF < 1 || LBUF > 4 || (LBUF > 2 && MMA == 1)
+#error "LBUF must be 1 or 2 (1 to 4 with MMA 2 to 4)"
 #endif
 #if WMAP != 1 && WMAP != 2
 #error "WMAP must be 1 or 2"
@@ -272,8 +300,8 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 }
 
 #if MDIMC == 1 && NDIMC == 1
-#if LBUF != 1 || WMAP != 1
-#error "the blocked kernel (MDIMC = NDIMC = 1) takes LBUF = WMAP = 1"
+#if LBUF != 1 || WMAP != 1 || MMA != 1
+#error "the blocked kernel (MDIMC = NDIMC = 1) takes LBUF = WMAP = MMA = 1"
 #endif
 /*
  * The blocked kernels: a work-group of one work-item computes the whole
@@ -465,12 +493,23 @@ typedef TXF_VEC(VWN) vec_n;
  * shape does not allow it the swizzle is 0. */
 #define A_CV (KWG / VWA)
 #define B_CV (KWG / VWB)
-#if !TRANS_A && A_CV < 32 && (32 / A_CV) % VWM == 0 && MWG % 32 == 0
+#if MMA >= 2
+/* The matrix-unit kernels read 8 consecutive columns of 4 consecutive rows
+ * k of a tile at once: odd rows keep column m at m ^ 8, so that the two
+ * halves of a warp's read fall in different banks. Both operands, whether
+ * stored across k or along it. */
+#if MWG % 16 != 0 || NWG % 16 != 0
+#error "the matrix-unit kernels need MWG and NWG multiples of 16"
+#endif
+#define SWZ_A(k) (((k) & 1) * 8)
+#define SWZ_B(k) (((k) & 1) * 8)
+#elif !TRANS_A && A_CV < 32 && (32 / A_CV) % VWM == 0 && MWG % 32 == 0
 #define SWZ_A(k) (((k) / VWA) * (32 / A_CV))
 #else
 #define SWZ_A(k) 0
 #endif
-#if TRANS_B && B_CV < 32 && (32 / B_CV) % VWN == 0 && NWG % 32 == 0
+#if MMA >= 2
+#elif TRANS_B && B_CV < 32 && (32 / B_CV) % VWN == 0 && NWG % 32 == 0
 #define SWZ_B(k) (((k) / VWB) * (32 / B_CV))
 #else
 #define SWZ_B(k) 0
@@ -563,7 +602,7 @@ inline void put_tiles(const vec_a ra[LA], const vec_b rb[LB], __local real_t (*a
 #pragma unroll
 		for (uint e = 0; e < VWA; e++)
 #if TRANS_A
-			al[o][cv * VWA + e] = LANE_A(ra[l], e);
+			al[o][(cv * VWA + e) ^ SWZ_A(o)] = LANE_A(ra[l], e);
 #else
 			al[cv * VWA + e][o ^ SWZ_A(cv * VWA + e)] = LANE_A(ra[l], e);
 #endif
@@ -577,7 +616,7 @@ inline void put_tiles(const vec_a ra[LA], const vec_b rb[LB], __local real_t (*a
 #if TRANS_B
 			bl[cv * VWB + e][o ^ SWZ_B(cv * VWB + e)] = LANE_B(rb[l], e);
 #else
-			bl[o][cv * VWB + e] = LANE_B(rb[l], e);
+			bl[o][(cv * VWB + e) ^ SWZ_B(o)] = LANE_B(rb[l], e);
 #endif
 	}
 }
@@ -613,17 +652,287 @@ inline void multiply_step(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
 	}
 }
 
+#if MMA >= 2
+#if KGRP != 1 || WMAP != 1
+#error "the matrix-unit kernels take KGRP 1 and WMAP 1"
+#endif
+#if MDIMC % 4 != 0 || NDIMC % 8 != 0 || KWG % 4 != 0
+#error "the matrix-unit kernels need MDIMC a multiple of 4, NDIMC of 8 and KWG of 4"
+#endif
+/* Warps of 4 x 8 work-items: WARPS_M x WARPS_N of them, each computing a
+ * WTM x WTN part of the block in TM x TN tiles of 8 x 8. */
+#define WARPS_M (MDIMC / 4)
+#define WARPS_N (NDIMC / 8)
+#define WTM (MWG / WARPS_M)
+#define WTN (NWG / WARPS_N)
+#define TM (WTM / 8)
+#define TN (WTN / 8)
+#if WTM % 8 != 0 || WTN % 8 != 0
+#error "the matrix-unit kernels need warp parts of whole 8 x 8 tiles"
+#endif
+/* This work-item's warp part: its first row and column in the block, and
+ * its lane's place in the fragments (row g of A and C, column g of B; k
+ * and the column pair of C from t). */
+#define MMA_PLACE(tid)                                                                             \
+	const uint lane_ = (tid) % 32, warp_ = (tid) / 32;                                         \
+	const uint g = lane_ / 4, t = lane_ % 4;                                                   \
+	const uint wm0 = (warp_ / WARPS_N) * WTM, wn0 = (warp_ % WARPS_N) * WTN
+
+/* The instruction: m8n8k4 (MMA 2), m16n8k4 (3) or m16n8k8 (4). */
+#if MMA == 2
+#define MMA_M 8
+#define MMA_K 4
+#elif MMA == 3
+#define MMA_M 16
+#define MMA_K 4
+#else
+#define MMA_M 16
+#define MMA_K 8
+#endif
+#if TM % (MMA_M / 8) != 0 || KWG % MMA_K != 0
+#error "the warp part must hold whole m16 tiles and KWG whole k steps of the instruction"
+#endif
+
+/* The tiles of the warp part one instruction covers along M. */
+#define MI (MMA_M / 8)
+
+/* One instruction on the fragments of this lane (g, t): c0 is row g of the
+ * accumulator tile (columns 2 t, 2 t + 1) and c1 row g + 8 (m16); a0 and
+ * a1 are A(g, t) and A(g + 8, t), a2 and a3 A(g, t + 4) and A(g + 8,
+ * t + 4); b0 is B(t, g) and b1 B(t + 4, g). */
+#if TXF_NV_PTX
+inline void mma_op(real_t c0[2], real_t c1[2], real_t a0, real_t a1, real_t a2, real_t a3,
+                   real_t b0, real_t b1)
+{
+#if MMA == 2
+	(void)c1;
+	(void)a1;
+	(void)a2;
+	(void)a3;
+	(void)b1;
+	ulong d0, d1;
+	asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0, %1}, {%2}, {%3}, "
+	             "{%4, %5};"
+	             : "=l"(d0), "=l"(d1)
+	             : "l"(as_ulong(a0)), "l"(as_ulong(b0)), "l"(as_ulong(c0[0])),
+	               "l"(as_ulong(c0[1])));
+	c0[0] = as_double(d0);
+	c0[1] = as_double(d1);
+#elif MMA == 3
+	(void)a2;
+	(void)a3;
+	(void)b1;
+	ulong d0, d1, d2, d3;
+	asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5}, "
+	             "{%6}, {%7, %8, %9, %10};"
+	             : "=l"(d0), "=l"(d1), "=l"(d2), "=l"(d3)
+	             : "l"(as_ulong(a0)), "l"(as_ulong(a1)), "l"(as_ulong(b0)),
+	               "l"(as_ulong(c0[0])), "l"(as_ulong(c0[1])), "l"(as_ulong(c1[0])),
+	               "l"(as_ulong(c1[1])));
+	c0[0] = as_double(d0);
+	c0[1] = as_double(d1);
+	c1[0] = as_double(d2);
+	c1[1] = as_double(d3);
+#else
+	ulong d0, d1, d2, d3;
+	asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0, %1, %2, %3}, {%4, %5, "
+	             "%6, %7}, {%8, %9}, {%10, %11, %12, %13};"
+	             : "=l"(d0), "=l"(d1), "=l"(d2), "=l"(d3)
+	             : "l"(as_ulong(a0)), "l"(as_ulong(a1)), "l"(as_ulong(a2)), "l"(as_ulong(a3)),
+	               "l"(as_ulong(b0)), "l"(as_ulong(b1)), "l"(as_ulong(c0[0])),
+	               "l"(as_ulong(c0[1])), "l"(as_ulong(c1[0])), "l"(as_ulong(c1[1])));
+	c0[0] = as_double(d0);
+	c0[1] = as_double(d1);
+	c1[0] = as_double(d2);
+	c1[1] = as_double(d3);
+#endif
+}
+#define MMA_XS __local real_t *xs = 0
+#else
+/* Without PTX, the instructions of a K step are computed in OpenCL C: the
+ * lanes of each warp write their fragments where the instruction's layout
+ * places them, into one 16 x 8 block of A per instruction row (XA_BLOCKS)
+ * and one 8 x 8 block of B per column (TN), and each lane then computes
+ * its accumulators from those blocks. */
+#define XA_BLOCKS (TM / MI)
+#define XW_ELEMS (XA_BLOCKS * 128 + TN * 64)
+#define MMA_XS __local real_t xs[MDIMC * NDIMC / 32 * XW_ELEMS]
+#endif
+
+/* acc += the product of the K step held in al and bl, MMA_K k at a time. */
+inline void mma_step(real_t acc[TM][TN][2], __local real_t (*al)[MWG], __local real_t (*bl)[NWG],
+                     __local real_t *xs, uint tid)
+{
+	MMA_PLACE(tid);
+#pragma unroll
+	for (uint k = 0; k < KWG; k += MMA_K) {
+		real_t af[TM], bf[TN], ah[TM], bh[TN];
+		const uint kk = k + t, kh = k + t + 4;
+#pragma unroll
+		for (uint i = 0; i < TM; i++) {
+			af[i] = al[kk][(wm0 + i * 8 + g) ^ SWZ_A(kk)];
+			ah[i] = MMA_K == 8 ? al[kh][(wm0 + i * 8 + g) ^ SWZ_A(kh)] : 0;
+		}
+#pragma unroll
+		for (uint j = 0; j < TN; j++) {
+			bf[j] = bl[kk][(wn0 + j * 8 + g) ^ SWZ_B(kk)];
+			bh[j] = MMA_K == 8 ? bl[kh][(wn0 + j * 8 + g) ^ SWZ_B(kh)] : 0;
+		}
+#if TXF_NV_PTX
+		(void)xs;
+#pragma unroll
+		for (uint i = 0; i < TM; i += MI)
+#pragma unroll
+			for (uint j = 0; j < TN; j++)
+				mma_op(acc[i][j], acc[i + MI - 1][j], af[i], af[i + MI - 1], ah[i],
+				       ah[i + MI - 1], bf[j], bh[j]);
+#else
+		__local real_t(*xa)[16][8] = (__local real_t(*)[16][8])(xs + warp_ * XW_ELEMS);
+		__local real_t(*xb)[8][8] = (__local real_t(*)[8][8])(xs + warp_ * XW_ELEMS +
+		                                                        XA_BLOCKS * 128);
+		for (uint i = 0; i < TM; i += MI) {
+			xa[i / MI][g][t] = af[i];
+			if (MMA_M == 16)
+				xa[i / MI][g + 8][t] = af[i + 1];
+			if (MMA_K == 8) {
+				xa[i / MI][g][t + 4] = ah[i];
+				xa[i / MI][g + 8][t + 4] = ah[i + 1];
+			}
+		}
+		for (uint j = 0; j < TN; j++) {
+			xb[j][t][g] = bf[j];
+			if (MMA_K == 8)
+				xb[j][t + 4][g] = bh[j];
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (uint i = 0; i < TM; i += MI)
+			for (uint j = 0; j < TN; j++)
+				for (uint r = 0; r < MI; r++)
+					for (uint e = 0; e < 2; e++)
+						for (uint q = 0; q < MMA_K; q++)
+							acc[i + r][j][e] =
+							    fma(xa[i / MI][g + 8 * r][q],
+							        xb[j][q][2 * t + e], acc[i + r][j][e]);
+		barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+	}
+}
+#define ACC_PARAM real_t acc[TM][TN][2]
+#define MULTIPLY(al_, bl_) mma_step(acc, al_, bl_, xs, tid)
+
+#if LBUF >= 2
+/* With LBUF 2 to 4 the matrix-unit kernels keep LBUF K steps of the tiles
+ * in flight: each work-item copies its elements of a step from global
+ * into local memory with cp.async (8 bytes each, no registers), LBUF - 1
+ * steps ahead of the one multiplied. Elements outside the matrix (with
+ * `guarded`) are filled with 0. Without PTX the copies are plain loads
+ * and stores. */
+inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
+{
+#if TXF_NV_PTX
+	asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"((uint)(ulong)dst),
+	             "l"(src), "r"(in ? 8u : 0u)
+	             : "memory");
+#else
+	*dst = in ? *src : 0;
+#endif
+}
+#if TXF_NV_PTX
+#define STAGE_COMMIT() asm volatile("cp.async.commit_group;" ::: "memory")
+#if LBUF == 2
+#define STAGE_WAIT() asm volatile("cp.async.wait_group 0;" ::: "memory")
+#elif LBUF == 3
+#define STAGE_WAIT() asm volatile("cp.async.wait_group 1;" ::: "memory")
+#else
+#define STAGE_WAIT() asm volatile("cp.async.wait_group 2;" ::: "memory")
+#endif
+#else
+#define STAGE_COMMIT() ((void)0)
+#define STAGE_WAIT() ((void)0)
+#endif
+
+/* Start copying the K step at k0 into al and bl (KWG rows each), in the
+ * order of each operand's contiguous direction in global memory. */
+inline void stage_tiles(__local real_t (*al)[MWG], __local real_t (*bl)[NWG],
+                        __global const real_t *a, ulong lda, __global const real_t *b,
+                        ulong ldb, ulong m0, ulong n0, ulong k0, ulong M, ulong N, ulong K,
+                        uint tid, bool guarded)
+{
+#pragma unroll
+	for (uint l = 0; l < MWG * KWG / WGS; l++) {
+		const uint f = tid + l * WGS;
+#if TRANS_A
+		const uint m = f % MWG, k = f / MWG;
+#else
+		const uint k = f % KWG, m = f / KWG;
+#endif
+		const bool in = !guarded || (m0 + m < M && k0 + k < K);
+		stage_copy(&al[k][m ^ SWZ_A(k)], in ? &A_AT(m0 + m, k0 + k) : a, in);
+	}
+#pragma unroll
+	for (uint l = 0; l < NWG * KWG / WGS; l++) {
+		const uint f = tid + l * WGS;
+#if TRANS_B
+		const uint k = f % KWG, n = f / KWG;
+#else
+		const uint n = f % NWG, k = f / NWG;
+#endif
+		const bool in = !guarded || (n0 + n < N && k0 + k < K);
+		stage_copy(&bl[k][n ^ SWZ_B(k)], in ? &B_AT(k0 + k, n0 + n) : b, in);
+	}
+}
+
+/* acc += op(A) op(B) over the K steps [0, K) of this work-group's block. */
+inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t (*al)[MWG],
+                         __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
+                         __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong M,
+                         ulong N, ulong K, uint tid, bool guarded, __local real_t *xs)
+{
+	const ulong steps = (K + KWG - 1) / KWG;
+	for (uint s = 0; s + 1 < LBUF; s++) {
+		if (s < steps)
+			stage_tiles(al + s * KWG, bl + s * KWG, a, lda, b, ldb, m0, n0, s * KWG, M, N,
+			            K, tid, guarded);
+		STAGE_COMMIT();
+	}
+	for (ulong i = 0; i < steps; i++) {
+		/* Step i has landed (its group is older than the LBUF - 2 newest),
+		 * and every work-item has left step i - 1, whose buffer takes
+		 * step i + LBUF - 1. */
+		STAGE_WAIT();
+		barrier(CLK_LOCAL_MEM_FENCE);
+		const ulong next = i + LBUF - 1;
+		if (next < steps)
+			stage_tiles(al + (next % LBUF) * KWG, bl + (next % LBUF) * KWG, a, lda, b,
+			            ldb, m0, n0, next * KWG, M, N, K, tid, guarded);
+		STAGE_COMMIT();
+		mma_step(acc, al + (i % LBUF) * KWG, bl + (i % LBUF) * KWG, xs, tid);
+	}
+}
+#define MMA_PRODUCT(guarded_)                                                                      \
+	mma_pipeline(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded_, xs)
+#else
+#define MMA_PRODUCT(guarded_)                                                                      \
+	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, tid, guarded_, xs)
+#endif
+#else
+#define ACC_PARAM real_t acc[MWI][NWI]
+#define MULTIPLY(al_, bl_) multiply_step(acc, al_, bl_, tm, tn)
+#endif
+
 /* The register-blocked product of one work-group's block over K steps
  * [0, kend): acc[i][j] accumulates C(m0 + ROW_OF(i), n0 + COL_OF(j)); tid
  * is the work-item's index in the group (local id 1 * NDIMC + local id 0).
  * The tiles of the next K step are fetched into registers while the
  * current one is multiplied; with LBUF 2 they go into the other local
  * buffer (al and bl hold 2 KWG rows) before the one barrier of the step. */
-inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
+inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
                           __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
                           __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong kend,
-                          ulong M, ulong N, ulong K, uint tm, uint tn, uint tid, bool guarded)
+                          ulong M, ulong N, ulong K, uint tm, uint tn, uint tid, bool guarded,
+                          __local real_t *xs)
 {
+	(void)xs;
 	vec_a ra[LA];
 	vec_b rb[LB];
 	if (kend > 0)
@@ -638,7 +947,7 @@ inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
 		const bool more = k0 + KWG < kend;
 		if (more)
 			fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, k0 + KWG, M, N, K, tid, guarded);
-		multiply_step(acc, al + cur, bl + cur, tm, tn);
+		MULTIPLY(al + cur, bl + cur);
 		/* The other buffer was last read before the previous barrier. */
 		if (more)
 			put_tiles(ra, rb, al + (KWG - cur), bl + (KWG - cur), tid);
@@ -651,7 +960,7 @@ inline void block_product(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
 		barrier(CLK_LOCAL_MEM_FENCE);
 		if (k0 + KWG < kend)
 			fetch_tiles(ra, rb, a, lda, b, ldb, m0, n0, k0 + KWG, M, N, K, tid, guarded);
-		multiply_step(acc, al, bl, tm, tn);
+		MULTIPLY(al, bl);
 		barrier(CLK_LOCAL_MEM_FENCE);
 	}
 #endif
@@ -738,6 +1047,45 @@ inline void kgroup_sum(real_t acc[MWI][NWI], __local real_t *red, uint kg, uint 
 	const uint tid = tm * NDIMC + tn
 #endif
 
+#if MMA >= 2
+/* The matrix-unit kernels: as below, with the accumulators in fragments
+ * (row g, columns 2 t and 2 t + 1 of each 8 x 8 tile of the warp part). */
+inline void mma_store(real_t acc[TM][TN][2], __global real_t *c, ulong ldc, ulong m0, ulong n0,
+                      ulong M, ulong N, real_t alpha, real_t beta, uint tid, bool guarded)
+{
+	MMA_PLACE(tid);
+#pragma unroll
+	for (uint i = 0; i < TM; i++) {
+		const ulong m = m0 + wm0 + i * 8 + g;
+#pragma unroll
+		for (uint j = 0; j < TN; j++)
+#pragma unroll
+			for (uint e = 0; e < 2; e++) {
+				const ulong n = n0 + wn0 + j * 8 + 2 * t + e;
+				if (!guarded || (m < M && n < N))
+					store_c(c + m * ldc + n, alpha, beta, acc[i][j][e]);
+			}
+	}
+}
+
+#define MMA_KERNEL(name, guarded)                                                                  \
+	__kernel TXF_MATMUL_WG void name(MATMUL_ARGS)                                              \
+	{                                                                                          \
+		TILES;                                                                             \
+		MMA_XS;                                                                            \
+		PLACE();                                                                           \
+		const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG; \
+		K_SLICE();                                                                         \
+		real_t acc[TM][TN][2];                                                             \
+		for (uint i = 0; i < TM; i++)                                                      \
+			for (uint j = 0; j < TN; j++)                                              \
+				acc[i][j][0] = acc[i][j][1] = 0;                                   \
+		MMA_PRODUCT(guarded);                                                              \
+		mma_store(acc, c, ldc, m0, n0, M, N, alpha, beta, tid, guarded);                   \
+	}
+MMA_KERNEL(matmul_even, false)
+MMA_KERNEL(matmul_pad, true)
+#else
 __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 {
 	TILES;
@@ -750,7 +1098,7 @@ __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 		for (uint j = 0; j < NWI; j++)
 			acc[i][j] = 0;
 	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
-	              N, len, tm, tn, tid, false);
+	              N, len, tm, tn, tid, false, 0);
 	KGROUP_SUM(acc);
 	for (uint i = 0; i < MWI; i++)
 		for (uint j = 0; j < NWI; j++)
@@ -772,7 +1120,7 @@ __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
 	/* Every work-item takes part in the loads, even those whose outputs
 	 * lie outside C: their tiles are shared. */
 	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
-	              N, len, tm, tn, tid, true);
+	              N, len, tm, tn, tid, true, 0);
 	KGROUP_SUM(acc);
 	for (uint i = 0; i < MWI; i++) {
 		const ulong m = m0 + ROW_OF(i);
@@ -800,7 +1148,7 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 	/* Main area: whole K steps through local memory, no checks... */
 	K_GROUP(k_t, from, iters, len);
 	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
-	              N, len, tm, tn, tid, false);
+	              N, len, tm, tn, tid, false, 0);
 	KGROUP_SUM(acc);
 	/* ...and the K remainder straight from global memory. */
 	for (uint i = 0; i < MWI; i++) {
@@ -834,6 +1182,7 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 					leftover(m, n, K, alpha, a, lda, b, ldb, beta, c, ldc);
 	}
 }
+#endif /* MMA >= 2 */
 
 #endif /* MDIMC == 1 && NDIMC == 1 */
 

@@ -114,6 +114,18 @@ static const txf__matmul_entry matmul_entries[] = {
         .kind = TXF_DEVICE_GPU,
         .f32 = {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
         .f64 = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
+        /* f64 on the matrix units: m16n8k4 (m8n8k4 below compute
+         * capability 9.0), four K steps of 8 in flight through cp.async
+         * (docs/bench/h100-2026-11-25/dmma). */
+        .mma_f64 = {.mwg = 128,
+                    .nwg = 64,
+                    .kwg = 8,
+                    .mdimc = 16,
+                    .ndimc = 16,
+                    .vwa = 2,
+                    .vwb = 2,
+                    .lbuf = 4,
+                    .mma = 3},
         .divisible = TXF_STRATEGY_SPLIT,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 32768.0,

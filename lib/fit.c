@@ -186,6 +186,10 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 		snprintf(why, n, "the device has no double precision");
 		return TXF_ERR_FP64_UNSUPPORTED;
 	}
+	if (e->params.mma >= 2 && e->strategy == TXF_STRATEGY_TRUNCATE) {
+		snprintf(why, n, "mma %u (the matrix units) has no truncate kernel", e->params.mma);
+		return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+	}
 	if (e->params.ksplit > 1 && e->strategy != TXF_STRATEGY_PAD) {
 		snprintf(why, n, "ksplit %u needs strategy pad, not %s", e->params.ksplit,
 		         txf_strategy_name(e->strategy));
@@ -238,9 +242,10 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	TXF_CHECK_ARG(p->ksplit <= TXF_MAX_KSPLIT, TXF_ERR_BAD_TILE,
 	              "ksplit %u is more K slices than the %d allowed", p->ksplit, TXF_MAX_KSPLIT);
 	const unsigned lbuf = p->lbuf ? p->lbuf : 1, wmap = p->wmap ? p->wmap : 1;
-	TXF_CHECK_ARG(lbuf <= 2 && wmap <= 2, TXF_ERR_BAD_TILE,
-	              "lbuf %u and wmap %u must be 1 or 2 (0: the device's entry)", p->lbuf,
-	              p->wmap);
+	TXF_CHECK_ARG((lbuf <= 2 || (p->mma >= 2 && lbuf <= 4)) && wmap <= 2, TXF_ERR_BAD_TILE,
+	              "lbuf %u and wmap %u must be 1 or 2 (lbuf up to 4 with mma 2 to 4; 0: the "
+	              "device's entry)",
+	              p->lbuf, p->wmap);
 	TXF_CHECK_ARG(!blocked || (lbuf == 1 && wmap == 1), TXF_ERR_BAD_TILE,
 	              "the blocked kernel (mdimc = ndimc = 1) takes lbuf 1 and wmap 1, not %u and "
 	              "%u",
@@ -256,6 +261,38 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	TXF_CHECK_ARG(!blocked || kgroups == 1, TXF_ERR_BAD_TILE,
 	              "the blocked kernel (mdimc = ndimc = 1) takes kgroups 1, not %u", kgroups);
 	const txf_device_profile *d = &ctx->profile;
+	const unsigned mma = p->mma ? p->mma : 1;
+	TXF_CHECK_ARG(mma <= 4, TXF_ERR_BAD_TILE, "mma %u must be 1 to 4 (0: the device's entry)",
+	              p->mma);
+	if (mma >= 2) {
+		static const char *const instr[] = {"", "", "m8n8k4", "m16n8k4", "m16n8k8"};
+		const unsigned cc = mma == 2 ? 80 : 90, m16 = mma >= 3 ? 2 : 1,
+		               k8 = mma == 4 ? 8 : 4;
+		TXF_CHECK_ARG(elem == 8, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "mma %u (the matrix units) computes f64 products, not %zu-byte ones",
+		              mma, elem);
+		TXF_CHECK_ARG(
+		    d->vendor == TXF_VENDOR_NVIDIA && d->nv_compute_capability >= cc,
+		    TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		    "mma %u runs mma.sync %s on the f64 matrix units of NVIDIA devices of compute "
+		    "capability %u.0 and later; %s is %s",
+		    mma, instr[mma], cc / 10, d->normalized_name,
+		    d->vendor != TXF_VENDOR_NVIDIA ? "not an NVIDIA device"
+		    : d->nv_compute_capability     ? "of an earlier compute capability"
+		                                   : "of unknown compute capability");
+		TXF_CHECK_ARG(
+		    !blocked && md % 4 == 0 && nd % 8 == 0 && mwg % 16 == 0 && nwg % 16 == 0 &&
+		        kwg % k8 == 0 && (mwg / (md / 4)) % (8 * m16) == 0 &&
+		        (nwg / (nd / 8)) % 8 == 0,
+		    TXF_ERR_BAD_TILE,
+		    "mma %u lays warps of 4 x 8 work-items over the block: mdimc %u must be a "
+		    "multiple of 4 and ndimc %u of 8, mwg %u and nwg %u multiples of 16 that give "
+		    "each warp whole %u x 8 tiles, and kwg %u a multiple of %u",
+		    mma, md, nd, mwg, nwg, 8 * m16, kwg, k8);
+		TXF_CHECK_ARG(wmap == 1 && kgroups == 1, TXF_ERR_BAD_TILE,
+		              "mma %u takes wmap 1 and kgroups 1, not %u and %u", mma, wmap,
+		              kgroups);
+	}
 	/* The tiled kernels keep a K step of A and B in local memory (two with
 	 * lbuf 2) per K group, each operand's part rounded up to 4 elements;
 	 * with K groups the same memory holds one block of partial sums at the

@@ -89,12 +89,24 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 	    {TXF__P_LBUF, p->lbuf ? p->lbuf : 1},
 	    {TXF__P_WMAP, p->wmap ? p->wmap : 1},
 	    {TXF__P_KGROUPS, p->kgroups ? p->kgroups : 1},
+	    {TXF__P_MMA, p->mma ? p->mma : 1},
 	};
 	bool fits = txf__add_define(options, sizeof options, &len, "TXF_DOUBLE", elem == 8) &&
 	            txf__add_define(options, sizeof options, &len, "TRANS_A", ta) &&
 	            txf__add_define(options, sizeof options, &len, "TRANS_B", tb);
 	for (size_t i = 0; fits && i < sizeof ps / sizeof ps[0]; i++)
 		fits = txf__add_param(options, sizeof options, &len, ps[i].id, ps[i].value);
+	/* The matrix units through PTX where the device itself (not the
+	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
+	 * computes each instruction in OpenCL C. */
+	if (fits && p->mma >= 2) {
+		cl_uint vendor = 0;
+		if (clGetDeviceInfo(ctx->device, CL_DEVICE_VENDOR_ID, sizeof vendor, &vendor,
+		                    NULL) != CL_SUCCESS)
+			vendor = 0;
+		fits =
+		    txf__add_define(options, sizeof options, &len, "TXF_NV_PTX", vendor == 0x10de);
+	}
 	if (!fits)
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
 	cl_program prog;

@@ -307,16 +307,18 @@ static const param_def registry[TXF__P_COUNT] = {
             .info = {.name = "lbuf",
                      .operation = MM,
                      .min = 0,
-                     .max = 2,
+                     .max = 4,
                      .meaning =
                          "local buffers per operand of the tiled kernel (2: one barrier per K "
-                         "step), 0 as the device says",
+                         "step; with mma 2 to 4, 2 to 4 K steps in flight through cp.async), 0 as "
+                         "the device says",
                      .tuned = 1},
             .macro = "LBUF",
             .kind = F_UNSIGNED,
             .option = M_OPT(lbuf),
             .choice = M_CH(lbuf),
-            .fits = "1 for the blocked kernel; local memory fits",
+            .fits = "1 for the blocked kernel; at most 2 but with mma 2 to 4; local memory "
+                    "fits",
         },
     [TXF__P_WMAP] =
         {
@@ -348,6 +350,25 @@ static const param_def registry[TXF__P_COUNT] = {
             .option = M_OPT(kgroups),
             .choice = M_CH(kgroups),
             .fits = "tiled kernel; the work-group and its local memory fit",
+        },
+    [TXF__P_MMA] =
+        {
+            .info = {.name = "mma",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 4,
+                     .meaning = "the tiled kernel's arithmetic: 1 fused multiply-adds; 2 to 4 "
+                                "the f64 matrix units of NVIDIA devices through mma.sync: 2 "
+                                "m8n8k4 (compute capability 8.0 and later), 3 m16n8k4 and 4 "
+                                "m16n8k8 (9.0 and later); 0 as the device says",
+                     .tuned = 1},
+            .macro = "MMA",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(mma),
+            .choice = M_CH(mma),
+            .fits = "2 to 4: f64 on NVIDIA sm_80 (2) or sm_90 (3, 4) and later; tiled kernel "
+                    "of warps of 4 x 8 work-items, blocks of whole 8 x 8 (16 x 8) tiles per "
+                    "warp, kwg a multiple of 4 (8); wmap and kgroups 1; pad, split or padcopy",
         },
 };
 

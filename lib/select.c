@@ -722,7 +722,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 static bool params_forced(const txf__mparams *p)
 {
 	return p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
-	       p->ksplit || p->lbuf || p->wmap || p->kgroups;
+	       p->ksplit || p->lbuf || p->wmap || p->kgroups || p->mma;
 }
 
 /* lbuf, wmap and kgroups the caller left open: the entry's values where
@@ -745,8 +745,9 @@ static void settle_layout(const txf_context *ctx, const txf__mparams *given, txf
 	if (!given->kgroups && p->kgroups > 1 &&
 	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
 		p->kgroups = 1;
-	if (!given->lbuf && p->lbuf == 2 && txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS)
-		p->lbuf = 1;
+	while (!given->lbuf && p->lbuf >= 2 &&
+	       txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS)
+		p->lbuf--;
 	if (!p->lbuf)
 		p->lbuf = 1;
 	if (!p->wmap)
@@ -1089,21 +1090,39 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	    "unknown strategy %d (expected auto, simple, pad, truncate, split or padcopy)",
 	    (int)opts->strategy);
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(&opts->params) &&
-	    tuned_matmul(ctx, m, n, k, elem, out))
+	    tuned_matmul(ctx, m, n, k, elem, out)) {
+		out->params.mma = out->params.mma ? out->params.mma : 1;
 		return TXF_SUCCESS;
+	}
 
 	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
 	const double size = (double)m * (double)n * (double)k;
 	const bool big_product =
 	    (elem == 8 ? e->big_f64.mwg : e->big_f32.mwg) && e->big_from > 0 && size >= e->big_from;
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(&opts->params) &&
-	    size >= e->simple_below && !big_product && model_matmul(ctx, e, m, n, k, elem, out))
+	    size >= e->simple_below && !big_product && model_matmul(ctx, e, m, n, k, elem, out)) {
+		out->params.mma = 1;
 		return TXF_SUCCESS;
+	}
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	bool fallback = strcmp(e->name, "fallback") == 0;
 
-	/* Parameters: fields the caller left 0 come from the table. */
+	/* Parameters: fields the caller left 0 come from the table; f64 on a
+	 * device with matrix units takes the entry's set for them where the
+	 * caller chose no block or work-item parameter and not mma 1. */
+	const txf__mparams *given = &opts->params;
+	const bool open =
+	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
+	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
 	const txf__mparams *t = elem == 8 ? &e->f64 : &e->f32;
+	txf__mparams units = e->mma_f64; /* m8n8k4 below compute capability 9.0 */
+	if (units.mma > 2 && ctx->profile.nv_compute_capability < 90)
+		units.mma = 2;
+	if (elem == 8 && open && given->mma != 1 && units.mwg &&
+	    txf__check_matmul_params(ctx, &units, elem) == TXF_SUCCESS)
+		t = &units;
+	else
+		txf__clear_error();
 	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
@@ -1117,17 +1136,14 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	p.lbuf = p.lbuf ? p.lbuf : t->lbuf;
 	p.wmap = p.wmap ? p.wmap : t->wmap;
 	p.kgroups = p.kgroups ? p.kgroups : t->kgroups;
+	p.mma = p.mma ? p.mma : t->mma ? t->mma : 1;
 	/* A large product takes the entry's blocks for that, and a C of few
 	 * blocks the entry's blocks for that, if it has them and the caller
 	 * chose no block or work-item parameter. */
 	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
-	const txf__mparams *given = &opts->params;
-	const bool open =
-	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
-	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
 	bool took_few = false, took_big = false;
-	if (open && big->mwg && e->big_from > 0 &&
+	if (open && big->mwg && (big->mma < 2 || given->mma != 1) && e->big_from > 0 &&
 	    (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1135,7 +1151,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		p.ksplit = ks;
 		took_big = true;
 	}
-	if (open && few->mwg && m && n && few_blocks(ctx, e, m, n, &p) &&
+	if (open && few->mwg && (few->mma < 2 || given->mma != 1) && m && n &&
+	    few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *few;
@@ -1143,6 +1160,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		took_few = true;
 		took_big = false;
 	}
+	p.mma = given->mma ? given->mma : p.mma ? p.mma : 1;
 	settle_layout(ctx, given, &p, elem);
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
 	/* Vector widths the caller left open narrow to fit what was forced. */
@@ -1193,6 +1211,20 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		snprintf(out->why, sizeof out->why,
 		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,
 		         p.kwg, divisible ? "divide" : "do not divide", m, n, k, e->why);
+	}
+	if (st == TXF_STRATEGY_TRUNCATE && p.mma >= 2) {
+		TXF_CHECK_ARG(
+		    !given->mma, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		    "truncate has no kernel on the matrix units (mma 2 to 4): use pad, split "
+		    "or padcopy, or mma 1");
+		p.mma = 1;
+		out->params = p;
+	}
+	if (p.mma >= 2 && !given->mma && st != TXF_STRATEGY_SIMPLE) {
+		static const char *const instr[] = {"", "", "m8n8k4", "m16n8k4", "m16n8k8"};
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         "; f64 on the matrix units (mma.sync %s)", instr[p.mma]);
 	}
 	if (took_big && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

@@ -76,6 +76,7 @@ typedef struct txf__mparams {
 	unsigned ksplit;
 	unsigned lbuf, wmap;
 	unsigned kgroups;
+	unsigned mma;
 } txf__mparams;
 
 typedef struct txf__topts {
@@ -526,6 +527,7 @@ typedef enum txf__param_id {
 	TXF__P_LBUF,
 	TXF__P_WMAP,
 	TXF__P_KGROUPS,
+	TXF__P_MMA,
 	TXF__P_COUNT
 } txf__param_id;
 
@@ -622,6 +624,9 @@ typedef struct txf__matmul_entry {
 	int vendor;
 	int kind;
 	txf__mparams f32, f64;
+	/* f64 on devices whose matrix units the kernels run (mma 2; see
+	 * txf__check_matmul_params), in place of f64; none where mwg is 0. */
+	txf__mparams mma_f64;
 	txf_strategy divisible; /* when the block divides M, N and K */
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */

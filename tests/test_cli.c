@@ -1534,7 +1534,7 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,1,1,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,1,1,9", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "kgroups=9", NULL},
-	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,3,1", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,4,4,0,5,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "wmap=4", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,7,8,1,1", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,64,16,8,8,3,1", NULL},

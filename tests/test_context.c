@@ -485,6 +485,215 @@ static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const
 	free(c);
 }
 
+/* C = alpha op(A) op(B) + beta C in f64 on ctx with options o, checked
+ * exactly: small integers make every sum exact in any order, and alpha 2,
+ * beta -1 keep the results integers. C starts as integers, its guard
+ * elements (a leading dimension 3 wider) as NaN, which must stay. */
+static void dmatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_op opa, txf_op opb,
+                            const txf_matmul_options *o, const char *what)
+{
+	const size_t ar = opa == TXF_OP_N ? m : k, ac = opa == TXF_OP_N ? k : m;
+	const size_t br = opb == TXF_OP_N ? k : n, bc = opb == TXF_OP_N ? n : k;
+	const size_t ldc = n + 3;
+	double *a = malloc(ar * ac * 8), *b = malloc(br * bc * 8), *c = malloc(m * ldc * 8),
+	       *c0 = malloc(m * ldc * 8);
+	assert_true(a && b && c && c0);
+	srand(11);
+	for (size_t i = 0; i < ar * ac; i++)
+		a[i] = rand() % 5 - 2;
+	for (size_t i = 0; i < br * bc; i++)
+		b[i] = rand() % 5 - 2;
+	for (size_t i = 0; i < m * ldc; i++)
+		c0[i] = i % ldc < n ? (double)(rand() % 7 - 3) : NAN;
+	txf_matrix ma, mb, mc;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F64, ar, ac, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F64, br, bc, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F64, m, ldc, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mc, c0, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	txf_matrix vc = mc;
+	vc.cols = n;
+	cl_event ev = NULL;
+	txf_status st = txf_matmul(ctx, opa, opb, 2.0, &ma, &mb, -1.0, &vc, o, 0, NULL, &ev);
+	if (st != TXF_SUCCESS)
+		fail_msg("%s: %s: %s", what, txf_status_name(st), txf_last_error());
+	test_wait(ev);
+	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < ldc; j++) {
+			if (j >= n) {
+				if (!isnan(c[i * ldc + j]))
+					fail_msg("%s: guard C(%zu, %zu) = %g was overwritten", what,
+					         i, j, c[i * ldc + j]);
+				continue;
+			}
+			double want = -c0[i * ldc + j];
+			for (size_t l = 0; l < k; l++)
+				want += 2 * (opa == TXF_OP_N ? a[i * k + l] : a[l * m + i]) *
+				        (opb == TXF_OP_N ? b[l * n + j] : b[j * k + l]);
+			if (c[i * ldc + j] != want)
+				fail_msg("%s: C(%zu, %zu) = %g, expected %g", what, i, j,
+				         c[i * ldc + j], want);
+		}
+	txf_matrix_free(&ma);
+	txf_matrix_free(&mb);
+	txf_matrix_free(&mc);
+	free(a);
+	free(b);
+	free(c);
+	free(c0);
+}
+
+/* f64 on the matrix units (mma 2): the NVIDIA entry takes its set for them
+ * on a device of compute capability 8.0 or later (the test device dressed
+ * as an H100) and not below, nor for f32, nor where the caller chose
+ * blocks or mma 1; truncate falls back to mma 1, and forced mma 2 is
+ * refused where it cannot run, with the reason. On the test device the
+ * kernels compute each mma.sync in OpenCL C (TXF_NV_PTX 0), so the index
+ * arithmetic of fragments, swizzled tiles, edges, transposed operands, K
+ * slices and padded copies is checked exactly here. */
+static void nvidia_entry_dmma(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	ctx->profile.compute_units = 132;
+	ctx->profile.nv_compute_capability = 90;
+	txf_matmul_choice mc;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 3);
+	assert_int_equal(test_mparam(&mc, "mwg"), 128);
+	assert_int_equal(test_mparam(&mc, "nwg"), 64);
+	assert_int_equal(test_mparam(&mc, "kwg"), 8);
+	assert_int_equal(test_mparam(&mc, "lbuf"), 4);
+	assert_non_null(strstr(mc.why, "matrix units (mma.sync m16n8k4)"));
+	/* Compute capability 8.x: the same blocks with m8n8k4; m16n8k4 forced
+	 * there is refused. */
+	ctx->profile.nv_compute_capability = 86;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 2);
+	assert_int_equal(test_mparam(&mc, "mwg"), 128);
+	assert_non_null(strstr(mc.why, "m8n8k4"));
+	txf_matmul_options o3;
+	txf_matmul_options_default(&o3);
+	test_mopt(&o3, "mma", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, &o3, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "9.0 and later"));
+	ctx->profile.nv_compute_capability = 90;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 1);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	assert_int_equal(test_mparam(&mc, "mwg"), 64);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mwg", 64);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	txf_matmul_options_default(&o);
+	o.strategy = TXF_STRATEGY_TRUNCATE;
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	/* Forced where it cannot run: truncate, f32, blocks the warps do not
+	 * tile, an earlier device, another vendor. */
+	test_mopt(&o, "mma", 2);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "truncate"));
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 2);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F32, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "f64"));
+	test_mopt(&o, "mdimc", 8);
+	test_mopt(&o, "ndimc", 4);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc),
+	                 TXF_ERR_BAD_TILE);
+	assert_non_null(strstr(txf_last_error(), "warps of 4 x 8"));
+	ctx->profile.nv_compute_capability = 75;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 2);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "earlier compute capability"));
+	txf_context *plain = NULL;
+	setenv("TXF_TUNING", "0", 1);
+	assert_int_equal(txf_context_create(&plain, NULL), TXF_SUCCESS);
+	unsetenv("TXF_TUNING");
+	assert_int_equal(txf_matmul_explain(plain, 1000, 1000, 1000, TXF_F64, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "not an NVIDIA device"));
+	assert_int_equal(txf_matmul_explain(plain, 1000, 1000, 1000, TXF_F64, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	txf_context_release(&plain);
+	if (!ctx->profile.has_fp64) {
+		txf_context_release(&ctx);
+		return;
+	}
+
+	/* Runs through the kernels' OpenCL C form of the instruction. */
+	ctx->profile.nv_compute_capability = 90;
+	static const struct {
+		size_t m, n, k;
+		txf_op opa, opb;
+		txf_strategy st;
+		unsigned ksplit, lbuf, mma;
+		const char *what;
+	} runs[] = {
+	    {128, 64, 16, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "one block, one K step"},
+	    {256, 128, 48, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "split, even blocks"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "pad, every edge"},
+	    {131, 77, 37, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 0, 0, "A transposed"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "B transposed"},
+	    {70, 150, 41, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "both transposed"},
+	    {129, 65, 200, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 3, 0, 0, "three K slices"},
+	    {129, 65, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 0, 0, 0, "padded copies"},
+	    /* The cp.async pipeline: 2 to 4 K steps in flight, fewer steps
+	     * than stages, edges, transposed operands, slices. */
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 3 K steps"},
+	    {64, 64, 16, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 1 K step"},
+	    {70, 150, 141, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 0, "2 stages, transposed"},
+	    {129, 65, 200, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 2, 3, 0, "3 stages, 2 K slices"},
+	    {128, 128, 96, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_SPLIT, 0, 2, 0, "2 stages, even"},
+	    /* The sm_90 instructions: m16n8k4 and m16n8k8, with the register
+	     * path and the pipeline. */
+	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 1, 3, "m16n8k4"},
+	    {70, 150, 141, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 3, "m16n8k4, 3 stages"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 1, 4, "m16n8k8"},
+	    {129, 65, 200, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 2, 3, 4,
+	     "m16n8k8, 3 stages, 2 slices"},
+	};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		txf_matmul_options_default(&o);
+		o.strategy = runs[i].st;
+		if (runs[i].ksplit)
+			test_mopt(&o, "ksplit", runs[i].ksplit);
+		if (runs[i].lbuf) {
+			test_mopt(&o, "mma", runs[i].mma ? runs[i].mma : 2);
+			test_mopt(&o, "lbuf", runs[i].lbuf);
+		}
+		txf_status es =
+		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_F64, &o, &mc);
+		if (es != TXF_SUCCESS)
+			fail_msg("%s: %s: %s", runs[i].what, txf_status_name(es), txf_last_error());
+		if (test_mparam(&mc, "mma") < 2)
+			fail_msg("%s: mma %lld", runs[i].what, test_mparam(&mc, "mma"));
+		dmatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, runs[i].opa, runs[i].opb, &o,
+		                runs[i].what);
+	}
+	txf_context_release(&ctx);
+}
+
 /* The NVIDIA entry's rules where its cost model does not decide (a forced
  * strategy, forced blocks, f64), on the test device dressed as an H100
  * (132 compute units): where 128 x 128 blocks number at most one per
@@ -839,7 +1048,8 @@ int main(void)
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
 	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),         cmocka_unit_test(nvidia_cost_model),
-	    cmocka_unit_test(nvidia_tuned_below_big),      cmocka_unit_test(pocl_cpu_entry_stream),
+	    cmocka_unit_test(nvidia_entry_dmma),           cmocka_unit_test(nvidia_tuned_below_big),
+	    cmocka_unit_test(pocl_cpu_entry_stream),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }

@@ -924,11 +924,14 @@ static void test_corrupt_files(void **state)
 	    {"vwa=2 vwb=2 shape", "vwa=3 vwb=2 shape", "bad value '3' for vwa"},
 	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8", "mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=6",
 	     "entry matmul f32"},
-	    {"lbuf=2", "lbuf=3", "bad value"},
+	    {"lbuf=2", "lbuf=5", "bad value"},
+	    {"lbuf=2", "lbuf=3", "up to 4 with mma 2"},
 	    {"wmap=2", "wmap=", "bad value"},
 	    {"kgroups=2", "kgroups=9", "bad value"},
 	    {"kgroups=2", "kgroups=2,2", "bad value"},
 	    {"kgroups=2", "kgroups=2 kgroups=2", "given twice"},
+	    {"kgroups=2", "kgroups=2 mma=5", "bad value"},
+	    {"kgroups=2", "mma=3", "mma 3 runs mma.sync m16n8k4"},
 	    {"ndimc=8 vwa=2 vwb=2 ksplit=3", "ndimc=4 vwa=2 vwb=2 ksplit=3", "entry matmul f32"},
 	    {"shape=", "shape=0x", "bad value"},
 	    {"shape=", "shape=99999999999x", "bad value"},
@@ -1448,15 +1451,16 @@ static void test_set_entry_refuses(void **state)
 		const char *name;
 		long long value;
 	} bad[] = {
-	    {TXF_TUNE_TRANSPOSE, "tile", 256},  {TXF_TUNE_TRANSPOSE, "tile", 24},
-	    {TXF_TUNE_TRANSPOSE, "tile", 2},    {TXF_TUNE_TRANSPOSE, "wg_rows", 3},
-	    {TXF_TUNE_TRANSPOSE, "stream", 2},  {TXF_TUNE_TRANSPOSE, "stream", -1},
-	    {TXF_TUNE_TRANSPOSE, "tile", -8},   {TXF_TUNE_TRANSPOSE, "skinny", 2},
-	    {TXF_TUNE_TRANSPOSE, "skinny", -1}, {TXF_TUNE_TRANSPOSE, "packed", 2},
-	    {TXF_TUNE_MATMUL, "mwg", 513},      {TXF_TUNE_MATMUL, "vwa", 3},
-	    {TXF_TUNE_MATMUL, "vwb", 32},       {TXF_TUNE_MATMUL, "ksplit", 65},
-	    {TXF_TUNE_MATMUL, "lbuf", 3},       {TXF_TUNE_MATMUL, "kgroups", 9},
-	    {TXF_TUNE_MATMUL, "wmap", -1},      {TXF_TUNE_MATMUL, "kwg", 1LL << 40},
+	    {TXF_TUNE_TRANSPOSE, "tile", 256},   {TXF_TUNE_TRANSPOSE, "tile", 24},
+	    {TXF_TUNE_TRANSPOSE, "tile", 2},     {TXF_TUNE_TRANSPOSE, "wg_rows", 3},
+	    {TXF_TUNE_TRANSPOSE, "stream", 2},   {TXF_TUNE_TRANSPOSE, "stream", -1},
+	    {TXF_TUNE_TRANSPOSE, "tile", -8},    {TXF_TUNE_TRANSPOSE, "skinny", 2},
+	    {TXF_TUNE_TRANSPOSE, "skinny", -1},  {TXF_TUNE_TRANSPOSE, "packed", 2},
+	    {TXF_TUNE_MATMUL, "mwg", 513},       {TXF_TUNE_MATMUL, "vwa", 3},
+	    {TXF_TUNE_MATMUL, "vwb", 32},        {TXF_TUNE_MATMUL, "ksplit", 65},
+	    {TXF_TUNE_MATMUL, "lbuf", 5},        {TXF_TUNE_MATMUL, "mma", 5},
+	    {TXF_TUNE_MATMUL, "kgroups", 9},     {TXF_TUNE_MATMUL, "wmap", -1},
+	    {TXF_TUNE_MATMUL, "kwg", 1LL << 40},
 	};
 	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		e = entry_of(t, bad[i].op, TXF_F32, 3);

@@ -400,16 +400,21 @@ static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 	char slices[24] = "";
 	if (ksplit > 1)
 		snprintf(slices, sizeof(slices), "/%lld", ksplit);
-	/* Two local buffers, the 4 x 8 work-item tiles and G K groups show as
-	 * L2, W2 and GG. */
-	char groups[24] = "";
+	/* B local buffers, the 4 x 8 work-item tiles, G K groups and the
+	 * matrix units show as LB, W2, GG and M2 to M4. */
+	const long long lbuf = tool_mparam(ch, "lbuf"), mma = tool_mparam(ch, "mma");
+	char bufs[24] = "", groups[24] = "", units[24] = "";
+	if (lbuf > 1)
+		snprintf(bufs, sizeof(bufs), " L%lld", lbuf);
 	if (kgroups > 1)
 		snprintf(groups, sizeof(groups), " G%lld", kgroups);
-	snprintf(r->params, sizeof(r->params), "%lldx%lldx%lld%s %lldx%lld %lld/%lld%s%s%s",
+	if (mma > 1)
+		snprintf(units, sizeof(units), " M%lld", mma);
+	snprintf(r->params, sizeof(r->params), "%lldx%lldx%lld%s %lldx%lld %lld/%lld%s%s%s%s",
 	         tool_mparam(ch, "mwg"), tool_mparam(ch, "nwg"), tool_mparam(ch, "kwg"), slices,
 	         tool_mparam(ch, "mdimc"), tool_mparam(ch, "ndimc"), tool_mparam(ch, "vwa"),
-	         tool_mparam(ch, "vwb"), tool_mparam(ch, "lbuf") == 2 ? " L2" : "",
-	         tool_mparam(ch, "wmap") == 2 ? " W2" : "", groups);
+	         tool_mparam(ch, "vwb"), bufs, tool_mparam(ch, "wmap") == 2 ? " W2" : "", groups,
+	         units);
 	params_json(ch->params, ch->num_params, NULL, NULL, "", r->params_json,
 	            sizeof(r->params_json));
 }

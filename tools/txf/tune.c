@@ -49,11 +49,16 @@ typedef struct tuner {
 	unsigned tr_dtypes, mm_dtypes; /* bit (1u << txf_dtype) per type tuned */
 } tuner;
 
-/* Matmul kernel parameters, in the order of --params (cli_params_names):
- * mwg, nwg, kwg, mdimc, ndimc, vwa, vwb, ksplit, lbuf, wmap, kgroups. */
-enum { MWG, NWG, KWG, MDIMC, NDIMC, VWA, VWB, KSPLIT, LBUF, WMAP, KGROUPS };
+/* Matmul kernel parameters: those of --params (cli_params_names), then
+ * mma. */
+#define MM_PARAMS (CLI_PARAMS_COUNT + 1)
+enum { MWG, NWG, KWG, MDIMC, NDIMC, VWA, VWB, KSPLIT, LBUF, WMAP, KGROUPS, MMA };
+static const char *mm_name(size_t i)
+{
+	return i < CLI_PARAMS_COUNT ? cli_params_names[i] : "mma";
+}
 typedef struct mm_set {
-	long long v[CLI_PARAMS_COUNT];
+	long long v[MM_PARAMS];
 } mm_set;
 
 /* A candidate: a strategy with a tile (transpose) or parameters (matmul). */
@@ -94,8 +99,8 @@ static int mm_options(const mm_set *p, txf_strategy st, txf_matmul_options *o)
 {
 	txf_matmul_options_default(o);
 	o->strategy = st;
-	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
-		if (txf_matmul_options_set(o, cli_params_names[i], p->v[i]) != TXF_SUCCESS)
+	for (size_t i = 0; i < MM_PARAMS; i++)
+		if (txf_matmul_options_set(o, mm_name(i), p->v[i]) != TXF_SUCCESS)
 			return -1;
 	return 0;
 }
@@ -104,8 +109,8 @@ static int mm_options(const mm_set *p, txf_strategy st, txf_matmul_options *o)
 static mm_set mm_chosen(const txf_matmul_choice *ch)
 {
 	mm_set p;
-	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
-		p.v[i] = tool_mparam(ch, cli_params_names[i]);
+	for (size_t i = 0; i < MM_PARAMS; i++)
+		p.v[i] = tool_mparam(ch, mm_name(i));
 	return p;
 }
 
@@ -378,15 +383,26 @@ static size_t mm_param_sets(tuner *t, txf_dtype dtype, const size_t *d, bool eve
 	/* Sets that did well somewhere: 256 x 128 blocks with 16 x 8 registers,
 	 * two local buffers and 4 x 8 work-item tiles, 128 x 128 blocks with
 	 * 8 x 8 registers, and 96 x 64 or 64 x 64 blocks in two K groups for a
-	 * small C (GPUs); the blocked kernel with 16- and 8-wide vectors (CPUs). Sets a device
-	 * cannot run are left out by explain. */
+	 * small C (GPUs); f64 on the matrix units in 128 x 64, 128 x 128 and
+	 * 64 x 64 blocks (NVIDIA sm_80 and later); the blocked kernel with 16-
+	 * and 8-wide vectors (CPUs). Sets a device cannot run are left out by
+	 * explain. */
 	static const mm_set known[] = {
-	    {{256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}}, {{128, 128, 16, 16, 16, 2, 2, 0, 1, 1, 0}},
-	    {{128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0}}, {{128, 128, 16, 8, 32, 4, 4, 0, 0, 0, 0}},
-	    {{64, 128, 16, 16, 16, 4, 4, 0, 0, 0, 0}},  {{128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0}},
-	    {{128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0}},  {{64, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0}},
-	    {{128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0}},   {{64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0}},
-	    {{96, 64, 16, 8, 16, 4, 4, 0, 0, 0, 2}},    {{64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 2}},
+	    {{256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}},
+	    {{128, 128, 16, 16, 16, 2, 2, 0, 1, 1, 0}},
+	    {{128, 128, 16, 16, 16, 2, 2, 0, 0, 0, 0}},
+	    {{128, 128, 16, 8, 32, 4, 4, 0, 0, 0, 0}},
+	    {{64, 128, 16, 16, 16, 4, 4, 0, 0, 0, 0}},
+	    {{128, 64, 16, 16, 16, 4, 4, 0, 0, 0, 0}},
+	    {{128, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0}},
+	    {{64, 64, 256, 1, 1, 8, 16, 0, 0, 0, 0}},
+	    {{128, 64, 128, 1, 1, 8, 8, 0, 0, 0, 0}},
+	    {{64, 64, 256, 1, 1, 4, 8, 0, 0, 0, 0}},
+	    {{96, 64, 16, 8, 16, 4, 4, 0, 0, 0, 2}},
+	    {{64, 64, 16, 8, 8, 4, 4, 0, 0, 0, 2}},
+	    {{128, 64, 16, 16, 16, 2, 2, 0, 1, 1, 1, 2}},
+	    {{128, 128, 16, 16, 16, 2, 2, 0, 1, 1, 1, 2}},
+	    {{64, 64, 16, 16, 16, 2, 2, 0, 1, 1, 1, 2}},
 	};
 	for (size_t i = 0; i < sizeof known / sizeof known[0]; i++) {
 		mm_set p = known[i];
@@ -481,10 +497,10 @@ static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
 		         : c->packed > 0 ? " packed"
 		                         : "");
 	else
-		snprintf(buf, n, "%s %lld,%lld,%lld,%lld,%lld,%lld,%lld",
+		snprintf(buf, n, "%s %lld,%lld,%lld,%lld,%lld,%lld,%lld%s",
 		         txf_strategy_name(c->strategy), c->params.v[MWG], c->params.v[NWG],
 		         c->params.v[KWG], c->params.v[MDIMC], c->params.v[NDIMC], c->params.v[VWA],
-		         c->params.v[VWB]);
+		         c->params.v[VWB], c->params.v[MMA] == 2 ? " mma" : "");
 	return buf;
 }
 
@@ -717,9 +733,9 @@ static int tune_matmul_class(tuner *t, txf_dtype dtype, int cls, const size_t *d
 	*best = *b;
 	e.strategy = b->strategy;
 	/* The required parameters always, the others where not 0 (chosen). */
-	for (size_t i = 0; i < CLI_PARAMS_COUNT; i++)
+	for (size_t i = 0; i < MM_PARAMS; i++)
 		if (i <= VWB || b->params.v[i])
-			tuned_put(&e, cli_params_names[i], b->params.v[i]);
+			tuned_put(&e, mm_name(i), b->params.v[i]);
 	memcpy(e.shape, d, 3 * sizeof *d);
 	e.median_ms = b->ms;
 	if (set_entry(out, TXF_TUNE_MATMUL, dtype, cls, &e) != 0)
