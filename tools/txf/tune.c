@@ -300,9 +300,12 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 		b.packed = tool_cparam(&ch, "packed") == 1;
 		out[n++] = b;
 	}
-	/* The streaming kernel, with the only tile it takes. */
+	/* The streaming kernel, with the only tile it takes: a CPU kernel (one
+	 * work-item moves 256 rows of 64-byte lines through registers), not
+	 * tried on GPUs, where each work-item's unrolled tile makes it slow
+	 * to build and to run. */
 	txf_transpose_options_set(&o, "stream", 1);
-	if (txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS)
+	if (!t->gpu && txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS)
 		tr_add(t, dtype, d, tr_cand(TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, 1), out, &n);
 	/* The skinny kernels: work-groups of 64 to 256 work-items (quick) or
 	 * 32 to 1024. */
