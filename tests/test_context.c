@@ -296,14 +296,24 @@ static void inplace_checked(txf_context *ctx, size_t n, const char *what)
 /* A context on the test device, without tuning file, whose profile says
  * NVIDIA GPU with 48 KiB of local memory and 1024 work-items per group, so
  * that explain consults the NVIDIA entries. */
-static txf_context *nvidia_gpu_context(void)
+/* A context on the test device that reads no tuning file, its profile
+ * dressed as a device of vendor and kind (vendor -1: as it is). */
+static txf_context *untuned_context(int vendor, txf_device_kind kind)
 {
 	setenv("TXF_TUNING", "0", 1);
 	txf_context *ctx = NULL;
 	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
 	unsetenv("TXF_TUNING");
-	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
-	ctx->profile.kind = TXF_DEVICE_GPU;
+	if (vendor >= 0) {
+		ctx->profile.vendor = (txf_vendor)vendor;
+		ctx->profile.kind = kind;
+	}
+	return ctx;
+}
+
+static txf_context *nvidia_gpu_context(void)
+{
+	txf_context *ctx = untuned_context(TXF_VENDOR_NVIDIA, TXF_DEVICE_GPU);
 	ctx->profile.local_mem_size = 48 * 1024;
 	ctx->profile.max_work_group_size = 1024;
 	return ctx;
@@ -625,10 +635,7 @@ static void nvidia_entry_dmma(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	assert_non_null(strstr(txf_last_error(), "earlier compute capability"));
-	txf_context *plain = NULL;
-	setenv("TXF_TUNING", "0", 1);
-	assert_int_equal(txf_context_create(&plain, NULL), TXF_SUCCESS);
-	unsetenv("TXF_TUNING");
+	txf_context *plain = untuned_context(-1, TXF_DEVICE_CPU);
 	assert_int_equal(txf_matmul_explain(plain, 1000, 1000, 1000, TXF_F64, &o, &mc),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	assert_non_null(strstr(txf_last_error(), "not an NVIDIA device"));
@@ -997,12 +1004,7 @@ static void nvidia_tuned_below_big(void **state)
 static void pocl_cpu_entry_stream(void **state)
 {
 	(void)state;
-	setenv("TXF_TUNING", "0", 1);
-	txf_context *ctx = NULL;
-	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
-	unsetenv("TXF_TUNING");
-	ctx->profile.vendor = TXF_VENDOR_POCL;
-	ctx->profile.kind = TXF_DEVICE_CPU;
+	txf_context *ctx = untuned_context(TXF_VENDOR_POCL, TXF_DEVICE_CPU);
 	static const struct {
 		size_t rows, cols;
 		txf_dtype dtype;
