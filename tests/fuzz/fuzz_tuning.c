@@ -134,6 +134,9 @@ static void consult(int which, txf_tuning *t)
 						if (!want.kgroups && ch.params.kgroups >= 1 &&
 						    ch.params.kgroups <= TXF_MAX_KGROUPS)
 							want.kgroups = ch.params.kgroups;
+						/* mma 0 runs the fused multiply-adds. */
+						if (!want.mma && ch.params.mma == 1)
+							want.mma = 1;
 						if (s == TXF_SUCCESS &&
 						    ch.params_source == TXF_SOURCE_TUNED)
 							FUZZ_CHECK(found && ch.params.ksplit >= 1 &&
