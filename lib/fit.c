@@ -91,6 +91,12 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	return !*local_short;
 }
 
+const char *txf__mma_instruction(unsigned mma)
+{
+	static const char *const names[] = {"m8n8k4", "m16n8k4", "m16n8k8"};
+	return mma >= 2 && mma <= 4 ? names[mma - 2] : "";
+}
+
 /* Tile edge of the streaming kernel for elem-byte elements: one 64-byte
  * line per tile row; 0 where it does not apply. */
 unsigned txf__stream_tile(size_t elem)
@@ -265,7 +271,6 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	TXF_CHECK_ARG(mma <= 4, TXF_ERR_BAD_TILE, "mma %u must be 1 to 4 (0: the device's entry)",
 	              p->mma);
 	if (mma >= 2) {
-		static const char *const instr[] = {"", "", "m8n8k4", "m16n8k4", "m16n8k8"};
 		const unsigned cc = mma == 2 ? 80 : 90, m16 = mma >= 3 ? 2 : 1,
 		               k8 = mma == 4 ? 8 : 4;
 		TXF_CHECK_ARG(elem == 8, TXF_ERR_STRATEGY_NOT_APPLICABLE,
@@ -276,7 +281,7 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 		    TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		    "mma %u runs mma.sync %s on the f64 matrix units of NVIDIA devices of compute "
 		    "capability %u.0 and later; %s is %s",
-		    mma, instr[mma], cc / 10, d->normalized_name,
+		    mma, txf__mma_instruction(mma), cc / 10, d->normalized_name,
 		    d->vendor != TXF_VENDOR_NVIDIA ? "not an NVIDIA device"
 		    : d->nv_compute_capability     ? "of an earlier compute capability"
 		                                   : "of unknown compute capability");

@@ -1221,10 +1221,9 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		out->params = p;
 	}
 	if (p.mma >= 2 && !given->mma && st != TXF_STRATEGY_SIMPLE) {
-		static const char *const instr[] = {"", "", "m8n8k4", "m16n8k4", "m16n8k8"};
 		size_t len = strlen(out->why);
 		snprintf(out->why + len, sizeof out->why - len,
-		         "; f64 on the matrix units (mma.sync %s)", instr[p.mma]);
+		         "; f64 on the matrix units (mma.sync %s)", txf__mma_instruction(p.mma));
 	}
 	if (took_big && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

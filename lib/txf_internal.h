@@ -697,6 +697,9 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
  * not, why says what is wrong. */
 txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, txf_size_class c,
                            const txf__tuned *e, char *why, size_t n);
+/* The mma.sync shape of matmul parameter mma 2 to 4 ("m8n8k4", ...; "" for
+ * others). */
+const char *txf__mma_instruction(unsigned mma);
 /* Check one parameter set against the kernel's rules and the device. */
 txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *p, size_t elem);
 
