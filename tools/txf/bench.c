@@ -403,13 +403,13 @@ static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 	/* B local buffers, the 4 x 8 work-item tiles, G K groups and the
 	 * matrix units show as LB, W2, GG and M2 to M4. */
 	const long long lbuf = tool_mparam(ch, "lbuf"), mma = tool_mparam(ch, "mma");
-	char bufs[24] = "", groups[24] = "", units[24] = "";
+	char bufs[8] = "", groups[8] = "", units[8] = "";
 	if (lbuf > 1)
-		snprintf(bufs, sizeof(bufs), " L%lld", lbuf);
+		snprintf(bufs, sizeof(bufs), " L%d", (int)(lbuf % 10));
 	if (kgroups > 1)
-		snprintf(groups, sizeof(groups), " G%lld", kgroups);
+		snprintf(groups, sizeof(groups), " G%d", (int)(kgroups % 10));
 	if (mma > 1)
-		snprintf(units, sizeof(units), " M%lld", mma);
+		snprintf(units, sizeof(units), " M%d", (int)(mma % 10));
 	snprintf(r->params, sizeof(r->params), "%lldx%lldx%lld%s %lldx%lld %lld/%lld%s%s%s%s",
 	         tool_mparam(ch, "mwg"), tool_mparam(ch, "nwg"), tool_mparam(ch, "kwg"), slices,
 	         tool_mparam(ch, "mdimc"), tool_mparam(ch, "ndimc"), tool_mparam(ch, "vwa"),
