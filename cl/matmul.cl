@@ -44,7 +44,16 @@
  *                   computing a (MWG / (MDIMC / 4)) x (NWG / (NDIMC / 8))
  *                   part of the block in 8 x 8 tiles (pairs of them for
  *                   m16); WMAP and KGRP must be 1, and the kernels are
- *                   matmul_even and matmul_pad (no matmul_truncate)
+ *                   matmul_even and matmul_pad (no matmul_truncate).
+ *                   f32 (TXF_DOUBLE 0) runs on the TF32 units (compute
+ *                   capability 8.0 and later) with MMA 3 (m16n8k4) or 4
+ *                   (m16n8k8) and PREC 2 or 3
+ *   PREC            with f32 on the matrix units, how operands become TF32:
+ *                   2 (3xTF32) splits each into a high part, rounded to
+ *                   TF32, and a low part, the rest rounded to TF32, and
+ *                   adds the products low x high, high x low and high x
+ *                   high; 3 (TF32) rounds each to TF32 for one product.
+ *                   Rounding is to nearest, ties away from zero (cvt.rna)
  *   TXF_NV_PTX      with MMA 2 to 4: 1 where the device runs NVIDIA's PTX;
  *                   0 computes each mma.sync in OpenCL C instead (the lanes
  *                   of a warp trade their fragments through local memory,
@@ -131,8 +140,14 @@ typedef float real_t;
 #if MMA < 1 || MMA > 4
 #error "MMA must be 1 (fused multiply-adds) or 2 to 4 (matrix units)"
 #endif
-#if MMA >= 2 && !TXF_DOUBLE
-#error "the matrix-unit kernels (MMA 2 to 4) compute f64 products"
+#ifndef PREC
+#define PREC 1
+#endif
+#if PREC < 1 || PREC > 3
+#error "PREC must be 1 (exact), 2 (3xTF32) or 3 (TF32)"
+#endif
+#if MMA >= 2 && !TXF_DOUBLE && (MMA == 2 || PREC == 1)
+#error "f32 on the matrix units takes MMA 3 or 4 and PREC 2 or 3"
 #endif
 #ifndef TXF_NV_PTX
 #define TXF_NV_PTX 0
@@ -498,11 +513,48 @@ typedef TXF_VEC(VWN) vec_n;
  * k of a tile at once: odd rows keep column m at m ^ 8, so that the two
  * halves of a warp's read fall in different banks. Both operands, whether
  * stored across k or along it. */
+#if TXF_DOUBLE
 #if MWG % 16 != 0 || NWG % 16 != 0
 #error "the matrix-unit kernels need MWG and NWG multiples of 16"
 #endif
 #define SWZ_A(k) (((k) & 1) * 8)
 #define SWZ_B(k) (((k) & 1) * 8)
+#else
+/* f32 (TF32): each operand's local tile is laid out along the operand's
+ * contiguous direction in global memory, so that the copies into it move 16
+ * bytes each where the operand allows it:
+ * - across k (A not transposed, B transposed): row m (n) holds its KWG k
+ *   contiguously, the 8-element chunks of odd row pairs swapped (KF_IDX), so
+ *   that the 8-byte fragment reads of a half warp (4 rows, 8 k each) fall in
+ *   different banks;
+ * - along k (A transposed, B not): row k holds MWG (NWG) columns, column m
+ *   at m ^ KM_SWZ(k).
+ * m16n8k8's fragment slots t and t + 4 take k = 2 t and 2 t + 1 of each 8
+ * (the same for both operands, so the sum is the same), which lie side by
+ * side across k. The 4 rows 2 t (and 2 t + 1) of a read along k then need 4
+ * column offsets for their 8 columns to fall in different banks; m16n8k4's
+ * slot t takes row t. */
+#if MWG % 32 != 0 || NWG % 32 != 0 || KWG % 8 != 0
+#error "the f32 matrix-unit kernels need MWG and NWG multiples of 32 and KWG of 8"
+#endif
+#if LBUF < 2
+#error "the f32 matrix-unit kernels stage their tiles through cp.async (LBUF 2 to 4)"
+#endif
+#define A_KIN (!TRANS_A)
+#define B_KIN (TRANS_B)
+#if MMA == 4
+#define KM_SWZ(k) ((((k) >> 1) & 3) * 8)
+#else
+#define KM_SWZ(k) (((k)&3) * 8)
+#endif
+/* Element (row r, k) of a tile laid out across k, and (k, column c) of one
+ * laid out along k with W columns. */
+#define KF_IDX(r, k) ((r)*KWG + ((k) ^ ((((r) >> 1) % (KWG / 8)) * 8)))
+#define KM_IDX(k, c, W) ((k) * (W) + ((c) ^ KM_SWZ(k)))
+/* The kernels' register-tile path (LBUF 1) does not run here. */
+#define SWZ_A(k) 0
+#define SWZ_B(k) 0
+#endif
 #elif !TRANS_A && A_CV < 32 && (32 / A_CV) % VWM == 0 && MWG % 32 == 0
 #define SWZ_A(k) (((k) / VWA) * (32 / A_CV))
 #else
@@ -699,12 +751,29 @@ inline void multiply_step(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
 /* One instruction on the fragments of this lane (g, t): c0 is row g of the
  * accumulator tile (columns 2 t, 2 t + 1) and c1 row g + 8 (m16); a0 and
  * a1 are A(g, t) and A(g + 8, t), a2 and a3 A(g, t + 4) and A(g + 8,
- * t + 4); b0 is B(t, g) and b1 B(t + 4, g). */
+ * t + 4); b0 is B(t, g) and b1 B(t + 4, g). f32 operands are already
+ * TF32 values (their low 13 bits 0). */
 #if TXF_NV_PTX
 inline void mma_op(real_t c0[2], real_t c1[2], real_t a0, real_t a1, real_t a2, real_t a3,
                    real_t b0, real_t b1)
 {
-#if MMA == 2
+#if !TXF_DOUBLE
+#if MMA == 3
+	(void)a2;
+	(void)a3;
+	(void)b1;
+	asm volatile("mma.sync.aligned.m16n8k4.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, "
+	             "%5}, {%6}, {%0, %1, %2, %3};"
+	             : "+f"(c0[0]), "+f"(c0[1]), "+f"(c1[0]), "+f"(c1[1])
+	             : "r"(as_uint(a0)), "r"(as_uint(a1)), "r"(as_uint(b0)));
+#else
+	asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, "
+	             "%5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+	             : "+f"(c0[0]), "+f"(c0[1]), "+f"(c1[0]), "+f"(c1[1])
+	             : "r"(as_uint(a0)), "r"(as_uint(a1)), "r"(as_uint(a2)), "r"(as_uint(a3)),
+	               "r"(as_uint(b0)), "r"(as_uint(b1)));
+#endif
+#elif MMA == 2
 	(void)c1;
 	(void)a1;
 	(void)a2;
@@ -759,11 +828,81 @@ inline void mma_op(real_t c0[2], real_t c1[2], real_t a0, real_t a1, real_t a2, 
 #define MMA_XS __local real_t xs[MDIMC * NDIMC / 32 * XW_ELEMS]
 #endif
 
+#if !TXF_DOUBLE
+/* x rounded to TF32 (10 bits of fraction), to nearest, ties away from
+ * zero; Inf and NaN unchanged. */
+inline float tf32_round(float x)
+{
+#if TXF_NV_PTX
+	uint r;
+	asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
+	return as_float(r);
+#else
+	const uint u = as_uint(x);
+	return (u & 0x7f800000u) == 0x7f800000u ? x : as_float((u + 0x1000u) & 0xffffe000u);
+#endif
+}
+#endif
+
+/* acc += the products of the warp part's fragments of one instruction
+ * step: af and ah hold this lane's A(g + 8 r, t) and A(g + 8 r, t + 4) of
+ * each 8-row tile i, bf and bh its B(t, g) and B(t + 4, g) of each tile
+ * j (ah and bh with MMA_K 8 only). */
+inline void warp_mma(real_t acc[TM][TN][2], const real_t af[TM], const real_t ah[TM],
+                     const real_t bf[TN], const real_t bh[TN], __local real_t *xs, uint tid)
+{
+	MMA_PLACE(tid);
+#if TXF_NV_PTX
+	(void)xs;
+	(void)wm0;
+	(void)wn0;
+#pragma unroll
+	for (uint i = 0; i < TM; i += MI)
+#pragma unroll
+		for (uint j = 0; j < TN; j++)
+			mma_op(acc[i][j], acc[i + MI - 1][j], af[i], af[i + MI - 1], ah[i],
+			       ah[i + MI - 1], bf[j], bh[j]);
+#else
+	(void)wm0;
+	(void)wn0;
+	__local real_t(*xa)[16][8] = (__local real_t(*)[16][8])(xs + warp_ * XW_ELEMS);
+	__local real_t(*xb)[8][8] =
+	    (__local real_t(*)[8][8])(xs + warp_ * XW_ELEMS + XA_BLOCKS * 128);
+	for (uint i = 0; i < TM; i += MI) {
+		xa[i / MI][g][t] = af[i];
+		if (MMA_M == 16)
+			xa[i / MI][g + 8][t] = af[i + 1];
+		if (MMA_K == 8) {
+			xa[i / MI][g][t + 4] = ah[i];
+			xa[i / MI][g + 8][t + 4] = ah[i + 1];
+		}
+	}
+	for (uint j = 0; j < TN; j++) {
+		xb[j][t][g] = bf[j];
+		if (MMA_K == 8)
+			xb[j][t + 4][g] = bh[j];
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	for (uint i = 0; i < TM; i += MI)
+		for (uint j = 0; j < TN; j++)
+			for (uint r = 0; r < MI; r++)
+				for (uint e = 0; e < 2; e++)
+					for (uint q = 0; q < MMA_K; q++)
+						acc[i + r][j][e] =
+						    fma(xa[i / MI][g + 8 * r][q], xb[j][q][2 * t + e],
+						        acc[i + r][j][e]);
+	barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+}
+
+#if TXF_DOUBLE
 /* acc += the product of the K step held in al and bl, MMA_K k at a time. */
 inline void mma_step(real_t acc[TM][TN][2], __local real_t (*al)[MWG], __local real_t (*bl)[NWG],
                      __local real_t *xs, uint tid)
 {
 	MMA_PLACE(tid);
+	(void)lane_;
+	(void)warp_;
 #pragma unroll
 	for (uint k = 0; k < KWG; k += MMA_K) {
 		real_t af[TM], bf[TN], ah[TM], bh[TN];
@@ -778,60 +917,108 @@ inline void mma_step(real_t acc[TM][TN][2], __local real_t (*al)[MWG], __local r
 			bf[j] = bl[kk][(wn0 + j * 8 + g) ^ SWZ_B(kk)];
 			bh[j] = MMA_K == 8 ? bl[kh][(wn0 + j * 8 + g) ^ SWZ_B(kh)] : 0;
 		}
-#if TXF_NV_PTX
-		(void)xs;
-#pragma unroll
-		for (uint i = 0; i < TM; i += MI)
-#pragma unroll
-			for (uint j = 0; j < TN; j++)
-				mma_op(acc[i][j], acc[i + MI - 1][j], af[i], af[i + MI - 1], ah[i],
-				       ah[i + MI - 1], bf[j], bh[j]);
+		warp_mma(acc, af, ah, bf, bh, xs, tid);
+	}
+}
 #else
-		__local real_t(*xa)[16][8] = (__local real_t(*)[16][8])(xs + warp_ * XW_ELEMS);
-		__local real_t(*xb)[8][8] = (__local real_t(*)[8][8])(xs + warp_ * XW_ELEMS +
-		                                                        XA_BLOCKS * 128);
-		for (uint i = 0; i < TM; i += MI) {
-			xa[i / MI][g][t] = af[i];
-			if (MMA_M == 16)
-				xa[i / MI][g + 8][t] = af[i + 1];
-			if (MMA_K == 8) {
-				xa[i / MI][g][t + 4] = ah[i];
-				xa[i / MI][g + 8][t + 4] = ah[i + 1];
-			}
+/* One operand's fragments of the K step at k of a local tile laid out
+ * across k (kin) or along k with w columns: x[i] and xh[i] are slots t and
+ * t + 4 of rows (columns) base + 8 i + g, n of them. */
+inline void read_frags(__local const real_t *tile, bool kin, uint w, uint base, uint k, uint g,
+                       uint t, real_t *x, real_t *xh, uint n)
+{
+#pragma unroll
+	for (uint i = 0; i < n; i++) {
+		const uint r = base + i * 8 + g;
+		if (MMA_K == 8 && kin) {
+			const float2 v = *(__local const float2 *)(tile + KF_IDX(r, k + 2 * t));
+			x[i] = v.x;
+			xh[i] = v.y;
+		} else if (MMA_K == 8) {
+			x[i] = tile[KM_IDX(k + 2 * t, r, w)];
+			xh[i] = tile[KM_IDX(k + 2 * t + 1, r, w)];
+		} else {
+			x[i] = kin ? tile[KF_IDX(r, k + t)] : tile[KM_IDX(k + t, r, w)];
+			xh[i] = 0;
 		}
+	}
+}
+
+/* acc += the product of the K step held in al and bl (f32 operands as
+ * 3xTF32 or TF32), MMA_K k at a time. */
+inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local const real_t *bl,
+                     __local real_t *xs, uint tid)
+{
+	MMA_PLACE(tid);
+	(void)lane_;
+	(void)warp_;
+#pragma unroll
+	for (uint k = 0; k < KWG; k += MMA_K) {
+		real_t af[TM], bf[TN], ah[TM], bh[TN];
+		read_frags(al, A_KIN, MWG, wm0, k, g, t, af, ah, TM);
+		read_frags(bl, B_KIN, NWG, wn0, k, g, t, bf, bh, TN);
+#if PREC == 3
+#pragma unroll
+		for (uint i = 0; i < TM; i++) {
+			af[i] = tf32_round(af[i]);
+			ah[i] = tf32_round(ah[i]);
+		}
+#pragma unroll
 		for (uint j = 0; j < TN; j++) {
-			xb[j][t][g] = bf[j];
-			if (MMA_K == 8)
-				xb[j][t + 4][g] = bh[j];
+			bf[j] = tf32_round(bf[j]);
+			bh[j] = tf32_round(bh[j]);
 		}
-		barrier(CLK_LOCAL_MEM_FENCE);
-		for (uint i = 0; i < TM; i += MI)
-			for (uint j = 0; j < TN; j++)
-				for (uint r = 0; r < MI; r++)
-					for (uint e = 0; e < 2; e++)
-						for (uint q = 0; q < MMA_K; q++)
-							acc[i + r][j][e] =
-							    fma(xa[i / MI][g + 8 * r][q],
-							        xb[j][q][2 * t + e], acc[i + r][j][e]);
-		barrier(CLK_LOCAL_MEM_FENCE);
+		warp_mma(acc, af, ah, bf, bh, xs, tid);
+#else
+		/* 3xTF32: x = big + small; the small x small product is left out. */
+		float afs[TM], ahs[TM], bfs[TN], bhs[TN];
+#pragma unroll
+		for (uint i = 0; i < TM; i++) {
+			const float f = tf32_round(af[i]), h = tf32_round(ah[i]);
+			afs[i] = tf32_round(af[i] - f);
+			ahs[i] = tf32_round(ah[i] - h);
+			af[i] = f;
+			ah[i] = h;
+		}
+#pragma unroll
+		for (uint j = 0; j < TN; j++) {
+			const float f = tf32_round(bf[j]), h = tf32_round(bh[j]);
+			bfs[j] = tf32_round(bf[j] - f);
+			bhs[j] = tf32_round(bh[j] - h);
+			bf[j] = f;
+			bh[j] = h;
+		}
+		warp_mma(acc, afs, ahs, bf, bh, xs, tid);
+		warp_mma(acc, af, ah, bfs, bhs, xs, tid);
+		warp_mma(acc, af, ah, bf, bh, xs, tid);
 #endif
 	}
 }
+#endif /* TXF_DOUBLE */
 #define ACC_PARAM real_t acc[TM][TN][2]
+#if TXF_DOUBLE
 #define MULTIPLY(al_, bl_) mma_step(acc, al_, bl_, xs, tid)
+#else
+#define MULTIPLY(al_, bl_)                                                                         \
+	mma_step(acc, (__local const real_t *)(al_), (__local const real_t *)(bl_), xs, tid)
+#endif
 
 #if LBUF >= 2
 /* With LBUF 2 to 4 the matrix-unit kernels keep LBUF K steps of the tiles
  * in flight: each work-item copies its elements of a step from global
- * into local memory with cp.async (8 bytes each, no registers), LBUF - 1
+ * into local memory with cp.async (one element each, no registers), LBUF - 1
  * steps ahead of the one multiplied. Elements outside the matrix (with
  * `guarded`) are filled with 0. Without PTX the copies are plain loads
  * and stores. */
 inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 {
-#if TXF_NV_PTX
+#if TXF_NV_PTX && TXF_DOUBLE
 	asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;" ::"r"((uint)(ulong)dst),
 	             "l"(src), "r"(in ? 8u : 0u)
+	             : "memory");
+#elif TXF_NV_PTX
+	asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;" ::"r"((uint)(ulong)dst),
+	             "l"(src), "r"(in ? 4u : 0u)
 	             : "memory");
 #else
 	*dst = in ? *src : 0;
@@ -851,6 +1038,7 @@ inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 #define STAGE_WAIT() ((void)0)
 #endif
 
+#if TXF_DOUBLE
 /* Start copying the K step at k0 into al and bl (KWG rows each), in the
  * order of each operand's contiguous direction in global memory. */
 inline void stage_tiles(__local real_t (*al)[MWG], __local real_t (*bl)[NWG],
@@ -882,17 +1070,114 @@ inline void stage_tiles(__local real_t (*al)[MWG], __local real_t (*bl)[NWG],
 	}
 }
 
+#else
+/* Copy 16 bytes (4 elements) from global into local memory, both 16-byte
+ * aligned. */
+inline void stage_copy4(__local real_t *dst, __global const real_t *src)
+{
+#if TXF_NV_PTX
+	asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"((uint)(ulong)dst), "l"(src)
+	             : "memory");
+#else
+	vstore4(vload4(0, src), 0, dst);
+#endif
+}
+
+/* Start copying the f32 K step at k0 into al and bl (KWG x MWG and KWG x
+ * NWG elements, laid out as KF_IDX or KM_IDX says). With vec (no guard,
+ * each operand's leading dimension and address multiples of 4 elements)
+ * every copy moves 4 elements along the operand's contiguous direction;
+ * otherwise one element each, with those outside the matrix filled with 0. */
+inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const real_t *a,
+                        ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
+                        ulong k0, ulong M, ulong N, ulong K, uint tid, bool guarded, bool vec)
+{
+	if (vec) {
+#define CA (MWG * KWG / 4)
+#define CB (NWG * KWG / 4)
+#pragma unroll
+		for (uint l = 0; l < (CA + WGS - 1) / WGS; l++) {
+			const uint f = tid + l * WGS;
+			if (CA % WGS == 0 || f < CA) {
+#if A_KIN
+				const uint k = f % (KWG / 4) * 4, m = f / (KWG / 4);
+				stage_copy4(al + KF_IDX(m, k), &A_AT(m0 + m, k0 + k));
+#else
+				const uint m = f % (MWG / 4) * 4, k = f / (MWG / 4);
+				stage_copy4(al + KM_IDX(k, m, MWG), &A_AT(m0 + m, k0 + k));
+#endif
+			}
+		}
+#pragma unroll
+		for (uint l = 0; l < (CB + WGS - 1) / WGS; l++) {
+			const uint f = tid + l * WGS;
+			if (CB % WGS == 0 || f < CB) {
+#if B_KIN
+				const uint k = f % (KWG / 4) * 4, n = f / (KWG / 4);
+				stage_copy4(bl + KF_IDX(n, k), &B_AT(k0 + k, n0 + n));
+#else
+				const uint n = f % (NWG / 4) * 4, k = f / (NWG / 4);
+				stage_copy4(bl + KM_IDX(k, n, NWG), &B_AT(k0 + k, n0 + n));
+#endif
+			}
+		}
+#undef CA
+#undef CB
+		return;
+	}
+#pragma unroll
+	for (uint l = 0; l < MWG * KWG / WGS; l++) {
+		const uint f = tid + l * WGS;
+#if A_KIN
+		const uint k = f % KWG, m = f / KWG;
+		__local real_t *dst = al + KF_IDX(m, k);
+#else
+		const uint m = f % MWG, k = f / MWG;
+		__local real_t *dst = al + KM_IDX(k, m, MWG);
+#endif
+		const bool in = !guarded || (m0 + m < M && k0 + k < K);
+		stage_copy(dst, in ? &A_AT(m0 + m, k0 + k) : a, in);
+	}
+#pragma unroll
+	for (uint l = 0; l < NWG * KWG / WGS; l++) {
+		const uint f = tid + l * WGS;
+#if B_KIN
+		const uint k = f % KWG, n = f / KWG;
+		__local real_t *dst = bl + KF_IDX(n, k);
+#else
+		const uint n = f % NWG, k = f / NWG;
+		__local real_t *dst = bl + KM_IDX(k, n, NWG);
+#endif
+		const bool in = !guarded || (n0 + n < N && k0 + k < K);
+		stage_copy(dst, in ? &B_AT(k0 + k, n0 + n) : b, in);
+	}
+}
+#endif
+
+#if TXF_DOUBLE
+#define STAGE(al_, bl_, k0_)                                                                       \
+	stage_tiles(al_, bl_, a, lda, b, ldb, m0, n0, k0_, M, N, K, tid, guarded)
+#define STEP(al_, bl_) mma_step(acc, al_, bl_, xs, tid)
+#else
+#define STAGE(al_, bl_, k0_)                                                                       \
+	stage_tiles((__local real_t *)(al_), (__local real_t *)(bl_), a, lda, b, ldb, m0, n0, k0_, \
+	            M, N, K, tid, guarded, vec)
+#define STEP(al_, bl_) mma_step(acc, (__local const real_t *)(al_), (__local const real_t *)(bl_), xs, tid)
+#endif
 /* acc += op(A) op(B) over the K steps [0, K) of this work-group's block. */
 inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t (*al)[MWG],
                          __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
                          __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong M,
                          ulong N, ulong K, uint tid, bool guarded, __local real_t *xs)
 {
+#if !TXF_DOUBLE
+	const bool vec = !guarded && lda % 4 == 0 && ldb % 4 == 0 && (ulong)a % 16 == 0 &&
+	                 (ulong)b % 16 == 0;
+#endif
 	const ulong steps = (K + KWG - 1) / KWG;
 	for (uint s = 0; s + 1 < LBUF; s++) {
 		if (s < steps)
-			stage_tiles(al + s * KWG, bl + s * KWG, a, lda, b, ldb, m0, n0, s * KWG, M, N,
-			            K, tid, guarded);
+			STAGE(al + s * KWG, bl + s * KWG, s * KWG);
 		STAGE_COMMIT();
 	}
 	for (ulong i = 0; i < steps; i++) {
@@ -903,12 +1188,13 @@ inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t (*al)[MWG],
 		barrier(CLK_LOCAL_MEM_FENCE);
 		const ulong next = i + LBUF - 1;
 		if (next < steps)
-			stage_tiles(al + (next % LBUF) * KWG, bl + (next % LBUF) * KWG, a, lda, b,
-			            ldb, m0, n0, next * KWG, M, N, K, tid, guarded);
+			STAGE(al + (next % LBUF) * KWG, bl + (next % LBUF) * KWG, next * KWG);
 		STAGE_COMMIT();
-		mma_step(acc, al + (i % LBUF) * KWG, bl + (i % LBUF) * KWG, xs, tid);
+		STEP(al + (i % LBUF) * KWG, bl + (i % LBUF) * KWG);
 	}
 }
+#undef STAGE
+#undef STEP
 #define MMA_PRODUCT(guarded_)                                                                      \
 	mma_pipeline(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded_, xs)
 #else

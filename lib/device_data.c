@@ -126,6 +126,17 @@ static const txf__matmul_entry matmul_entries[] = {
                     .vwb = 2,
                     .lbuf = 4,
                     .mma = 3},
+        /* f32 as 3xTF32 or TF32: m16n8k8, four warps of 64 x 64, four K
+         * steps of 8 in flight. */
+        .mma_f32 = {.mwg = 128,
+                    .nwg = 128,
+                    .kwg = 8,
+                    .mdimc = 8,
+                    .ndimc = 16,
+                    .vwa = 2,
+                    .vwb = 2,
+                    .lbuf = 4,
+                    .mma = 4},
         .divisible = TXF_STRATEGY_SPLIT,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 32768.0,

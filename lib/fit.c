@@ -91,6 +91,12 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	return !*local_short;
 }
 
+const char *txf__precision_name(unsigned precision)
+{
+	static const char *const names[] = {"exact", "exact", "3xtf32", "tf32"};
+	return precision <= TXF__PREC_TF32 ? names[precision] : "";
+}
+
 const char *txf__mma_instruction(unsigned mma)
 {
 	static const char *const names[] = {"m8n8k4", "m16n8k4", "m16n8k8"};
@@ -270,33 +276,51 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	const unsigned mma = p->mma ? p->mma : 1;
 	TXF_CHECK_ARG(mma <= 4, TXF_ERR_BAD_TILE, "mma %u must be 1 to 4 (0: the device's entry)",
 	              p->mma);
+	TXF_CHECK_ARG(p->precision <= TXF__PREC_TF32, TXF_ERR_BAD_PARAM,
+	              "precision %u must be 1 (exact), 2 (3xtf32) or 3 (tf32); 0 is exact",
+	              p->precision);
 	if (mma >= 2) {
-		const unsigned cc = mma == 2 ? 80 : 90, m16 = mma >= 3 ? 2 : 1,
-		               k8 = mma == 4 ? 8 : 4;
-		TXF_CHECK_ARG(elem == 8, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "mma %u (the matrix units) computes f64 products, not %zu-byte ones",
-		              mma, elem);
+		/* f64: m8n8k4 from sm_80, m16n8k4 and m16n8k8 from sm_90; f32 as
+		 * TF32: m16n8k4 and m16n8k8 from sm_80. */
+		const bool f32 = elem == 4;
+		const unsigned cc = mma == 2 || f32 ? 80 : 90, m16 = mma >= 3 ? 2 : 1,
+		               k8 = mma == 4 || f32 ? 8 : 4, cols = f32 ? 32 : 16;
+		TXF_CHECK_ARG(elem == 8 || (f32 && mma >= 3), TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "mma %u (the matrix units) computes %s products, not %zu-byte ones",
+		              mma, mma == 2 ? "f64" : "f64 and f32 (as TF32)", elem);
+		TXF_CHECK_ARG(!f32 || p->precision >= TXF__PREC_3XTF32,
+		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "mma %u on f32 operands rounds them to TF32: it needs precision 2 "
+		              "(3xtf32) or 3 (tf32), not %u (exact)",
+		              mma, p->precision);
 		TXF_CHECK_ARG(
 		    d->vendor == TXF_VENDOR_NVIDIA && d->nv_compute_capability >= cc,
 		    TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		    "mma %u runs mma.sync %s on the f64 matrix units of NVIDIA devices of compute "
+		    "mma %u runs mma.sync %s on the %s matrix units of NVIDIA devices of compute "
 		    "capability %u.0 and later; %s is %s",
-		    mma, txf__mma_instruction(mma), cc / 10, d->normalized_name,
+		    mma, txf__mma_instruction(mma), f32 ? "TF32" : "f64", cc / 10,
+		    d->normalized_name,
 		    d->vendor != TXF_VENDOR_NVIDIA ? "not an NVIDIA device"
 		    : d->nv_compute_capability     ? "of an earlier compute capability"
 		                                   : "of unknown compute capability");
 		TXF_CHECK_ARG(
-		    !blocked && md % 4 == 0 && nd % 8 == 0 && mwg % 16 == 0 && nwg % 16 == 0 &&
+		    !blocked && md % 4 == 0 && nd % 8 == 0 && mwg % cols == 0 && nwg % cols == 0 &&
 		        kwg % k8 == 0 && (mwg / (md / 4)) % (8 * m16) == 0 &&
 		        (nwg / (nd / 8)) % 8 == 0,
 		    TXF_ERR_BAD_TILE,
 		    "mma %u lays warps of 4 x 8 work-items over the block: mdimc %u must be a "
-		    "multiple of 4 and ndimc %u of 8, mwg %u and nwg %u multiples of 16 that give "
+		    "multiple of 4 and ndimc %u of 8, mwg %u and nwg %u multiples of %u that give "
 		    "each warp whole %u x 8 tiles, and kwg %u a multiple of %u",
-		    mma, md, nd, mwg, nwg, 8 * m16, kwg, k8);
+		    mma, md, nd, mwg, nwg, cols, 8 * m16, kwg, k8);
 		TXF_CHECK_ARG(wmap == 1 && kgroups == 1, TXF_ERR_BAD_TILE,
 		              "mma %u takes wmap 1 and kgroups 1, not %u and %u", mma, wmap,
 		              kgroups);
+		/* f32 tiles are laid out for cp.async copies of 16 bytes. */
+		TXF_CHECK_ARG(
+		    !f32 || lbuf >= 2, TXF_ERR_BAD_TILE,
+		    "mma %u on f32 stages its tiles through cp.async: lbuf must be 2 to 4, "
+		    "not %u",
+		    mma, lbuf);
 	}
 	/* The tiled kernels keep a K step of A and B in local memory (two with
 	 * lbuf 2) per K group, each operand's part rounded up to 4 elements;

@@ -104,8 +104,10 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		if (clGetDeviceInfo(ctx->device, CL_DEVICE_VENDOR_ID, sizeof vendor, &vendor,
 		                    NULL) != CL_SUCCESS)
 			vendor = 0;
-		fits =
-		    txf__add_define(options, sizeof options, &len, "TXF_NV_PTX", vendor == 0x10de);
+		fits = txf__add_define(options, sizeof options, &len, "TXF_NV_PTX",
+		                       vendor == 0x10de) &&
+		       (elem == 8 || txf__add_param(options, sizeof options, &len, TXF__P_PRECISION,
+		                                    p->precision));
 	}
 	if (!fits)
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);

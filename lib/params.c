@@ -358,9 +358,10 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = 0,
                      .max = 4,
                      .meaning = "the tiled kernel's arithmetic: 1 fused multiply-adds; 2 to 4 "
-                                "the f64 matrix units of NVIDIA devices through mma.sync: 2 "
-                                "m8n8k4 (compute capability 8.0 and later), 3 m16n8k4 and 4 "
-                                "m16n8k8 (9.0 and later); 0 as the device says",
+                                "the matrix units of NVIDIA devices through mma.sync: 2 "
+                                "m8n8k4 (f64, compute capability 8.0 and later), 3 m16n8k4 and "
+                                "4 m16n8k8 (f64 9.0 and later, f32 as TF32 with precision 2 or "
+                                "3 8.0 and later); 0 as the device says",
                      .tuned = 1},
             .macro = "MMA",
             .kind = F_UNSIGNED,
@@ -368,7 +369,29 @@ static const param_def registry[TXF__P_COUNT] = {
             .choice = M_CH(mma),
             .fits = "2 to 4: f64 on NVIDIA sm_80 (2) or sm_90 (3, 4) and later; tiled kernel "
                     "of warps of 4 x 8 work-items, blocks of whole 8 x 8 (16 x 8) tiles per "
-                    "warp, kwg a multiple of 4 (8); wmap and kgroups 1; pad, split or padcopy",
+                    "warp, kwg a multiple of 4 (8); wmap and kgroups 1; pad, split or padcopy; "
+                    "f32 on the TF32 units (sm_80 and later): 3 or 4 with precision 2 or 3",
+        },
+    [TXF__P_PRECISION] =
+        {
+            .info = {.name = "precision",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 3,
+                     .meaning = "how f32 products may be computed: 1 exact f32 arithmetic; 2 "
+                                "3xtf32, each operand split into two TF32 parts and three "
+                                "products on the matrix units, as accurate as 1; 3 tf32, one "
+                                "product of operands rounded to TF32 (about 2^-11 relative); "
+                                "where there are no TF32 units 2 and 3 compute exactly; 0 "
+                                "exact",
+                     .tuned = 0},
+            .macro = "PREC",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(precision),
+            .choice = M_CH(precision),
+            .fits = "a choice of the caller's, never of the device's; 2 and 3 run f32 on the "
+                    "matrix units (mma 3 or 4) of NVIDIA sm_80 and later, exact arithmetic "
+                    "elsewhere and for f64",
         },
 };
 

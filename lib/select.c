@@ -1076,8 +1076,8 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	return true;
 }
 
-txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
-                              const txf__mopts *opts, txf__mchoice *out)
+static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                                const txf__mopts *opts, txf__mchoice *out)
 {
 	txf__mopts def;
 	if (!opts) {
@@ -1089,17 +1089,31 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	    (unsigned)opts->strategy < TXF_STRATEGY_COUNT, TXF_ERR_BAD_STRATEGY,
 	    "unknown strategy %d (expected auto, simple, pad, truncate, split or padcopy)",
 	    (int)opts->strategy);
-	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(&opts->params) &&
+	const txf__mparams *given = &opts->params;
+	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
+	/* The entry's set for the matrix units: f64 (m8n8k4 below compute
+	 * capability 9.0), or f32 where the caller allows TF32 products. */
+	txf__mparams units = elem == 8 ? e->mma_f64 : e->mma_f32;
+	if (elem == 8 && units.mma > 2 && ctx->profile.nv_compute_capability < 90)
+		units.mma = 2;
+	units.precision = given->precision;
+	const bool units_fit = units.mwg && given->mma != 1 &&
+	                       (elem == 8 || given->precision >= TXF__PREC_3XTF32) &&
+	                       txf__check_matmul_params(ctx, &units, elem) == TXF_SUCCESS;
+	if (!units_fit)
+		txf__clear_error();
+	/* Tuned entries and the cost model hold exact f32 sets. */
+	const bool tf32 = elem == 4 && units_fit;
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
 	    tuned_matmul(ctx, m, n, k, elem, out)) {
 		out->params.mma = out->params.mma ? out->params.mma : 1;
 		return TXF_SUCCESS;
 	}
 
-	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
 	const double size = (double)m * (double)n * (double)k;
 	const bool big_product =
 	    (elem == 8 ? e->big_f64.mwg : e->big_f32.mwg) && e->big_from > 0 && size >= e->big_from;
-	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(&opts->params) &&
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
 	    size >= e->simple_below && !big_product && model_matmul(ctx, e, m, n, k, elem, out)) {
 		out->params.mma = 1;
 		return TXF_SUCCESS;
@@ -1107,22 +1121,16 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	bool fallback = strcmp(e->name, "fallback") == 0;
 
-	/* Parameters: fields the caller left 0 come from the table; f64 on a
-	 * device with matrix units takes the entry's set for them where the
-	 * caller chose no block or work-item parameter and not mma 1. */
-	const txf__mparams *given = &opts->params;
+	/* Parameters: fields the caller left 0 come from the table; a device
+	 * with matrix units takes the entry's set for them where the caller
+	 * chose no block or work-item parameter and not mma 1. */
 	const bool open =
 	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
 	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
 	const txf__mparams *t = elem == 8 ? &e->f64 : &e->f32;
-	txf__mparams units = e->mma_f64; /* m8n8k4 below compute capability 9.0 */
-	if (units.mma > 2 && ctx->profile.nv_compute_capability < 90)
-		units.mma = 2;
-	if (elem == 8 && open && given->mma != 1 && units.mwg &&
-	    txf__check_matmul_params(ctx, &units, elem) == TXF_SUCCESS)
+	const bool took_units = open && units_fit;
+	if (took_units)
 		t = &units;
-	else
-		txf__clear_error();
 	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
@@ -1143,7 +1151,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	bool took_few = false, took_big = false;
-	if (open && big->mwg && (big->mma < 2 || given->mma != 1) && e->big_from > 0 &&
+	if (open && !tf32 && big->mwg && (big->mma < 2 || given->mma != 1) && e->big_from > 0 &&
 	    (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1151,8 +1159,8 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		p.ksplit = ks;
 		took_big = true;
 	}
-	if (open && few->mwg && (few->mma < 2 || given->mma != 1) && m && n &&
-	    few_blocks(ctx, e, m, n, &p) &&
+	if (open && !(tf32 && took_units) && few->mwg && (few->mma < 2 || given->mma != 1) && m &&
+	    n && few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *few;
@@ -1161,6 +1169,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		took_big = false;
 	}
 	p.mma = given->mma ? given->mma : p.mma ? p.mma : 1;
+	p.precision = given->precision;
 	settle_layout(ctx, given, &p, elem);
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
 	/* Vector widths the caller left open narrow to fit what was forced. */
@@ -1222,8 +1231,14 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	}
 	if (p.mma >= 2 && !given->mma && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
-		snprintf(out->why + len, sizeof out->why - len,
-		         "; f64 on the matrix units (mma.sync %s)", txf__mma_instruction(p.mma));
+		if (elem == 8)
+			snprintf(out->why + len, sizeof out->why - len,
+			         "; f64 on the matrix units (mma.sync %s)",
+			         txf__mma_instruction(p.mma));
+		else
+			snprintf(out->why + len, sizeof out->why - len,
+			         "; f32 as %s on the TF32 matrix units (mma.sync %s)",
+			         txf__precision_name(p.precision), txf__mma_instruction(p.mma));
 	}
 	if (took_big && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
@@ -1266,5 +1281,46 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	out->params = p;
 	out->strategy = st;
 	out->launches = matmul_launches(st, m, n, k, &p);
+	return TXF_SUCCESS;
+}
+
+/* The choice, with precision saying how its kernels compute: exact but
+ * where they run f32 on the matrix units. A caller's 3xtf32 or tf32 that
+ * the choice computes exactly is said in why. */
+txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                              const txf__mopts *opts, txf__mchoice *out)
+{
+	txf_status s = select_matmul(ctx, m, n, k, elem, opts, out);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__mparams *p = &out->params;
+	const unsigned asked = opts ? opts->params.precision : 0;
+	if (out->strategy == TXF_STRATEGY_SIMPLE)
+		p->mma = 1; /* one work-item per element */
+	if (elem != 4 || p->mma < 2)
+		p->precision = TXF__PREC_EXACT;
+	if (asked >= TXF__PREC_3XTF32 && p->precision != asked) {
+		const txf_device_profile *d = &ctx->profile;
+		const bool units = d->vendor == TXF_VENDOR_NVIDIA && d->nv_compute_capability >= 80;
+		char note[160];
+		snprintf(note, sizeof note,
+		         "; precision %s allows TF32 products, computed exactly: %s",
+		         txf__precision_name(asked),
+		         elem != 4 ? "they are f32 only"
+		         : !units  ? "the device has no TF32 matrix units"
+		         : out->strategy == TXF_STRATEGY_SIMPLE
+		             ? "the product is below the tiling threshold"
+		             : "the kernel chosen runs no matrix units (mma 1, the caller's blocks "
+		               "or truncate)");
+		/* The note goes in whole, after as much of the rest as leaves room. */
+		size_t len = strlen(out->why);
+		const size_t room = sizeof out->why - 1 - strlen(note);
+		if (len > room) {
+			len = room - 3;
+			memcpy(out->why + len, "...", 3);
+			len += 3;
+		}
+		memcpy(out->why + len, note, strlen(note) + 1);
+	}
 	return TXF_SUCCESS;
 }

@@ -77,6 +77,7 @@ typedef struct txf__mparams {
 	unsigned lbuf, wmap;
 	unsigned kgroups;
 	unsigned mma;
+	unsigned precision; /* TXF__PREC_*; 0: exact */
 } txf__mparams;
 
 typedef struct txf__topts {
@@ -528,6 +529,7 @@ typedef enum txf__param_id {
 	TXF__P_WMAP,
 	TXF__P_KGROUPS,
 	TXF__P_MMA,
+	TXF__P_PRECISION,
 	TXF__P_COUNT
 } txf__param_id;
 
@@ -627,6 +629,9 @@ typedef struct txf__matmul_entry {
 	/* f64 on devices whose matrix units the kernels run (mma 2; see
 	 * txf__check_matmul_params), in place of f64; none where mwg is 0. */
 	txf__mparams mma_f64;
+	/* f32 with precision 3xtf32 or tf32 on the TF32 units (mma 3 or 4), in
+	 * place of f32; none where mwg is 0. */
+	txf__mparams mma_f32;
 	txf_strategy divisible; /* when the block divides M, N and K */
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */
@@ -697,6 +702,11 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
  * not, why says what is wrong. */
 txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, txf_size_class c,
                            const txf__tuned *e, char *why, size_t n);
+/* Matmul parameter precision: how f32 products may be computed (0 is
+ * exact). */
+enum { TXF__PREC_EXACT = 1, TXF__PREC_3XTF32 = 2, TXF__PREC_TF32 = 3 };
+/* "exact", "3xtf32", "tf32" for precision 0 to 3. */
+const char *txf__precision_name(unsigned precision);
 /* The mma.sync shape of matmul parameter mma 2 to 4 ("m8n8k4", ...; "" for
  * others). */
 const char *txf__mma_instruction(unsigned mma);

@@ -5,7 +5,9 @@
 #include "txf_internal.h"
 
 #include <ctype.h>
+#include <float.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -701,6 +703,256 @@ static void nvidia_entry_dmma(void **state)
 	txf_context_release(&ctx);
 }
 
+/* x rounded to TF32 as the kernels do it: to nearest, ties away from zero
+ * (the host model of cvt.rna.tf32.f32). */
+static float tf32_model(float x)
+{
+	uint32_t u;
+	memcpy(&u, &x, sizeof u);
+	if ((u & 0x7f800000u) != 0x7f800000u)
+		u = (u + 0x1000u) & 0xffffe000u;
+	memcpy(&x, &u, sizeof x);
+	return x;
+}
+
+/* C = 1.5 op(A) op(B) - 0.5 C in f32 on ctx with options o, on random
+ * inputs whose magnitudes span 2^-range to 2^range, checked element-wise
+ * against a float64 reference with the exact kernels' bound (3 (K + 2)
+ * eps |alpha| (|A| |B|)_ij + 4 eps |beta| |C0_ij|). With tf32 the
+ * reference takes the operands rounded to TF32 (the host model), and some
+ * element must then be off the exact product by more than that bound, so
+ * that a run which did not round fails. C's guard columns (a leading
+ * dimension 3 wider) start as NaN and must stay. */
+static void smatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_op opa, txf_op opb,
+                            const txf_matmul_options *o, int range, bool tf32, const char *what)
+{
+	const size_t ar = opa == TXF_OP_N ? m : k, ac = opa == TXF_OP_N ? k : m;
+	const size_t br = opb == TXF_OP_N ? k : n, bc = opb == TXF_OP_N ? n : k;
+	const size_t ldc = n + 3;
+	float *a = malloc(ar * ac * 4), *b = malloc(br * bc * 4), *c = malloc(m * ldc * 4),
+	      *c0 = malloc(m * ldc * 4);
+	assert_true(a && b && c && c0);
+	srand(13);
+	for (size_t i = 0; i < ar * ac; i++)
+		a[i] = ldexpf((float)rand() / RAND_MAX - 0.5f, rand() % (2 * range + 1) - range);
+	for (size_t i = 0; i < br * bc; i++)
+		b[i] = ldexpf((float)rand() / RAND_MAX - 0.5f, rand() % (2 * range + 1) - range);
+	for (size_t i = 0; i < m * ldc; i++)
+		c0[i] = i % ldc < n ? (float)rand() / RAND_MAX - 0.5f : NAN;
+	txf_matrix ma, mb, mc;
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, ar, ac, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, br, bc, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, m, ldc, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mc, c0, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	txf_matrix vc = mc;
+	vc.cols = n;
+	cl_event ev = NULL;
+	txf_status st = txf_matmul(ctx, opa, opb, 1.5, &ma, &mb, -0.5, &vc, o, 0, NULL, &ev);
+	if (st != TXF_SUCCESS)
+		fail_msg("%s: %s: %s", what, txf_status_name(st), txf_last_error());
+	test_wait(ev);
+	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	const double eps = FLT_EPSILON;
+	bool off_exact = false;
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < ldc; j++) {
+			if (j >= n) {
+				if (!isnan(c[i * ldc + j]))
+					fail_msg("%s: guard C(%zu, %zu) = %g was overwritten", what,
+					         i, j, (double)c[i * ldc + j]);
+				continue;
+			}
+			double want = -0.5 * c0[i * ldc + j], exact = want, mag = 0;
+			for (size_t l = 0; l < k; l++) {
+				const float x = opa == TXF_OP_N ? a[i * k + l] : a[l * m + i];
+				const float y = opb == TXF_OP_N ? b[l * n + j] : b[j * k + l];
+				want += 1.5 * (tf32 ? (double)tf32_model(x) * tf32_model(y)
+				                    : (double)x * y);
+				exact += 1.5 * (double)x * y;
+				mag += fabs((double)x * y);
+			}
+			const double bound = 3.0 * (double)(k + 2) * eps * 1.5 * mag +
+			                     4.0 * eps * 0.5 * fabs((double)c0[i * ldc + j]) +
+			                     1e-30;
+			const double got = c[i * ldc + j];
+			if (!(fabs(got - want) <= bound))
+				fail_msg("%s: C(%zu, %zu) = %.9g, expected %.9g within %.3g", what,
+				         i, j, got, want, bound);
+			off_exact = off_exact || fabs(got - exact) > bound;
+		}
+	if (tf32 && !off_exact)
+		fail_msg("%s: every element is within the exact bound: TF32 rounding did not run",
+		         what);
+	txf_matrix_free(&ma);
+	txf_matrix_free(&mb);
+	txf_matrix_free(&mc);
+	free(a);
+	free(b);
+	free(c);
+	free(c0);
+}
+
+/* f32 on the TF32 matrix units: the NVIDIA entry takes its set for them
+ * where the caller allows it (precision 2, 3xtf32, or 3, tf32) on compute
+ * capability 8.0 and later; elsewhere, for f64, below the tiling
+ * threshold and under the caller's blocks or mma 1 the product is exact
+ * and the choice says so (precision 1). Forced mma on f32 needs the
+ * precision. On the test device the kernels compute each instruction and
+ * each TF32 rounding in OpenCL C: 3xtf32 is checked against the exact
+ * bound, on inputs of wide dynamic range too, and tf32 against the host
+ * model of TF32 rounding. */
+static void nvidia_entry_tf32(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	ctx->profile.compute_units = 132;
+	ctx->profile.nv_compute_capability = 90;
+	txf_matmul_choice mc;
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	test_mopt(&o, "precision", 2);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_equal(test_mparam(&mc, "precision"), 2);
+	assert_int_equal(test_mparam(&mc, "mwg"), 128);
+	assert_int_equal(test_mparam(&mc, "nwg"), 128);
+	assert_non_null(
+	    strstr(mc.why, "f32 as 3xtf32 on the TF32 matrix units (mma.sync m16n8k8)"));
+	/* Few blocks and odd shapes keep the set. */
+	assert_int_equal(txf_matmul_explain(ctx, 100, 3000, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	test_mopt(&o, "precision", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 3);
+	assert_non_null(strstr(mc.why, "f32 as tf32"));
+	/* Computed exactly, and said: below the tiling threshold, mma 1, the
+	 * caller's blocks, truncate, f64, an earlier device, another vendor. */
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 16, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	assert_non_null(strstr(mc.why, "below the tiling threshold"));
+	test_mopt(&o, "mma", 1);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	if (!strstr(mc.why, "precision tf32 allows TF32 products, computed exactly"))
+		fail_msg("why: %s", mc.why);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 2);
+	test_mopt(&o, "mwg", 64);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 2);
+	o.strategy = TXF_STRATEGY_TRUNCATE;
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	o.strategy = TXF_STRATEGY_AUTO;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	assert_int_equal(test_mparam(&mc, "mma"), 3);
+	assert_non_null(strstr(mc.why, "f32 only"));
+	ctx->profile.nv_compute_capability = 75;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	assert_non_null(strstr(mc.why, "no TF32 matrix units"));
+	/* An sm_80 device has the TF32 instructions. */
+	ctx->profile.nv_compute_capability = 80;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 2);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	txf_context *plain = untuned_context(TXF_VENDOR_POCL, TXF_DEVICE_CPU);
+	assert_int_equal(txf_matmul_explain(plain, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	assert_non_null(strstr(mc.why, "no TF32 matrix units"));
+	txf_context_release(&plain);
+	/* Refused: mma on f32 without the precision, m8n8k4 on f32, a
+	 * precision out of range. */
+	ctx->profile.nv_compute_capability = 90;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 4);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "needs precision 2 (3xtf32) or 3 (tf32)"));
+	test_mopt(&o, "precision", 2);
+	test_mopt(&o, "mma", 2);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "computes f64 products"));
+	assert_int_equal(txf_matmul_options_set(&o, "precision", 4), TXF_ERR_BAD_PARAM);
+	assert_non_null(strstr(txf_last_error(), "precision"));
+
+	/* Runs through the kernels' OpenCL C form of the instructions. */
+	static const struct {
+		size_t m, n, k;
+		txf_op opa, opb;
+		txf_strategy st;
+		unsigned prec, ksplit, lbuf, mma, kwg;
+		int range;
+		const char *what;
+	} runs[] = {
+	    {128, 128, 8, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 2, 0, 0, 0, 8, 1,
+	     "3xtf32, one block, one K step"},
+	    {256, 128, 48, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 2, 0, 0, 0, 8, 1,
+	     "3xtf32, split, even blocks"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 2, 0, 0, 0, 8, 20,
+	     "3xtf32, every edge, wide range"},
+	    {70, 150, 41, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 2, 0, 0, 0, 8, 1,
+	     "3xtf32, both transposed"},
+	    {129, 65, 200, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 2, 3, 0, 0, 8, 8,
+	     "3xtf32, three K slices"},
+	    {129, 65, 45, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PADCOPY, 2, 0, 0, 0, 8, 1,
+	     "3xtf32, padded copies"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 2, 0, 2, 3, 8, 1,
+	     "3xtf32, m16n8k4, 2 stages"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 3, 0, 0, 0, 8, 1,
+	     "tf32, every edge"},
+	    {70, 150, 141, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 3, 0, 3, 3, 8, 20,
+	     "tf32, m16n8k4, 3 stages, wide range"},
+	    {128, 256, 64, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_AUTO, 2, 0, 0, 0, 8, 4,
+	     "3xtf32, even, both transposed, 16-byte copies"},
+	    {256, 128, 32, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_AUTO, 3, 0, 0, 0, 8, 1,
+	     "tf32, even, B transposed, 16-byte copies"},
+	    {128, 128, 48, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 2, 0, 2, 4, 16, 6,
+	     "3xtf32, even, K steps of 16, 16-byte copies"},
+	    {64, 128, 48, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 2, 0, 3, 4, 16, 1,
+	     "3xtf32, even, transposed, K steps of 16"},
+	    {70, 150, 48, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 3, 0, 2, 4, 16, 1,
+	     "tf32, every edge, K steps of 16"},
+	};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		txf_matmul_options_default(&o);
+		o.strategy = runs[i].st;
+		test_mopt(&o, "precision", runs[i].prec);
+		if (runs[i].ksplit)
+			test_mopt(&o, "ksplit", runs[i].ksplit);
+		if (runs[i].lbuf) {
+			test_mopt(&o, "mma", runs[i].mma);
+			test_mopt(&o, "lbuf", runs[i].lbuf);
+			test_mopt(&o, "mwg", 64);
+			test_mopt(&o, "nwg", 64);
+			test_mopt(&o, "kwg", runs[i].kwg);
+			test_mopt(&o, "mdimc", 8);
+			test_mopt(&o, "ndimc", 16);
+		}
+		txf_status es =
+		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_F32, &o, &mc);
+		if (es != TXF_SUCCESS)
+			fail_msg("%s: %s: %s", runs[i].what, txf_status_name(es), txf_last_error());
+		if (test_mparam(&mc, "precision") != runs[i].prec)
+			fail_msg("%s: precision %lld", runs[i].what, test_mparam(&mc, "precision"));
+		smatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, runs[i].opa, runs[i].opb, &o,
+		                runs[i].range, runs[i].prec == 3, runs[i].what);
+	}
+	txf_context_release(&ctx);
+}
+
 /* The NVIDIA entry's rules where its cost model does not decide (a forced
  * strategy, forced blocks, f64), on the test device dressed as an H100
  * (132 compute units): where 128 x 128 blocks number at most one per
@@ -1050,8 +1302,8 @@ int main(void)
 	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
 	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),         cmocka_unit_test(nvidia_cost_model),
-	    cmocka_unit_test(nvidia_entry_dmma),           cmocka_unit_test(nvidia_tuned_below_big),
-	    cmocka_unit_test(pocl_cpu_entry_stream),
+	    cmocka_unit_test(nvidia_entry_dmma),           cmocka_unit_test(nvidia_entry_tf32),
+	    cmocka_unit_test(nvidia_tuned_below_big),      cmocka_unit_test(pocl_cpu_entry_stream),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }
