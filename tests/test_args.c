@@ -234,7 +234,20 @@ static void test_matmul_options(void **state)
 	assert_int_equal(a.mopts.strategy, TXF_STRATEGY_AUTO);
 	assert_int_equal(a.strategy, TXF_STRATEGY_PADCOPY);
 	assert_string_equal(a.device, "cpu");
+	assert_false(mgiven(&a, "precision"));
 	line_free(&l);
+	/* --precision sets the parameter precision by its name. */
+	static const char *const modes[] = {"exact", "3xtf32", "tf32"};
+	for (int i = 0; i < 3; i++) {
+		accept_line(&l, ARGS("matmul", "a.npy", "b.npy", "o.npy", "--precision", modes[i]),
+		            &a);
+		assert_int_equal(mopt(&a, "precision"), i + 1);
+		line_free(&l);
+		accept_line(&l, ARGS("bench", "matmul", "--precision", modes[i], "--shape", "64"),
+		            &a);
+		assert_int_equal(mopt(&a, "precision"), i + 1);
+		line_free(&l);
+	}
 }
 
 /* --params LIST: each value set by name, in the order mwg, nwg, kwg, mdimc,
@@ -779,6 +792,14 @@ static const struct refused {
     {{"bench", "matmul", "--params", "kwg=16", "--param", "kwg=8"},
      "bench: --params and --param kwg=8 both set kwg"},
     {{"bench", "transpose", "--param", "kwg=8"}, "transpose has no parameter \"kwg\""},
+    {{"matmul", "a", "b", "o", "--precision", "fp16"},
+     "matmul: unknown --precision 'fp16' (expected exact, 3xtf32 or tf32)"},
+    {{"matmul", "a", "b", "o", "--precision", "tf32", "--param", "precision=2"},
+     "matmul: --precision and --param precision both set precision; give one of them"},
+    {{"bench", "matmul", "--params", "precision=1", "--precision", "3xtf32"},
+     "bench: --precision and --params precision both set precision"},
+    {{"bench", "transpose", "--precision", "tf32"},
+     "bench: --precision is for matmul, not transpose"},
     {{"bench", "transpose", "--param", "skinny=2"}, "skinny = 2 is not in [-1, 1]"},
     {{"demo", "--param", "tile=8"}, "demo: unknown option '--param'"},
     /* --sweep: N, the range, the cap, the seed, and what excludes it. */

@@ -139,10 +139,17 @@ static const char usage_matmul[] =
     "                 numbers, or NAME=VALUE pairs such as\n"
     "                 kwg=16,vwa=2; a value of 0 or a name left out is chosen\n"
     "                 for the device\n"
-    "  --param NAME=VALUE  set one kernel parameter (mwg, ..., kgroups, as in\n"
+    "  --param NAME=VALUE  set one kernel parameter (mwg, ..., kgroups, mma, as in\n"
     "                 --params); repeat the option for more. Each parameter is\n"
     "                 given once, by --params or by --param ('txf params' lists\n"
     "                 them with their ranges)\n"
+    "  --precision P  how f4 products may be computed: exact (the default);\n"
+    "                 3xtf32, each operand split into two TF32 parts and three\n"
+    "                 products on the matrix units, as accurate as exact; tf32,\n"
+    "                 one product of operands rounded to TF32 (about 2^-11\n"
+    "                 relative). Where the kernel chosen runs no TF32 units (the\n"
+    "                 device has none, or the product is too small) the product\n"
+    "                 is exact\n"
     "  --device SPEC  device to use (see 'txf --help')\n"
     "  -h, --help     show this text\n"
     "\n"
@@ -229,6 +236,10 @@ static const char usage_bench[] =
     "  --param N=V     one kernel parameter for every run, as for 'txf matmul'\n"
     "                  or 'txf transpose'; repeatable (a strategy it does not\n"
     "                  apply to is n/a)\n"
+    "  --precision P   matmul f4: exact, 3xtf32 or tf32, as for 'txf matmul'; the\n"
+    "                  params column shows M3x/M4x (3xtf32) and M3t/M4t (tf32)\n"
+    "                  where the TF32 units ran, and a tf32 result is checked\n"
+    "                  with the TF32 rounding of its operands added to the bound\n"
     "  --compare LIST  other implementations to run: clblast, blas, all or none\n"
     "                  (default all that the tool was built with); transpose:\n"
     "                  blas (its ?omatcopy, f4 and f8), all or none\n"
@@ -708,6 +719,9 @@ int cli_parse_params(const char *s, txf_matmul_options *opts, char *err, size_t 
 
 /* ---------------------------------------------------------------- options */
 
+/* --precision's names, for the matmul parameter precision 1 to 3. */
+static const char *const precision_names[] = {"exact", "3xtf32", "tf32"};
+
 enum opt_id {
 	OPT_DEVICE,
 	OPT_SHAPE,
@@ -739,6 +753,7 @@ enum opt_id {
 	OPT_SWEEP,
 	OPT_SWEEP_RANGE,
 	OPT_SWEEP_MAX_ELEMS,
+	OPT_PRECISION,
 	OPT_COUNT
 };
 
@@ -789,6 +804,7 @@ static const struct opt_def {
     [OPT_SWEEP] = {"sweep", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_SWEEP_RANGE] = {"sweep-range", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_SWEEP_MAX_ELEMS] = {"sweep-max-elems", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_PRECISION] = {"precision", 1, FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH), 0},
 };
 
 /* Positional arguments of each command. */
@@ -1138,6 +1154,15 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 	case OPT_TRANS_B:
 		a->trans_b = 1;
 		return 0;
+	case OPT_PRECISION:
+		for (unsigned i = 0; i < sizeof(precision_names) / sizeof(precision_names[0]); i++)
+			if (strcmp(v, precision_names[i]) == 0) {
+				a->precision = i + 1;
+				return 0;
+			}
+		return fail(err, errlen,
+		            "%s: unknown --precision '%s' (expected exact, 3xtf32 or tf32)", cmd,
+		            v);
 	case OPT_ALPHA:
 	case OPT_BETA:
 		if (cli_parse_double(v, id == OPT_ALPHA ? &a->alpha : &a->beta) != 0)
@@ -1371,6 +1396,19 @@ static int set_matmul_params(cli_args *a, const char *cmd, char *err, size_t err
 			return fail(err, errlen, "%s: --param %s: %s", cmd, a->param_arg[i],
 			            txf_last_error());
 	}
+	if (a->precision) {
+		long long had;
+
+		if (cli_param_get(o->params, o->num_params, "precision", &had))
+			return fail(
+			    err, errlen,
+			    "%s: --precision and --param%s precision both set precision; give "
+			    "one of them",
+			    cmd,
+			    cli_param_get(o->params, from_params, "precision", &had) ? "s" : "");
+		if (txf_matmul_options_set(o, "precision", a->precision) != TXF_SUCCESS)
+			return fail(err, errlen, "%s: --precision: %s", cmd, txf_last_error());
+	}
 	if (check_params_divide(o, msg, sizeof(msg)) != 0)
 		return fail(err, errlen, "%s: --param: %s", cmd, msg);
 	return 0;
@@ -1516,6 +1554,8 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 	}
 	if (given & (1u << OPT_PARAMS))
 		return fail(err, errlen, "bench: --params is for matmul, not transpose");
+	if (given & (1u << OPT_PRECISION))
+		return fail(err, errlen, "bench: --precision is for matmul, not transpose");
 	if ((given & (1u << OPT_COMPARE)) && (out->compare & CLI_COMPARE_CLBLAST) &&
 	    !(out->compare & CLI_COMPARE_BLAS))
 		return fail(err, errlen,

@@ -126,6 +126,7 @@ typedef struct cli_args {
 	/* matmul: m, n, k; transpose: rows, cols (and 0). */
 	size_t shapes[CLI_BENCH_SHAPES_MAX][3];
 	unsigned strategies;   /* bit (1u << txf_strategy) per strategy; 0: all */
+	unsigned precision;    /* matmul and bench --precision: 1 exact, 2 3xtf32, 3 tf32; 0 none */
 	unsigned repeat;       /* timed runs per case, default 5 */
 	cli_format format;     /* default CLI_FORMAT_TABLE (also params) */
 	unsigned compare;      /* CLI_COMPARE_* bits; default CLI_COMPARE_ALL */

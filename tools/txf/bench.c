@@ -401,15 +401,20 @@ static void mm_row_params(struct bench_row *r, const txf_matmul_choice *ch)
 	if (ksplit > 1)
 		snprintf(slices, sizeof(slices), "/%lld", ksplit);
 	/* B local buffers, the 4 x 8 work-item tiles, G K groups and the
-	 * matrix units show as LB, W2, GG and M2 to M4. */
-	const long long lbuf = tool_mparam(ch, "lbuf"), mma = tool_mparam(ch, "mma");
+	 * matrix units show as LB, W2, GG and M2 to M4 (M3x and M3t, M4x and
+	 * M4t for f32 as 3xtf32 and tf32). */
+	const long long lbuf = tool_mparam(ch, "lbuf"), mma = tool_mparam(ch, "mma"),
+	                prec = tool_mparam(ch, "precision");
 	char bufs[8] = "", groups[8] = "", units[8] = "";
 	if (lbuf > 1)
 		snprintf(bufs, sizeof(bufs), " L%d", (int)(lbuf % 10));
 	if (kgroups > 1)
 		snprintf(groups, sizeof(groups), " G%d", (int)(kgroups % 10));
 	if (mma > 1)
-		snprintf(units, sizeof(units), " M%d", (int)(mma % 10));
+		snprintf(units, sizeof(units), " M%d%s", (int)(mma % 10),
+		         prec == 2   ? "x"
+		         : prec == 3 ? "t"
+		                     : "");
 	snprintf(r->params, sizeof(r->params), "%lldx%lldx%lld%s %lldx%lld %lld/%lld%s%s%s%s",
 	         tool_mparam(ch, "mwg"), tool_mparam(ch, "nwg"), tool_mparam(ch, "kwg"), slices,
 	         tool_mparam(ch, "mdimc"), tool_mparam(ch, "ndimc"), tool_mparam(ch, "vwa"),

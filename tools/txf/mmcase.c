@@ -8,6 +8,7 @@
 #include "tool.h"
 
 #include <limits.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -220,11 +221,15 @@ void mm_case_free(mm_case *c)
 	memset(c, 0, sizeof(*c));
 }
 
-/* Compare c->got with the reference on the checked elements. */
+/* Compare c->got with the reference on the checked elements. A choice of
+ * precision tf32 (operands rounded to TF32, unit roundoff 2^-11) adds the
+ * rounding of each product's two operands, 2^-10 + 2^-22 of its
+ * magnitude, to the f32 bound. */
 static int check_result(mm_case *c, mm_result *r)
 {
 	size_t bad = 0, bi = 0, bj = 0;
 	double bgot = 0, bwant = 0;
+	const bool tf32 = r->have_choice && tool_mparam(&r->choice, "precision") == 3;
 
 	r->worst = 0.0;
 	for (size_t i = 0; i < c->nr; i++) {
@@ -233,7 +238,8 @@ static int check_result(mm_case *c, mm_result *r)
 			double got = c->dtype == TXF_F64 ? ((const double *)c->got)[at]
 			                                 : (double)((const float *)c->got)[at];
 			double want = c->ref[i * c->nc + j];
-			double bound = tool_bound(c->dtype, c->k, c->abs[i * c->nc + j]);
+			double bound = tool_bound(c->dtype, c->k, c->abs[i * c->nc + j]) +
+			               (tf32 ? (0x1p-10 + 0x1p-22) * c->abs[i * c->nc + j] : 0.0);
 			double e = fabs(got - want);
 
 			if (!(e <= bound)) {
