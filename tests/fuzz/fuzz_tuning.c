@@ -137,6 +137,9 @@ static void consult(int which, txf_tuning *t)
 						/* mma 0 runs the fused multiply-adds. */
 						if (!want.mma && ch.params.mma == 1)
 							want.mma = 1;
+						/* The choice says how it computes: 1, exact. */
+						if (!want.precision && ch.params.precision == 1)
+							want.precision = 1;
 						if (s == TXF_SUCCESS &&
 						    ch.params_source == TXF_SOURCE_TUNED)
 							FUZZ_CHECK(found && ch.params.ksplit >= 1 &&
