@@ -734,11 +734,13 @@ static void smatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 	assert_true(a && b && c && c0);
 	srand(13);
 	for (size_t i = 0; i < ar * ac; i++)
-		a[i] = ldexpf((float)rand() / RAND_MAX - 0.5f, rand() % (2 * range + 1) - range);
+		a[i] = ldexpf((float)((double)rand() / RAND_MAX - 0.5),
+		              rand() % (2 * range + 1) - range);
 	for (size_t i = 0; i < br * bc; i++)
-		b[i] = ldexpf((float)rand() / RAND_MAX - 0.5f, rand() % (2 * range + 1) - range);
+		b[i] = ldexpf((float)((double)rand() / RAND_MAX - 0.5),
+		              rand() % (2 * range + 1) - range);
 	for (size_t i = 0; i < m * ldc; i++)
-		c0[i] = i % ldc < n ? (float)rand() / RAND_MAX - 0.5f : NAN;
+		c0[i] = i % ldc < n ? (float)((double)rand() / RAND_MAX - 0.5) : NAN;
 	txf_matrix ma, mb, mc;
 	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, ar, ac, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
 	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, br, bc, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
