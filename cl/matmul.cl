@@ -527,13 +527,13 @@ typedef TXF_VEC(VWN) vec_n;
  *   contiguously, the 8-element chunks of odd row pairs swapped (KF_IDX), so
  *   that the 8-byte fragment reads of a half warp (4 rows, 8 k each) fall in
  *   different banks;
- * - along k (A transposed, B not): row k holds MWG (NWG) columns, column m
- *   at m ^ KM_SWZ(k).
+ * - along k (A transposed, B not): row k holds MWG (NWG) columns and 4
+ *   more, so that rows 2 t (and 2 t + 1) of a warp's read, t = 0 to 3, start
+ *   in banks 8 apart and its 8 columns each fall in different banks, with
+ *   the column an offset that the compiler folds.
  * m16n8k8's fragment slots t and t + 4 take k = 2 t and 2 t + 1 of each 8
  * (the same for both operands, so the sum is the same), which lie side by
- * side across k. The 4 rows 2 t (and 2 t + 1) of a read along k then need 4
- * column offsets for their 8 columns to fall in different banks; m16n8k4's
- * slot t takes row t. */
+ * side across k; m16n8k4's slot t takes row t. */
 #if MWG % 32 != 0 || NWG % 32 != 0 || KWG % 8 != 0
 #error "the f32 matrix-unit kernels need MWG and NWG multiples of 32 and KWG of 8"
 #endif
@@ -542,15 +542,13 @@ typedef TXF_VEC(VWN) vec_n;
 #endif
 #define A_KIN (!TRANS_A)
 #define B_KIN (TRANS_B)
-#if MMA == 4
-#define KM_SWZ(k) ((((k) >> 1) & 3) * 8)
-#else
-#define KM_SWZ(k) (((k)&3) * 8)
-#endif
 /* Element (row r, k) of a tile laid out across k, and (k, column c) of one
  * laid out along k with W columns. */
 #define KF_IDX(r, k) ((r)*KWG + ((k) ^ ((((r) >> 1) % (KWG / 8)) * 8)))
-#define KM_IDX(k, c, W) ((k) * (W) + ((c) ^ KM_SWZ(k)))
+#define KM_IDX(k, c, W) ((k) * ((W) + 4) + (c))
+/* Elements of one K step of each operand's tile. */
+#define A_STAGE (A_KIN ? MWG * KWG : KWG * (MWG + 4))
+#define B_STAGE (B_KIN ? NWG * KWG : KWG * (NWG + 4))
 /* The kernels' register-tile path (LBUF 1) does not run here. */
 #define SWZ_A(k) 0
 #define SWZ_B(k) 0
@@ -1083,48 +1081,69 @@ inline void stage_copy4(__local real_t *dst, __global const real_t *src)
 #endif
 }
 
-/* Start copying the f32 K step at k0 into al and bl (KWG x MWG and KWG x
- * NWG elements, laid out as KF_IDX or KM_IDX says). With vec (no guard,
- * each operand's leading dimension and address multiples of 4 elements)
- * every copy moves 4 elements along the operand's contiguous direction;
- * otherwise one element each, with those outside the matrix filled with 0. */
-inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const real_t *a,
-                        ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
-                        ulong k0, ulong M, ulong N, ulong K, uint tid, bool guarded, bool vec)
-{
-	if (vec) {
+/* The f32 copies of one K step with 16-byte moves: each work-item's NA
+ * copies of A and NB of B, their sources at step 0 and places in a stage. */
 #define CA (MWG * KWG / 4)
 #define CB (NWG * KWG / 4)
+#define NA ((CA + WGS - 1) / WGS)
+#define NB ((CB + WGS - 1) / WGS)
+typedef struct stage_plan {
+	__global const real_t *a[NA], *b[NB];
+	uint da[NA], db[NB];
+	ulong ka, kb; /* elements the sources move per K step */
+} stage_plan;
+
+inline void plan_stages(stage_plan *p, __global const real_t *a, ulong lda,
+                        __global const real_t *b, ulong ldb, ulong m0, ulong n0, uint tid)
+{
 #pragma unroll
-		for (uint l = 0; l < (CA + WGS - 1) / WGS; l++) {
-			const uint f = tid + l * WGS;
-			if (CA % WGS == 0 || f < CA) {
+	for (uint l = 0; l < NA; l++) {
+		const uint f = min(tid + l * WGS, (uint)CA - 1);
 #if A_KIN
-				const uint k = f % (KWG / 4) * 4, m = f / (KWG / 4);
-				stage_copy4(al + KF_IDX(m, k), &A_AT(m0 + m, k0 + k));
+		const uint k = f % (KWG / 4) * 4, m = f / (KWG / 4);
+		p->da[l] = KF_IDX(m, k);
 #else
-				const uint m = f % (MWG / 4) * 4, k = f / (MWG / 4);
-				stage_copy4(al + KM_IDX(k, m, MWG), &A_AT(m0 + m, k0 + k));
+		const uint m = f % (MWG / 4) * 4, k = f / (MWG / 4);
+		p->da[l] = KM_IDX(k, m, MWG);
 #endif
-			}
-		}
-#pragma unroll
-		for (uint l = 0; l < (CB + WGS - 1) / WGS; l++) {
-			const uint f = tid + l * WGS;
-			if (CB % WGS == 0 || f < CB) {
-#if B_KIN
-				const uint k = f % (KWG / 4) * 4, n = f / (KWG / 4);
-				stage_copy4(bl + KF_IDX(n, k), &B_AT(k0 + k, n0 + n));
-#else
-				const uint n = f % (NWG / 4) * 4, k = f / (NWG / 4);
-				stage_copy4(bl + KM_IDX(k, n, NWG), &B_AT(k0 + k, n0 + n));
-#endif
-			}
-		}
-#undef CA
-#undef CB
-		return;
+		p->a[l] = &A_AT(m0 + m, k);
 	}
+#pragma unroll
+	for (uint l = 0; l < NB; l++) {
+		const uint f = min(tid + l * WGS, (uint)CB - 1);
+#if B_KIN
+		const uint k = f % (KWG / 4) * 4, n = f / (KWG / 4);
+		p->db[l] = KF_IDX(n, k);
+#else
+		const uint n = f % (NWG / 4) * 4, k = f / (NWG / 4);
+		p->db[l] = KM_IDX(k, n, NWG);
+#endif
+		p->b[l] = &B_AT(k, n0 + n);
+	}
+	p->ka = A_KIN ? KWG : KWG * lda;
+	p->kb = B_KIN ? KWG : KWG * ldb;
+}
+
+/* Start copying K step `step` into the stage at al and bl (16-byte moves). */
+inline void stage_vec(__local real_t *al, __local real_t *bl, const stage_plan *p, ulong step,
+                      uint tid)
+{
+#pragma unroll
+	for (uint l = 0; l < NA; l++)
+		if (CA % WGS == 0 || tid + l * WGS < CA)
+			stage_copy4(al + p->da[l], p->a[l] + step * p->ka);
+#pragma unroll
+	for (uint l = 0; l < NB; l++)
+		if (CB % WGS == 0 || tid + l * WGS < CB)
+			stage_copy4(bl + p->db[l], p->b[l] + step * p->kb);
+}
+
+/* Start copying the f32 K step at k0 into al and bl one element each, those
+ * outside the matrix (with guarded) filled with 0. */
+inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const real_t *a,
+                        ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
+                        ulong k0, ulong M, ulong N, ulong K, uint tid, bool guarded)
+{
 #pragma unroll
 	for (uint l = 0; l < MWG * KWG / WGS; l++) {
 		const uint f = tid + l * WGS;
@@ -1155,29 +1174,17 @@ inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const r
 #endif
 
 #if TXF_DOUBLE
-#define STAGE(al_, bl_, k0_)                                                                       \
-	stage_tiles(al_, bl_, a, lda, b, ldb, m0, n0, k0_, M, N, K, tid, guarded)
-#define STEP(al_, bl_) mma_step(acc, al_, bl_, xs, tid)
-#else
-#define STAGE(al_, bl_, k0_)                                                                       \
-	stage_tiles((__local real_t *)(al_), (__local real_t *)(bl_), a, lda, b, ldb, m0, n0, k0_, \
-	            M, N, K, tid, guarded, vec)
-#define STEP(al_, bl_) mma_step(acc, (__local const real_t *)(al_), (__local const real_t *)(bl_), xs, tid)
-#endif
 /* acc += op(A) op(B) over the K steps [0, K) of this work-group's block. */
 inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t (*al)[MWG],
                          __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
                          __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong M,
                          ulong N, ulong K, uint tid, bool guarded, __local real_t *xs)
 {
-#if !TXF_DOUBLE
-	const bool vec = !guarded && lda % 4 == 0 && ldb % 4 == 0 && (ulong)a % 16 == 0 &&
-	                 (ulong)b % 16 == 0;
-#endif
 	const ulong steps = (K + KWG - 1) / KWG;
 	for (uint s = 0; s + 1 < LBUF; s++) {
 		if (s < steps)
-			STAGE(al + s * KWG, bl + s * KWG, s * KWG);
+			stage_tiles(al + s * KWG, bl + s * KWG, a, lda, b, ldb, m0, n0, s * KWG, M, N,
+			            K, tid, guarded);
 		STAGE_COMMIT();
 	}
 	for (ulong i = 0; i < steps; i++) {
@@ -1188,13 +1195,54 @@ inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t (*al)[MWG],
 		barrier(CLK_LOCAL_MEM_FENCE);
 		const ulong next = i + LBUF - 1;
 		if (next < steps)
-			STAGE(al + (next % LBUF) * KWG, bl + (next % LBUF) * KWG, next * KWG);
+			stage_tiles(al + (next % LBUF) * KWG, bl + (next % LBUF) * KWG, a, lda, b,
+			            ldb, m0, n0, next * KWG, M, N, K, tid, guarded);
 		STAGE_COMMIT();
-		STEP(al + (i % LBUF) * KWG, bl + (i % LBUF) * KWG);
+		mma_step(acc, al + (i % LBUF) * KWG, bl + (i % LBUF) * KWG, xs, tid);
 	}
 }
-#undef STAGE
-#undef STEP
+#else
+/* As above for f32, the stages A_STAGE and B_STAGE elements apart; with
+ * vec (no guard, each operand's leading dimension and address multiples of
+ * 4 elements) every copy moves 16 bytes along the operand's contiguous
+ * direction from sources planned once. */
+inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real_t *bl,
+                         __global const real_t *a, ulong lda, __global const real_t *b,
+                         ulong ldb, ulong m0, ulong n0, ulong M, ulong N, ulong K, uint tid,
+                         bool guarded, __local real_t *xs)
+{
+	const bool vec = !guarded && lda % 4 == 0 && ldb % 4 == 0 && (ulong)a % 16 == 0 &&
+	                 (ulong)b % 16 == 0;
+	stage_plan plan;
+	plan_stages(&plan, a, lda, b, ldb, m0, n0, tid);
+	const ulong steps = (K + KWG - 1) / KWG;
+	for (uint s = 0; s + 1 < LBUF; s++) {
+		if (s < steps) {
+			if (vec)
+				stage_vec(al + s * A_STAGE, bl + s * B_STAGE, &plan, s, tid);
+			else
+				stage_tiles(al + s * A_STAGE, bl + s * B_STAGE, a, lda, b, ldb, m0,
+				            n0, s * KWG, M, N, K, tid, guarded);
+		}
+		STAGE_COMMIT();
+	}
+	for (ulong i = 0; i < steps; i++) {
+		STAGE_WAIT();
+		barrier(CLK_LOCAL_MEM_FENCE);
+		const ulong next = i + LBUF - 1;
+		const uint ns = next % LBUF, cs = i % LBUF;
+		if (next < steps) {
+			if (vec)
+				stage_vec(al + ns * A_STAGE, bl + ns * B_STAGE, &plan, next, tid);
+			else
+				stage_tiles(al + ns * A_STAGE, bl + ns * B_STAGE, a, lda, b, ldb, m0,
+				            n0, next * KWG, M, N, K, tid, guarded);
+		}
+		STAGE_COMMIT();
+		mma_step(acc, al + cs * A_STAGE, bl + cs * B_STAGE, xs, tid);
+	}
+}
+#endif
 #define MMA_PRODUCT(guarded_)                                                                      \
 	mma_pipeline(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded_, xs)
 #else
@@ -1265,6 +1313,10 @@ inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
 	const uint kg = get_local_id(2);                                                           \
 	__local real_t(*al)[MWG] = (__local real_t(*)[MWG])(lmem + kg * TILE_ELEMS);               \
 	__local real_t(*bl)[NWG] = (__local real_t(*)[NWG])(lmem + kg * TILE_ELEMS + TILE_A)
+#elif MMA >= 2 && !TXF_DOUBLE
+#define TILES                                                                                      \
+	__local real_t al[LBUF * A_STAGE] __attribute__((aligned(16)));                            \
+	__local real_t bl[LBUF * B_STAGE] __attribute__((aligned(16)))
 #else
 #define TILES                                                                                      \
 	__local real_t al[LBUF * KWG][MWG] __attribute__((aligned(16)));                          \

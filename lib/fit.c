@@ -322,12 +322,16 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 		    "not %u",
 		    mma, lbuf);
 	}
-	/* The tiled kernels keep a K step of A and B in local memory (two with
-	 * lbuf 2) per K group, each operand's part rounded up to 4 elements;
+	/* The tiled kernels keep a K step of A and B in local memory (lbuf of
+	 * them) per K group, each operand's part rounded up to 4 elements;
 	 * with K groups the same memory holds one block of partial sums at the
 	 * end. The blocked kernel keeps a K panel of B and the partial sums of
 	 * its block. */
 	size_t local = (size_t)lbuf * kwg * (mwg + nwg) * elem;
+	/* f32 on the matrix units pads each k row of an operand laid out along
+	 * k by 4 elements (cl/matmul.cl A_STAGE); counted for both. */
+	if (p->mma >= 2 && elem == 4)
+		local += (size_t)lbuf * kwg * 8 * elem;
 	if (kgroups > 1) {
 		const size_t tile =
 		    ((size_t)lbuf * kwg * mwg + 3) / 4 * 4 + ((size_t)lbuf * kwg * nwg + 3) / 4 * 4;
