@@ -247,6 +247,9 @@ static void test_matmul_options(void **state)
 		            &a);
 		assert_int_equal(mopt(&a, "precision"), i + 1);
 		line_free(&l);
+		accept_line(&l, ARGS("info", "--shape", "64x64x64", "--precision", modes[i]), &a);
+		assert_int_equal(a.precision, (unsigned)i + 1);
+		line_free(&l);
 	}
 }
 
@@ -800,6 +803,9 @@ static const struct refused {
      "bench: --precision and --params precision both set precision"},
     {{"bench", "transpose", "--precision", "tf32"},
      "bench: --precision is for matmul, not transpose"},
+    {{"info", "--precision", "tf32"}, "info: --precision is for a matmul shape (--shape MxNxK)"},
+    {{"info", "--shape", "64x64", "--precision", "exact"},
+     "info: --precision is for a matmul shape"},
     {{"bench", "transpose", "--param", "skinny=2"}, "skinny = 2 is not in [-1, 1]"},
     {{"demo", "--param", "tile=8"}, "demo: unknown option '--param'"},
     /* --sweep: N, the range, the cap, the seed, and what excludes it. */

@@ -2813,6 +2813,24 @@ static void test_info(void **state)
 	assert_non_null(strstr(r.out, "64x64"));
 	assert_non_null(strstr(r.out, "in-place"));
 	run_free(&r);
+	/* --precision: the choice lists it and says where it is computed
+	 * exactly all the same (the CPU devices the tests run on have no TF32
+	 * units). */
+	static const char *const tf[] = {"info",        "--shape", "300x200x100",
+	                                 "--precision", "tf32",    NULL};
+	r = expect_status(tf, 0);
+	if (!strstr(r.out, "precision=1") ||
+	    !strstr(r.out, "precision tf32 allows TF32 products, computed exactly"))
+		fail_msg("txf info --precision tf32: %s", r.out);
+	run_free(&r);
+	static const char *const bench[] = {"bench",      "matmul", "--shape",     "70x50x40",
+	                                    "--strategy", "auto",   "--precision", "3xtf32",
+	                                    "--compare",  "none",   "--repeat",    "1",
+	                                    "--format",   "csv",    NULL};
+	r = expect_status(bench, 0);
+	if (!strstr(r.out, ",OK,") || strstr(r.out, "FAIL"))
+		fail_msg("txf bench matmul --precision 3xtf32: %s", r.out);
+	run_free(&r);
 }
 
 /* ------------------------------------------------------------------ tune */

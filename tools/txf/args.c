@@ -60,6 +60,7 @@ static const char usage_overview[] =
 
 static const char usage_info[] =
     "usage: txf info [--device SPEC] [--shape RxC|MxNxK] [--dtype TYPE]\n"
+    "                [--precision exact|3xtf32|tf32]\n"
     "\n"
     "List every OpenCL platform and device, then show the profile of the chosen\n"
     "device, its caches, and what the automatic strategy would run: a transpose\n"
@@ -73,6 +74,9 @@ static const char usage_info[] =
     "  --shape MxNxK  matmul shape to explain instead (C is MxN, the inner size K)\n"
     "  --dtype TYPE   element type as a NumPy code: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
     "                 u8 c8 c16, or a name such as float32 (default f4)\n"
+    "  --precision P  with --shape MxNxK: explain the matmul with precision P, as\n"
+    "                 for 'txf matmul' (its why says where the product is\n"
+    "                 computed exactly all the same)\n"
     "  -h, --help     show this text\n";
 
 static const char usage_transpose[] =
@@ -804,7 +808,8 @@ static const struct opt_def {
     [OPT_SWEEP] = {"sweep", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_SWEEP_RANGE] = {"sweep-range", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_SWEEP_MAX_ELEMS] = {"sweep-max-elems", 1, FOR(CLI_CMD_BENCH), 0},
-    [OPT_PRECISION] = {"precision", 1, FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH), 0},
+    [OPT_PRECISION] = {"precision", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH),
+                       0},
 };
 
 /* Positional arguments of each command. */
@@ -1675,8 +1680,12 @@ int cli_parse(int argc, char *const argv[], cli_args *out, char *err, size_t err
 		return finish_matmul(out, pos, npos, err, errlen);
 	case CLI_CMD_BENCH:
 		return finish_bench(out, pos, npos, given, err, errlen);
-	case CLI_CMD_NONE:
 	case CLI_CMD_INFO:
+		if ((given & (1u << OPT_PRECISION)) && !out->shape_k)
+			return fail(err, errlen,
+			            "info: --precision is for a matmul shape (--shape MxNxK)");
+		break;
+	case CLI_CMD_NONE:
 	case CLI_CMD_DEMO:
 	case CLI_CMD_TUNE:
 	case CLI_CMD_PARAMS:

@@ -121,7 +121,13 @@ static int explain_matmul(txf_context *ctx, const cli_args *a)
 		        tool_str(txf_dtype_name(a->dtype)));
 		return 1;
 	}
-	s = txf_matmul_explain(ctx, a->shape_rows, a->shape_cols, a->shape_k, a->dtype, NULL, &c);
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	if (a->precision && txf_matmul_options_set(&o, "precision", a->precision) != TXF_SUCCESS) {
+		tool_report("cannot set the precision", TXF_ERR_BAD_PARAM);
+		return 1;
+	}
+	s = txf_matmul_explain(ctx, a->shape_rows, a->shape_cols, a->shape_k, a->dtype, &o, &c);
 	if (s != TXF_SUCCESS) {
 		tool_report("cannot explain the matmul", s);
 		return 1;
