@@ -1076,6 +1076,16 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	return true;
 }
 
+bool txf__few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n)
+{
+	const txf__mparams *u = &e->mma_f32;
+	if (!u->mwg || e->fill_3xtf32 <= 0)
+		return false;
+	const double blocks =
+	    ceil((double)m / u->mwg) * ceil((double)n / u->nwg); /* m, n > 0 or none */
+	return blocks < e->fill_3xtf32 * ctx->profile.compute_units;
+}
+
 static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                                 const txf__mopts *opts, txf__mchoice *out)
 {
@@ -1097,7 +1107,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	if (elem == 8 && units.mma > 2 && ctx->profile.nv_compute_capability < 90)
 		units.mma = 2;
 	units.precision = given->precision;
-	const bool units_fit = units.mwg && given->mma != 1 &&
+	/* 3xtf32 where the set's blocks fill the device, unless mma is forced. */
+	const bool few_3x = elem == 4 && given->precision == TXF__PREC_3XTF32 && !given->mma &&
+	                    txf__few_3xtf32_blocks(ctx, e, m, n);
+	const bool units_fit = units.mwg && given->mma != 1 && !few_3x &&
 	                       (elem == 8 || given->precision >= TXF__PREC_3XTF32) &&
 	                       txf__check_matmul_params(ctx, &units, elem) == TXF_SUCCESS;
 	if (!units_fit)
@@ -1302,16 +1315,20 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	if (asked >= TXF__PREC_3XTF32 && p->precision != asked) {
 		const txf_device_profile *d = &ctx->profile;
 		const bool units = d->vendor == TXF_VENDOR_NVIDIA && d->nv_compute_capability >= 80;
-		char note[160];
-		snprintf(note, sizeof note,
-		         "; precision %s allows TF32 products, computed exactly: %s",
-		         txf__precision_name(asked),
-		         elem != 4 ? "they are f32 only"
-		         : !units  ? "the device has no TF32 matrix units"
-		         : out->strategy == TXF_STRATEGY_SIMPLE
-		             ? "the product is below the tiling threshold"
-		             : "the kernel chosen runs no matrix units (mma 1, the caller's blocks "
-		               "or truncate)");
+		char note[256];
+		snprintf(
+		    note, sizeof note, "; precision %s allows TF32 products, computed exactly: %s",
+		    txf__precision_name(asked),
+		    elem != 4 ? "they are f32 only"
+		    : !units  ? "the device has no TF32 matrix units"
+		    : out->strategy == TXF_STRATEGY_SIMPLE
+		        ? "the product is below the tiling threshold"
+		    : asked == TXF__PREC_3XTF32 && !opts->params.mma &&
+		            txf__few_3xtf32_blocks(ctx, txf__matmul_entry_for(d), m, n)
+		        ? "C has fewer blocks of the TF32 set than the device has compute "
+		          "units, where three products a term are slower than the exact kernels"
+		        : "the kernel chosen runs no matrix units (mma 1, the caller's blocks "
+		          "or truncate)");
 		/* The note goes in whole, after as much of the rest as leaves room. */
 		size_t len = strlen(out->why);
 		const size_t room = sizeof out->why - 1 - strlen(note);

@@ -826,10 +826,27 @@ static void nvidia_entry_tf32(void **state)
 	assert_int_equal(test_mparam(&mc, "nwg"), 128);
 	assert_non_null(
 	    strstr(mc.why, "f32 as 3xtf32 on the TF32 matrix units (mma.sync m16n8k8)"));
-	/* Few blocks and odd shapes keep the set. */
+	/* 3xtf32 where the 128 x 128 blocks number at least the compute units
+	 * (1536 x 1408: 12 x 11 = 132 of them, odd K too); below that, exact and
+	 * said, unless mma is forced. tf32 keeps the set on few blocks. */
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1407, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1280, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	if (!strstr(mc.why, "computed exactly: C has fewer blocks of the TF32 set than the device "
+	                    "has compute units"))
+		fail_msg("why: %s", mc.why);
+	test_mopt(&o, "mma", 4);
 	assert_int_equal(txf_matmul_explain(ctx, 100, 3000, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_equal(test_mparam(&mc, "precision"), 2);
+	txf_matmul_options_default(&o);
 	test_mopt(&o, "precision", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 100, 3000, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "precision"), 3);
 	assert_non_null(strstr(mc.why, "f32 as tf32"));
@@ -890,7 +907,9 @@ static void nvidia_entry_tf32(void **state)
 	assert_int_equal(txf_matmul_options_set(&o, "precision", 4), TXF_ERR_BAD_PARAM);
 	assert_non_null(strstr(txf_last_error(), "precision"));
 
-	/* Runs through the kernels' OpenCL C form of the instructions. */
+	/* Runs through the kernels' OpenCL C form of the instructions, on one
+	 * compute unit, so that 3xtf32 takes the TF32 set on small products. */
+	ctx->profile.compute_units = 1;
 	static const struct {
 		size_t m, n, k;
 		txf_op opa, opb;
