@@ -497,6 +497,35 @@ static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const
 	free(c);
 }
 
+/* Upload op(A) (ar x ac), op(B) (br x bc) and C (m x ldc) of type t, run
+ * C[:, :n] = alpha op(A) op(B) + beta C[:, :n] on ctx with options o, and
+ * read the whole of C (its guard columns too) back into c. */
+static void run_product(txf_context *ctx, txf_dtype t, txf_op opa, txf_op opb, size_t m, size_t n,
+                        size_t k, size_t ldc, const void *a, const void *b, const void *c0, void *c,
+                        double alpha, double beta, const txf_matmul_options *o, const char *what)
+{
+	const size_t ar = opa == TXF_OP_N ? m : k, ac = opa == TXF_OP_N ? k : m;
+	const size_t br = opb == TXF_OP_N ? k : n, bc = opb == TXF_OP_N ? n : k;
+	txf_matrix ma, mb, mc;
+	assert_int_equal(txf_matrix_alloc(ctx, t, ar, ac, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, t, br, bc, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_alloc(ctx, t, m, ldc, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matrix_write(ctx, &mc, c0, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	txf_matrix vc = mc;
+	vc.cols = n;
+	cl_event ev = NULL;
+	txf_status st = txf_matmul(ctx, opa, opb, alpha, &ma, &mb, beta, &vc, o, 0, NULL, &ev);
+	if (st != TXF_SUCCESS)
+		fail_msg("%s: %s: %s", what, txf_status_name(st), txf_last_error());
+	test_wait(ev);
+	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	txf_matrix_free(&ma);
+	txf_matrix_free(&mb);
+	txf_matrix_free(&mc);
+}
+
 /* C = alpha op(A) op(B) + beta C in f64 on ctx with options o, checked
  * exactly: small integers make every sum exact in any order, and alpha 2,
  * beta -1 keep the results integers. C starts as integers, its guard
@@ -517,21 +546,7 @@ static void dmatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 		b[i] = rand() % 5 - 2;
 	for (size_t i = 0; i < m * ldc; i++)
 		c0[i] = i % ldc < n ? (double)(rand() % 7 - 3) : NAN;
-	txf_matrix ma, mb, mc;
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F64, ar, ac, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F64, br, bc, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F64, m, ldc, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &mc, c0, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	txf_matrix vc = mc;
-	vc.cols = n;
-	cl_event ev = NULL;
-	txf_status st = txf_matmul(ctx, opa, opb, 2.0, &ma, &mb, -1.0, &vc, o, 0, NULL, &ev);
-	if (st != TXF_SUCCESS)
-		fail_msg("%s: %s: %s", what, txf_status_name(st), txf_last_error());
-	test_wait(ev);
-	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	run_product(ctx, TXF_F64, opa, opb, m, n, k, ldc, a, b, c0, c, 2.0, -1.0, o, what);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = 0; j < ldc; j++) {
 			if (j >= n) {
@@ -548,9 +563,6 @@ static void dmatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 				fail_msg("%s: C(%zu, %zu) = %g, expected %g", what, i, j,
 				         c[i * ldc + j], want);
 		}
-	txf_matrix_free(&ma);
-	txf_matrix_free(&mb);
-	txf_matrix_free(&mc);
 	free(a);
 	free(b);
 	free(c);
@@ -741,21 +753,7 @@ static void smatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 		              rand() % (2 * range + 1) - range);
 	for (size_t i = 0; i < m * ldc; i++)
 		c0[i] = i % ldc < n ? (float)((double)rand() / RAND_MAX - 0.5) : NAN;
-	txf_matrix ma, mb, mc;
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, ar, ac, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, br, bc, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, m, ldc, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &mc, c0, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	txf_matrix vc = mc;
-	vc.cols = n;
-	cl_event ev = NULL;
-	txf_status st = txf_matmul(ctx, opa, opb, 1.5, &ma, &mb, -0.5, &vc, o, 0, NULL, &ev);
-	if (st != TXF_SUCCESS)
-		fail_msg("%s: %s: %s", what, txf_status_name(st), txf_last_error());
-	test_wait(ev);
-	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
+	run_product(ctx, TXF_F32, opa, opb, m, n, k, ldc, a, b, c0, c, 1.5, -0.5, o, what);
 	const double eps = FLT_EPSILON;
 	bool off_exact = false;
 	for (size_t i = 0; i < m; i++)
@@ -787,9 +785,6 @@ static void smatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 	if (tf32 && !off_exact)
 		fail_msg("%s: every element is within the exact bound: TF32 rounding did not run",
 		         what);
-	txf_matrix_free(&ma);
-	txf_matrix_free(&mb);
-	txf_matrix_free(&mc);
 	free(a);
 	free(b);
 	free(c);
