@@ -54,6 +54,9 @@
  *                   adds the products low x high, high x low and high x
  *                   high; 3 (TF32) rounds each to TF32 for one product.
  *                   Rounding is to nearest, ties away from zero (cvt.rna)
+ *   TF32_PACKED     with PREC 3: bit 1 (2) set where PADCOPY's pack has
+ *                   rounded A (B) to TF32 already; the packs round where
+ *                   PREC is 3 on the matrix units
  *   TXF_NV_PTX      with MMA 2 to 4: 1 where the device runs NVIDIA's PTX;
  *                   0 computes each mma.sync in OpenCL C instead (the lanes
  *                   of a warp trade their fragments through local memory,
@@ -142,6 +145,9 @@ typedef float real_t;
 #endif
 #ifndef PREC
 #define PREC 1
+#endif
+#ifndef TF32_PACKED
+#define TF32_PACKED 0
 #endif
 #if PREC < 1 || PREC > 3
 #error "PREC must be 1 (exact), 2 (3xTF32) or 3 (TF32)"
@@ -957,12 +963,12 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
 		read_frags(bl, B_KIN, NWG, wn0, k, g, t, bf, bh, TN);
 #if PREC == 3
 #pragma unroll
-		for (uint i = 0; i < TM; i++) {
+		for (uint i = 0; i < TM && !(TF32_PACKED & 1); i++) {
 			af[i] = tf32_round(af[i]);
 			ah[i] = tf32_round(ah[i]);
 		}
 #pragma unroll
-		for (uint j = 0; j < TN; j++) {
+		for (uint j = 0; j < TN && !(TF32_PACKED & 2); j++) {
 			bf[j] = tf32_round(bf[j]);
 			bh[j] = tf32_round(bh[j]);
 		}
@@ -1526,6 +1532,14 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 
 /* PADCOPY: dst (Kp x Xp, row-major, leading dimension Xp) = op(src) laid
  * K-major, zero outside X x K. Work-item (x, k). */
+/* What the packs store of an element: with tf32 on the matrix units the
+ * element rounded to TF32 (the product then leaves it as it is). */
+#if MMA >= 2 && !TXF_DOUBLE && PREC == 3
+#define PACKED(x) tf32_round(x)
+#else
+#define PACKED(x) (x)
+#endif
+
 __kernel void matmul_pack_a(ulong M, ulong K, __global const real_t *a, ulong a_off, ulong lda,
                             __global real_t *dst, ulong dst_off, ulong Mp, ulong Kp)
 {
@@ -1533,7 +1547,7 @@ __kernel void matmul_pack_a(ulong M, ulong K, __global const real_t *a, ulong a_
 	if (m >= Mp || k >= Kp)
 		return;
 	a += a_off;
-	dst[dst_off + k * Mp + m] = (m < M && k < K) ? A_AT(m, k) : 0;
+	dst[dst_off + k * Mp + m] = (m < M && k < K) ? PACKED(A_AT(m, k)) : 0;
 }
 
 __kernel void matmul_pack_b(ulong N, ulong K, __global const real_t *b, ulong b_off, ulong ldb,
@@ -1543,7 +1557,7 @@ __kernel void matmul_pack_b(ulong N, ulong K, __global const real_t *b, ulong b_
 	if (n >= Np || k >= Kp)
 		return;
 	b += b_off;
-	dst[dst_off + k * Np + n] = (n < N && k < K) ? B_AT(k, n) : 0;
+	dst[dst_off + k * Np + n] = (n < N && k < K) ? PACKED(B_AT(k, n)) : 0;
 }
 
 /* PADCOPY's packs of an operand stored across K (A not transposed, B
@@ -1573,7 +1587,7 @@ inline void pack_across(ulong R, ulong K, __global const real_t *restrict src, u
 	if (r0 + x < Rp)
 		for (uint i = y; i < PACK_T; i += PACK_R)
 			if (k0 + i < Kp)
-				dst[(k0 + i) * Rp + r0 + x] = t[x][i];
+				dst[(k0 + i) * Rp + r0 + x] = PACKED(t[x][i]);
 }
 
 __kernel PACK_WG void matmul_pack_a_tiled(ulong M, ulong K, __global const real_t *restrict a,

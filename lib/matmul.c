@@ -107,7 +107,9 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		fits = txf__add_define(options, sizeof options, &len, "TXF_NV_PTX",
 		                       vendor == 0x10de) &&
 		       (elem == 8 || txf__add_param(options, sizeof options, &len, TXF__P_PRECISION,
-		                                    p->precision));
+		                                    p->precision)) &&
+		       (elem == 8 || p->precision != TXF__PREC_TF32 ||
+		        txf__add_define(options, sizeof options, &len, "TF32_PACKED", p->rounded));
 	}
 	if (!fits)
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
@@ -442,7 +444,13 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
 		return s;
 	pl->last_writes_c = true;
 	/* The product reads A packed K-major (transposed form) or the caller's
-	 * A, B packed K-major or the caller's B, and writes the padded C or C. */
+	 * A, B packed K-major or the caller's B, and writes the padded C or C.
+	 * With tf32 on the matrix units the packs round to TF32, and the
+	 * product leaves the packed operands as they are. */
+	txf__mparams q = *p;
+	if (pr->elem == 4 && p->mma >= 2 && p->precision == TXF__PREC_TF32)
+		q.rounded = (need.a ? 1u : 0u) | (need.b ? 2u : 0u);
+	p = &q;
 	operand a = pr->a, b = pr->b, c = pr->c;
 	int packs[2] = {-1, -1};
 	if (need.a) {

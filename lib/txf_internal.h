@@ -78,6 +78,10 @@ typedef struct txf__mparams {
 	unsigned kgroups;
 	unsigned mma;
 	unsigned precision; /* TXF__PREC_*; 0: exact */
+	/* Set by PADCOPY for its launches with precision tf32 on the matrix
+	 * units, never chosen: 1 the packed A is rounded to TF32 by its pack,
+	 * 2 the packed B (both: 3), so that the product does not round it. */
+	unsigned rounded;
 } txf__mparams;
 
 typedef struct txf__topts {

@@ -941,6 +941,12 @@ static void nvidia_entry_tf32(void **state)
 	     "3xtf32, even, transposed, K steps of 16"},
 	    {70, 150, 48, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 3, 0, 2, 4, 16, 1,
 	     "tf32, every edge, K steps of 16"},
+	    {129, 65, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 3, 0, 0, 0, 8, 6,
+	     "tf32, padded copies of both, rounded by the packs"},
+	    {128, 256, 64, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PADCOPY, 3, 0, 0, 0, 8, 1,
+	     "tf32, padcopy of K-major operands (no packs)"},
+	    {200, 130, 72, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PADCOPY, 3, 2, 0, 0, 8, 1,
+	     "tf32, padded copy of B only, two K slices"},
 	};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		txf_matmul_options_default(&o);
