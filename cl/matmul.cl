@@ -516,9 +516,9 @@ typedef TXF_VEC(VWN) vec_n;
 #define B_CV (KWG / VWB)
 #if MMA >= 2
 /* The matrix-unit kernels read 8 consecutive columns of 4 consecutive rows
- * k of a tile at once: odd rows keep column m at m ^ 8, so that the two
- * halves of a warp's read fall in different banks. Both operands, whether
- * stored across k or along it. */
+ * k of a tile at once: with f64, odd rows keep column m at m ^ 8, so that
+ * the two halves of a warp's read fall in different banks. Both operands,
+ * whether stored across k or along it. */
 #if TXF_DOUBLE
 #if MWG % 16 != 0 || NWG % 16 != 0
 #error "the matrix-unit kernels need MWG and NWG multiples of 16"
@@ -530,9 +530,9 @@ typedef TXF_VEC(VWN) vec_n;
  * contiguous direction in global memory, so that the copies into it move 16
  * bytes each where the operand allows it:
  * - across k (A not transposed, B transposed): row m (n) holds its KWG k
- *   contiguously, the 8-element chunks of odd row pairs swapped (KF_IDX), so
- *   that the 8-byte fragment reads of a half warp (4 rows, 8 k each) fall in
- *   different banks;
+ *   contiguously (KF_IDX; with KWG over 8 the 8-element chunks of odd row
+ *   pairs swapped), so that the 8-byte fragment reads of a half warp (4
+ *   rows, 8 k each) fall in different banks;
  * - along k (A transposed, B not): row k holds MWG (NWG) columns and 4
  *   more, so that rows 2 t (and 2 t + 1) of a warp's read, t = 0 to 3, start
  *   in banks 8 apart and its 8 columns each fall in different banks, with
