@@ -454,49 +454,6 @@ static void nvidia_entry_tiles(void **state)
 	txf_context_release(&ctx);
 }
 
-/* C = A B (f32, row-major, auto) on ctx, checked exactly: small integers
- * make every sum exact in any order. C starts poisoned with NaN. */
-static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const char *what)
-{
-	float *a = malloc(m * k * 4), *b = malloc(k * n * 4), *c = malloc(m * n * 4);
-	assert_true(a && b && c);
-	srand(7);
-	for (size_t i = 0; i < m * k; i++)
-		a[i] = (float)(rand() % 5 - 2);
-	for (size_t i = 0; i < k * n; i++)
-		b[i] = (float)(rand() % 5 - 2);
-	for (size_t i = 0; i < m * n; i++)
-		c[i] = NAN;
-	txf_matrix ma, mb, mc;
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, m, k, TXF_ROW_MAJOR, &ma), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, k, n, TXF_ROW_MAJOR, &mb), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_alloc(ctx, TXF_F32, m, n, TXF_ROW_MAJOR, &mc), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &ma, a, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &mb, b, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	assert_int_equal(txf_matrix_write(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	cl_event ev = NULL;
-	assert_int_equal(
-	    txf_matmul(ctx, TXF_OP_N, TXF_OP_N, 1.0, &ma, &mb, 0.0, &mc, NULL, 0, NULL, &ev),
-	    TXF_SUCCESS);
-	test_wait(ev);
-	assert_int_equal(txf_matrix_read(ctx, &mc, c, 0, 1, 0, NULL, NULL), TXF_SUCCESS);
-	for (size_t i = 0; i < m; i++)
-		for (size_t j = 0; j < n; j++) {
-			double want = 0;
-			for (size_t l = 0; l < k; l++)
-				want += (double)a[i * k + l] * b[l * n + j];
-			if (c[i * n + j] != (float)want)
-				fail_msg("%s: C(%zu, %zu) = %g, expected %g", what, i, j,
-				         (double)c[i * n + j], want);
-		}
-	txf_matrix_free(&ma);
-	txf_matrix_free(&mb);
-	txf_matrix_free(&mc);
-	free(a);
-	free(b);
-	free(c);
-}
-
 /* Upload op(A) (ar x ac), op(B) (br x bc) and C (m x ldc) of type t, run
  * C[:, :n] = alpha op(A) op(B) + beta C[:, :n] on ctx with options o, and
  * read the whole of C (its guard columns too) back into c. */
@@ -524,6 +481,34 @@ static void run_product(txf_context *ctx, txf_dtype t, txf_op opa, txf_op opb, s
 	txf_matrix_free(&ma);
 	txf_matrix_free(&mb);
 	txf_matrix_free(&mc);
+}
+
+/* C = A B (f32, row-major, auto) on ctx, checked exactly: small integers
+ * make every sum exact in any order. C starts poisoned with NaN. */
+static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const char *what)
+{
+	float *a = malloc(m * k * 4), *b = malloc(k * n * 4), *c = malloc(m * n * 4);
+	assert_true(a && b && c);
+	srand(7);
+	for (size_t i = 0; i < m * k; i++)
+		a[i] = (float)(rand() % 5 - 2);
+	for (size_t i = 0; i < k * n; i++)
+		b[i] = (float)(rand() % 5 - 2);
+	for (size_t i = 0; i < m * n; i++)
+		c[i] = NAN;
+	run_product(ctx, TXF_F32, TXF_OP_N, TXF_OP_N, m, n, k, n, a, b, c, c, 1.0, 0.0, NULL, what);
+	for (size_t i = 0; i < m; i++)
+		for (size_t j = 0; j < n; j++) {
+			double want = 0;
+			for (size_t l = 0; l < k; l++)
+				want += (double)a[i * k + l] * b[l * n + j];
+			if (c[i * n + j] != (float)want)
+				fail_msg("%s: C(%zu, %zu) = %g, expected %g", what, i, j,
+				         (double)c[i * n + j], want);
+		}
+	free(a);
+	free(b);
+	free(c);
 }
 
 /* C = alpha op(A) op(B) + beta C in f64 on ctx with options o, checked
