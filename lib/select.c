@@ -1076,7 +1076,10 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	return true;
 }
 
-bool txf__few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n)
+/* Whether an m x n C has too few blocks of entry e's mma_f32 set for
+ * 3xtf32 on ctx's device (fill_3xtf32). */
+static bool few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m,
+                              size_t n)
 {
 	const txf__mparams *u = &e->mma_f32;
 	if (!u->mwg || e->fill_3xtf32 <= 0)
@@ -1109,7 +1112,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	units.precision = given->precision;
 	/* 3xtf32 where the set's blocks fill the device, unless mma is forced. */
 	const bool few_3x = elem == 4 && given->precision == TXF__PREC_3XTF32 && !given->mma &&
-	                    txf__few_3xtf32_blocks(ctx, e, m, n);
+	                    few_3xtf32_blocks(ctx, e, m, n);
 	const bool units_fit = units.mwg && given->mma != 1 && !few_3x &&
 	                       (elem == 8 || given->precision >= TXF__PREC_3XTF32) &&
 	                       txf__check_matmul_params(ctx, &units, elem) == TXF_SUCCESS;
@@ -1324,7 +1327,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		    : out->strategy == TXF_STRATEGY_SIMPLE
 		        ? "the product is below the tiling threshold"
 		    : asked == TXF__PREC_3XTF32 && !opts->params.mma &&
-		            txf__few_3xtf32_blocks(ctx, txf__matmul_entry_for(d), m, n)
+		            few_3xtf32_blocks(ctx, txf__matmul_entry_for(d), m, n)
 		        ? "C has fewer blocks of the TF32 set than the device has compute "
 		          "units, where three products a term are slower than the exact kernels"
 		        : "the kernel chosen runs no matrix units (mma 1, the caller's blocks "

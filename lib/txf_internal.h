@@ -714,9 +714,6 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 enum { TXF__PREC_EXACT = 1, TXF__PREC_3XTF32 = 2, TXF__PREC_TF32 = 3 };
 /* "exact", "3xtf32", "tf32" for precision 0 to 3. */
 const char *txf__precision_name(unsigned precision);
-/* Whether an m x n C has too few blocks of entry e's mma_f32 set for
- * 3xtf32 on ctx's device (fill_3xtf32). */
-bool txf__few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n);
 /* The mma.sync shape of matmul parameter mma 2 to 4 ("m8n8k4", ...; "" for
  * others). */
 const char *txf__mma_instruction(unsigned mma);
