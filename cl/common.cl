@@ -5,6 +5,8 @@
  * a file compiles on its own):
  *   ELEM_SIZE  bytes per element: 1, 2, 4, 8 or 16. Transposes move bytes,
  *              so one unsigned type of that size stands for every dtype.
+ *   TXF_NO_REQD_WG  when defined, kernels do not declare their work-group
+ *              shape (the host sets it where declaring it is unsafe).
  */
 #ifndef TXF_COMMON_CL
 #define TXF_COMMON_CL
@@ -25,6 +27,19 @@ typedef ulong elem_t;
 typedef uint4 elem_t;
 #else
 #error "ELEM_SIZE must be 1, 2, 4, 8 or 16"
+#endif
+
+/* A kernel's fixed work-group shape, which lets compilers size registers and
+ * unroll for it. The host leaves it out on POCL's CPU drivers before 7.0:
+ * there, taking a program's binary compiles each kernel for its declared
+ * shape into a process-wide handle cache whose reference counts a kernel
+ * running at the same time, in any context, then miscounts (an assertion in
+ * POCL aborts the process). Without the declaration that compile has no
+ * shape and its handle never matches a running kernel's. */
+#ifdef TXF_NO_REQD_WG
+#define TXF_REQD_WG(x, y, z)
+#else
+#define TXF_REQD_WG(x, y, z) __attribute__((reqd_work_group_size(x, y, z)))
 #endif
 
 /* Row r of the triangle numbering 0; 1 2; 3 4 5; ...: the largest r with

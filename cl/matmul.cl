@@ -303,7 +303,7 @@ __kernel void matmul_simple(ulong M, ulong N, ulong K, real_t alpha, __global co
 		K = min(K - k0_, len_);                                                            \
 	} while (0)
 
-#define TXF_MATMUL_WG __attribute__((reqd_work_group_size(NDIMC, MDIMC, KGRP)))
+#define TXF_MATMUL_WG TXF_REQD_WG(NDIMC, MDIMC, KGRP)
 #define MATMUL_ARGS                                                                                \
 	ulong M, ulong N, ulong K, real_t alpha, __global const real_t *restrict a, ulong a_off,    \
 	    ulong lda, __global const real_t *restrict b, ulong b_off, ulong ldb, real_t beta,      \
@@ -1568,7 +1568,7 @@ __kernel void matmul_pack_b(ulong N, ulong K, __global const real_t *b, ulong b_
  * that the column reads of the second half fall in distinct banks. */
 #define PACK_T 32
 #define PACK_R 8
-#define PACK_WG __attribute__((reqd_work_group_size(PACK_T, PACK_R, 1)))
+#define PACK_WG TXF_REQD_WG(PACK_T, PACK_R, 1)
 
 inline void pack_across(ulong R, ulong K, __global const real_t *restrict src, ulong ld,
                         __global real_t *restrict dst, ulong Rp, ulong Kp,

@@ -76,7 +76,7 @@
 #error "WG_ROWS must divide TILE"
 #endif
 
-#define TXF_TILED_WG __attribute__((reqd_work_group_size(TILE, WG_ROWS, 1)))
+#define TXF_TILED_WG TXF_REQD_WG(TILE, WG_ROWS, 1)
 
 __kernel void transpose_simple(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                                __global elem_t *restrict out, ulong out_off, ulong out_ld,
@@ -473,7 +473,7 @@ inline void txf_wide_store(__global elem_t *p, elem_t v)
 #define WA_ITEMS (TILE * WG_ROWS)
 #define WA_LOADS ((PA_ROWS * WIDTH + WA_ITEMS - 1) / WA_ITEMS)
 #define OUT_LANES (TILE < 32 ? TILE : 32)
-__kernel __attribute__((reqd_work_group_size(WA_ITEMS, 1, 1))) void
+__kernel TXF_REQD_WG(WA_ITEMS, 1, 1) void
 transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                    __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
                    ulong cols)
@@ -551,7 +551,7 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 #ifndef TIGHT
 #define TIGHT 0
 #endif
-__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+__kernel TXF_REQD_WG(1, 1, 1) void
 transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                       __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
                       ulong cols)
@@ -566,7 +566,7 @@ transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in
 			dst[j * (TIGHT ? SHORT : out_ld) + r] = src[r * in_ld + j];
 }
 
-__kernel __attribute__((reqd_work_group_size(1, 1, 1))) void
+__kernel TXF_REQD_WG(1, 1, 1) void
 transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                       __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
                       ulong cols)
@@ -584,7 +584,7 @@ transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in
 /* rows == SHORT: each work-item reads one input column (a read of each row
  * runs along it), and the group writes its SK_ITEMS output rows of SHORT
  * elements in order, one element per work-item and step. */
-__kernel __attribute__((reqd_work_group_size(SK_ITEMS, 1, 1))) void
+__kernel TXF_REQD_WG(SK_ITEMS, 1, 1) void
 transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                       __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
                       ulong cols)
@@ -606,7 +606,7 @@ transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in
 
 /* cols == SHORT: the group reads its SK_ITEMS input rows of SHORT elements
  * in order, and each work-item writes one element of every output row. */
-__kernel __attribute__((reqd_work_group_size(SK_ITEMS, 1, 1))) void
+__kernel TXF_REQD_WG(SK_ITEMS, 1, 1) void
 transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                       __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
                       ulong cols)

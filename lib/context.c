@@ -68,6 +68,7 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 	}
 	txf_status s = txf__profile_read(c->device, &c->profile);
 	c->keep_events = c->profile.vendor == TXF_VENDOR_POCL;
+	c->no_reqd_wg = txf__pocl_handle_cache_flaw(&c->profile);
 	if (s == TXF_SUCCESS)
 		s = caches_init(c, opts);
 	if (s == TXF_SUCCESS)

@@ -113,6 +113,18 @@ const char *txf_device_kind_name(txf_device_kind k)
 	return (unsigned)k < sizeof names / sizeof names[0] ? names[k] : "other";
 }
 
+bool txf__pocl_handle_cache_flaw(const txf_device_profile *p)
+{
+	if (p->vendor != TXF_VENDOR_POCL || p->kind != TXF_DEVICE_CPU)
+		return false;
+	/* POCL reports its own version as the driver's ("3.1+debian"); one
+	 * that does not parse is taken to have the flaw, which costs nothing
+	 * but the declaration. */
+	char *end = NULL;
+	long major = strtol(p->driver_version, &end, 10);
+	return end == p->driver_version || major < 7;
+}
+
 txf_status txf__profile_read(cl_device_id d, txf_device_profile *p)
 {
 	memset(p, 0, sizeof *p);

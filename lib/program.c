@@ -426,9 +426,18 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
 		return s;
 	txf__program_cache *c = ctx->programs;
 	/* The placeholder is made before the lock is taken, so that running
-	 * out of memory needs no unwinding under it. */
+	 * out of memory needs no unwinding under it. The options it keeps are
+	 * the caller's and the context's own. */
+	static const char no_reqd[] = " -D TXF_NO_REQD_WG";
+	size_t olen = strlen(options);
 	program_entry *mine = calloc(1, sizeof *mine);
-	char *opt = strdup(options);
+	char *opt = malloc(olen + sizeof no_reqd);
+	if (opt) {
+		memcpy(opt, options, olen + 1);
+		if (ctx->no_reqd_wg)
+			memcpy(opt + olen, no_reqd, sizeof no_reqd);
+		options = opt;
+	}
 	if (!mine || !opt) {
 		free(mine);
 		free(opt);

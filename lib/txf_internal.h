@@ -166,6 +166,10 @@ void txf__clear_error(void);
 /* ----------------------------------------------------------- device.c */
 
 txf_status txf__profile_read(cl_device_id dev, txf_device_profile *p);
+/* Whether p is a CPU device of POCL before 7.0, whose kernel handle cache
+ * aborts when a program's binary is taken while one of its kernels, declared
+ * with a work-group shape, runs (cl/common.cl). */
+bool txf__pocl_handle_cache_flaw(const txf_device_profile *p);
 void txf__normalize_name(const char *in, char *out, size_t out_size);
 /* Pick a device by spec (see txf_context_options.device). */
 txf_status txf__select_device(const char *spec, cl_platform_id *platform, cl_device_id *device);
@@ -312,6 +316,8 @@ struct txf_context {
 	/* Events of enqueued commands kept until they have finished (see
 	 * txf__event_done), guarded by events_lock. */
 	bool keep_events;
+	/* Programs are built with TXF_NO_REQD_WG (cl/common.cl says why). */
+	bool no_reqd_wg;
 	pthread_mutex_t events_lock;
 	struct txf__held_event *held;
 	size_t held_count, held_cap;

@@ -48,6 +48,39 @@ static void normalized_names(void **state)
 	assert_string_equal(out, "abcdefg");
 }
 
+/* Which devices build without declared work-group shapes (cl/common.cl):
+ * POCL's CPU drivers before 7.0, and one whose version does not parse. */
+static void pocl_handle_cache_versions(void **state)
+{
+	(void)state;
+	txf_device_profile p;
+	memset(&p, 0, sizeof p);
+	p.vendor = TXF_VENDOR_POCL;
+	p.kind = TXF_DEVICE_CPU;
+	static const struct {
+		const char *driver;
+		bool flawed;
+	} cases[] = {{"3.1+debian", true}, {"6.0", true},   {"6.1-pre", true}, {"7.0", false},
+	             {"7.1-pre", false},   {"12.0", false}, {"", true},        {"pocl", true}};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(p.driver_version, sizeof p.driver_version, "%s", cases[i].driver);
+		if (txf__pocl_handle_cache_flaw(&p) != cases[i].flawed)
+			fail_msg("driver '%s': expected %s", cases[i].driver,
+			         cases[i].flawed ? "the flaw" : "none");
+	}
+	snprintf(p.driver_version, sizeof p.driver_version, "3.1");
+	p.kind = TXF_DEVICE_GPU;
+	assert_false(txf__pocl_handle_cache_flaw(&p));
+	p.kind = TXF_DEVICE_CPU;
+	p.vendor = TXF_VENDOR_INTEL;
+	assert_false(txf__pocl_handle_cache_flaw(&p));
+	/* The test device's context follows its own profile. */
+	txf_context *ctx = NULL;
+	assert_int_equal(txf_context_create(&ctx, NULL), TXF_SUCCESS);
+	assert_int_equal(ctx->no_reqd_wg, txf__pocl_handle_cache_flaw(&ctx->profile));
+	txf_context_release(&ctx);
+}
+
 static void device_list_and_specs(void **state)
 {
 	(void)state;
@@ -1304,13 +1337,21 @@ int main(void)
 {
 	unsetenv("TXF_DEVICE");
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(default_context_has_profile), cmocka_unit_test(normalized_names),
-	    cmocka_unit_test(device_list_and_specs),       cmocka_unit_test(wrap_callers_objects),
-	    cmocka_unit_test(kernel_search_path_order),    cmocka_unit_test(programs_are_cached),
-	    cmocka_unit_test(nvidia_entry_tiles),          cmocka_unit_test(nvidia_entry_packed),
-	    cmocka_unit_test(nvidia_entry_ksplit),         cmocka_unit_test(nvidia_cost_model),
-	    cmocka_unit_test(nvidia_entry_dmma),           cmocka_unit_test(nvidia_entry_tf32),
-	    cmocka_unit_test(nvidia_tuned_below_big),      cmocka_unit_test(pocl_cpu_entry_stream),
+	    cmocka_unit_test(default_context_has_profile),
+	    cmocka_unit_test(normalized_names),
+	    cmocka_unit_test(pocl_handle_cache_versions),
+	    cmocka_unit_test(device_list_and_specs),
+	    cmocka_unit_test(wrap_callers_objects),
+	    cmocka_unit_test(kernel_search_path_order),
+	    cmocka_unit_test(programs_are_cached),
+	    cmocka_unit_test(nvidia_entry_tiles),
+	    cmocka_unit_test(nvidia_entry_packed),
+	    cmocka_unit_test(nvidia_entry_ksplit),
+	    cmocka_unit_test(nvidia_cost_model),
+	    cmocka_unit_test(nvidia_entry_dmma),
+	    cmocka_unit_test(nvidia_entry_tf32),
+	    cmocka_unit_test(nvidia_tuned_below_big),
+	    cmocka_unit_test(pocl_cpu_entry_stream),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }

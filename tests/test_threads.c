@@ -87,6 +87,9 @@ typedef struct worker {
 	unsigned failures;
 	char first_failure[600];
 	unsigned tuning_reads, tuning_saves, contexts_opened, error_checks;
+	/* Transposes run a tiled kernel: sides of at least 24, and the same
+	 * storage order on both sides (opposite ones make it a copy). */
+	bool kernel_only;
 } worker;
 
 static pthread_barrier_t start_line;
@@ -220,9 +223,11 @@ static bool transpose_once(worker *w, txf_dtype t, txf_strategy strategy, unsign
                            unsigned wg_rows)
 {
 	const size_t elem = txf_dtype_size(t);
-	const size_t lo = strategy == TXF_STRATEGY_TRUNCATE ? tile : 1;
+	size_t lo = strategy == TXF_STRATEGY_TRUNCATE ? tile : 1;
+	if (w->kernel_only && lo < 24)
+		lo = 24;
 	const size_t rows = pick(w, lo, MAX_EXTENT), cols = pick(w, lo, MAX_EXTENT);
-	const txf_layout li = any_layout(w), lo_ = any_layout(w);
+	const txf_layout li = any_layout(w), lo_ = w->kernel_only ? li : any_layout(w);
 	const size_t ld_in = (li == TXF_ROW_MAJOR ? cols : rows) + pick(w, 0, 3);
 	const size_t ld_out = (lo_ == TXF_ROW_MAJOR ? rows : cols) + pick(w, 0, 3);
 	const size_t off_in = pick(w, 0, 4), off_out = pick(w, 0, 4);
@@ -688,6 +693,141 @@ static void join_all(pthread_t *tids, int n, int seconds)
 	}
 }
 
+/* ------------------------------------ binaries taken while kernels run */
+
+/* A context without a binary cache runs one tile variant's transpose of a
+ * fixed matrix again and again, in batches enqueued back to back so that
+ * kernels finish all the time, until told to stop; the last result is
+ * checked byte for byte. */
+typedef struct streamer {
+	worker w;
+	unsigned tile, wg_rows;
+	atomic_bool stop, done;
+	atomic_uint runs;
+} streamer;
+
+enum { STREAM_ROWS = 61, STREAM_COLS = 47, STREAM_BATCH = 16 };
+
+static void *stream_main(void *arg)
+{
+	streamer *st = arg;
+	worker *w = &st->w;
+	const size_t elem = 4, bytes = STREAM_ROWS * STREAM_COLS * elem;
+	const size_t total = bytes + 2 * GUARD_BYTES;
+	unsigned char *in = image(w, bytes, true), *want = image(w, bytes, false);
+	unsigned char *got = malloc(total);
+	cl_mem bin = NULL, bout = NULL;
+	cl_event ev = NULL;
+	CHECK(w, in && want && got, "out of memory");
+	bin = upload(w, in, total);
+	bout = upload(w, want, total);
+	CHECK(w, bin && bout, "buffers");
+	txf_matrix vin =
+	    view_of(bin, TXF_I32, STREAM_ROWS, STREAM_COLS, STREAM_COLS, 0, TXF_ROW_MAJOR);
+	txf_matrix vout =
+	    view_of(bout, TXF_I32, STREAM_COLS, STREAM_ROWS, STREAM_ROWS, 0, TXF_ROW_MAJOR);
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	o.strategy = TXF_STRATEGY_PAD;
+	o.tile = st->tile;
+	o.wg_rows = st->wg_rows;
+	while (!atomic_load(&st->stop)) {
+		for (int b = 0; b < STREAM_BATCH; b++) {
+			if (ev)
+				clReleaseEvent(ev);
+			ev = NULL;
+			txf_status s = txf_transpose(w->ctx, &vin, &vout, &o, 0, NULL, &ev);
+			CHECK_STATUS(w, s, "txf_transpose");
+			atomic_fetch_add(&st->runs, 1);
+		}
+		CHECK(w, clWaitForEvents(1, &ev) == CL_SUCCESS, "clWaitForEvents");
+	}
+	cl_event last = ev; /* download releases it */
+	ev = NULL;
+	CHECK(w, download(w, bout, got, total, last), "download");
+	for (size_t i = 0; i < STREAM_ROWS; i++)
+		for (size_t j = 0; j < STREAM_COLS; j++)
+			memcpy(want + at(TXF_ROW_MAJOR, STREAM_ROWS, 0, j, i, elem),
+			       in + at(TXF_ROW_MAJOR, STREAM_COLS, 0, i, j, elem), elem);
+	CHECK(w, memcmp(got, want, total) == 0, "tile %u x %u: the streamed transpose differs",
+	      st->tile, st->wg_rows);
+out:
+	if (ev)
+		clReleaseEvent(ev);
+	if (bin)
+		clReleaseMemObject(bin);
+	if (bout)
+		clReleaseMemObject(bout);
+	free(in);
+	free(want);
+	free(got);
+	atomic_store(&st->done, true);
+	return NULL;
+}
+
+/* Storing a program in the binary cache takes its binary from the driver.
+ * On POCL's CPU drivers before 7.0 that compiles every kernel of the program
+ * into a handle cache shared by the whole process, where a kernel of the same
+ * program running in another context at that moment has its reference
+ * released; with declared work-group shapes the two collide and POCL aborts
+ * (cl/common.cl, TXF_NO_REQD_WG). Here a second context, with a binary cache,
+ * builds and stores each variant while the first one streams it. Variants
+ * no other test here uses, so each store is the process's first. */
+static void binaries_stored_while_kernels_run(void **state)
+{
+	(void)state;
+	static const unsigned variants_tw[][2] = {{4, 4},   {8, 2},  {16, 2},
+	                                          {16, 16}, {32, 2}, {32, 16}};
+	char dir[64];
+	snprintf(dir, sizeof dir, "/tmp/txf-test-store-XXXXXX");
+	assert_non_null(mkdtemp(dir));
+	txf_context_options o;
+	txf_context_options_default(&o);
+	o.binary_cache = 0;
+	o.tuning = 0;
+	txf_context *runner = NULL;
+	assert_int_equal(txf_context_create(&runner, &o), TXF_SUCCESS);
+	o.binary_cache = 1;
+	o.cache_dir = dir;
+	unsigned streamed = 0;
+	for (size_t v = 0; v < sizeof variants_tw / sizeof variants_tw[0]; v++) {
+		static streamer st;
+		memset(&st, 0, sizeof st);
+		st.w.ctx = runner;
+		st.w.rng = 0xB1Au + v;
+		st.w.kernel_only = true;
+		st.tile = variants_tw[v][0];
+		st.wg_rows = variants_tw[v][1];
+		/* The runner has built the variant before the store begins. */
+		if (!transpose_once(&st.w, TXF_I32, TXF_STRATEGY_PAD, st.tile, st.wg_rows))
+			fail_msg("streaming context: %s", st.w.first_failure);
+		pthread_t tid;
+		assert_int_equal(pthread_create(&tid, NULL, stream_main, &st), 0);
+		txf_context *storer = NULL;
+		assert_int_equal(txf_context_create(&storer, &o), TXF_SUCCESS);
+		worker sw = {.id = 1, .ctx = storer, .rng = 0x5703Eu + v, .kernel_only = true};
+		bool stored = transpose_once(&sw, TXF_I32, TXF_STRATEGY_PAD, st.tile, st.wg_rows);
+		atomic_store(&st.stop, true);
+		join_all(&tid, 1, 600);
+		txf_context_stats cs;
+		assert_int_equal(txf_context_stats_get(storer, &cs), TXF_SUCCESS);
+		txf_context_release(&storer);
+		if (sw.failures)
+			fail_msg("storing context: %s", sw.first_failure);
+		if (st.w.failures)
+			fail_msg("streaming context: %s", st.w.first_failure);
+		assert_true(stored);
+		assert_true(cs.programs_stored >= 1);
+		streamed += atomic_load(&st.runs);
+	}
+	printf("  %u transposes streamed while %zu variants were stored\n", streamed,
+	       sizeof variants_tw / sizeof variants_tw[0]);
+	txf_context_release(&runner);
+	char cmd[128];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	assert_int_equal(system(cmd), 0);
+}
+
 /* Every entry in the programs directory is whole; no temporary is left. */
 static void assert_cache_files(const char *dir, unsigned long *entries)
 {
@@ -1111,6 +1251,7 @@ int main(void)
 	unsetenv("TXF_TUNING_FILE");
 	unsetenv("TXF_BINARY_CACHE");
 	const struct CMUnitTest tests[] = {
+	    cmocka_unit_test(binaries_stored_while_kernels_run),
 	    cmocka_unit_test(threads_share_contexts),
 	    cmocka_unit_test(host_side_storm),
 	    cmocka_unit_test(build_failures_per_thread),
