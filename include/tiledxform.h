@@ -119,7 +119,7 @@ typedef enum txf_dtype {
 	TXF_I8,
 	TXF_U16,
 	TXF_I16,
-	TXF_F16, /* stored only: transpose moves its bytes */
+	TXF_F16, /* IEEE binary16: matmul operands (f32 accumulation); transposes */
 	TXF_U32,
 	TXF_I32,
 	TXF_F32,
@@ -128,6 +128,7 @@ typedef enum txf_dtype {
 	TXF_F64,
 	TXF_C64,  /* complex float: two float32 */
 	TXF_C128, /* complex double: two float64 */
+	TXF_BF16, /* bfloat16, the top half of a float32: as TXF_F16 */
 	TXF_DTYPE_COUNT
 } txf_dtype;
 
@@ -487,7 +488,10 @@ TXF_API txf_status txf_matmul_choice_param(const txf_matmul_choice *c, const cha
 /* C = alpha * op(A) * op(B) + beta * C, where op(A) is m x k, op(B) is k x n
  * and C is m x n. Views may be row- or column-major, each on its own, with
  * leading dimensions and offsets. Element types TXF_F32 and TXF_F64 (the
- * latter where the device has cl_khr_fp64), the same for all three.
+ * latter where the device has cl_khr_fp64), the same for all three; or
+ * TXF_F16 or TXF_BF16 for A and B with C of the same type or TXF_F32: the
+ * operands are widened to f32 (exactly) in the workspace and summed in f32,
+ * and a 16-bit C is rounded to nearest even at the end.
  * beta = 0 means C is only written (NaN or Inf in it never reaches the
  * result). k = 0 scales C by beta; m = 0 or n = 0 does nothing and still
  * completes the event. C may not overlap A or B. */
@@ -497,9 +501,10 @@ TXF_API txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double
                               const cl_event *wait, cl_event *event);
 
 /* Bytes of workspace the choice for this shape needs (PADCOPY's padded
- * copies, the partial sums of K slices; 0 when it needs none), enough for
- * any storage order and op of the operands: a call whose layout lets
- * PADCOPY skip a copy uses less of it, or none. */
+ * copies, the partial sums of K slices, the f32 copies of 16-bit operands;
+ * 0 when it needs none), enough for any storage order and op of the
+ * operands: a call whose layout lets PADCOPY skip a copy uses less of it,
+ * or none. */
 TXF_API txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_t k,
                                              txf_dtype dtype, const txf_matmul_options *opts,
                                              size_t *bytes);

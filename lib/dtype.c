@@ -7,11 +7,11 @@ static const struct {
 	const char *name;
 	size_t size;
 } dtypes[TXF_DTYPE_COUNT] = {
-    [TXF_U8] = {"u8", 1},      [TXF_I8] = {"i8", 1},   [TXF_U16] = {"u16", 2},
-    [TXF_I16] = {"i16", 2},    [TXF_F16] = {"f16", 2}, [TXF_U32] = {"u32", 4},
-    [TXF_I32] = {"i32", 4},    [TXF_F32] = {"f32", 4}, [TXF_U64] = {"u64", 8},
-    [TXF_I64] = {"i64", 8},    [TXF_F64] = {"f64", 8}, [TXF_C64] = {"c64", 8},
-    [TXF_C128] = {"c128", 16},
+    [TXF_U8] = {"u8", 1},      [TXF_I8] = {"i8", 1},     [TXF_U16] = {"u16", 2},
+    [TXF_I16] = {"i16", 2},    [TXF_F16] = {"f16", 2},   [TXF_U32] = {"u32", 4},
+    [TXF_I32] = {"i32", 4},    [TXF_F32] = {"f32", 4},   [TXF_U64] = {"u64", 8},
+    [TXF_I64] = {"i64", 8},    [TXF_F64] = {"f64", 8},   [TXF_C64] = {"c64", 8},
+    [TXF_C128] = {"c128", 16}, [TXF_BF16] = {"bf16", 2},
 };
 
 size_t txf_dtype_size(txf_dtype t)

@@ -149,6 +149,18 @@ cl_mem txf__fault_clCreateBuffer(const char *file, const char *caller, int line,
 	return m;
 }
 
+cl_mem txf__fault_clCreateSubBuffer(const char *file, const char *caller, int line, cl_mem buffer,
+                                    cl_mem_flags flags, cl_buffer_create_type type,
+                                    const void *info, cl_int *errcode_ret)
+{
+	if (strike(TXF__FAULT_ALLOC, file, "clCreateSubBuffer", caller, line,
+	           CL_MEM_OBJECT_ALLOCATION_FAILURE))
+		FAIL_CREATE(CL_MEM_OBJECT_ALLOCATION_FAILURE);
+	cl_mem m = clCreateSubBuffer(buffer, flags, type, info, errcode_ret);
+	count_object(TXF__OBJ_MEM, m);
+	return m;
+}
+
 cl_event txf__fault_clCreateUserEvent(const char *file, const char *caller, int line,
                                       cl_context context, cl_int *errcode_ret)
 {

@@ -270,8 +270,7 @@ static bool slices_bytes(size_t M, size_t N, size_t elem, const txf__mparams *p,
 	       txf__mul_ok(mn, elem, bytes) && *bytes <= SIZE_MAX / 2;
 }
 
-/* Whether two buffers may hold a byte in common. */
-static bool shares_memory(cl_mem a, cl_mem b)
+bool txf__buffers_share(cl_mem a, cl_mem b)
 {
 	if (a == b)
 		return true;
@@ -292,11 +291,11 @@ static txf_status take_workspace(txf_context *ctx, plan *pl, const problem *pr, 
 			                 "workspace is not a valid cl_mem (%s)",
 			                 txf__cl_error_name(err));
 		/* (A and B trade places for a column-major C.) */
-		const char *shared =
-		    shares_memory(workspace, pr->c.mem) ? "C"
-		    : shares_memory(workspace, pr->a.mem) || shares_memory(workspace, pr->b.mem)
-		        ? "an input (A or B)"
-		        : NULL;
+		const char *shared = txf__buffers_share(workspace, pr->c.mem) ? "C"
+		                     : txf__buffers_share(workspace, pr->a.mem) ||
+		                             txf__buffers_share(workspace, pr->b.mem)
+		                         ? "an input (A or B)"
+		                         : NULL;
 		TXF_CHECK_ARG(!shared, TXF_ERR_OVERLAP,
 		              "the %s workspace shares memory with the buffer of %s, which %s "
 		              "would overwrite",
@@ -616,11 +615,16 @@ static txf_status check_operands(txf_context *ctx, txf_op op_a, txf_op op_b, con
 		s = txf__validate_matrix(c, "C");
 	if (s != TXF_SUCCESS)
 		return s;
-	TXF_CHECK_ARG(a->dtype == b->dtype && a->dtype == c->dtype, TXF_ERR_DTYPE_MISMATCH,
-	              "txf_matmul: A is %s, B is %s, C is %s: all three must be the same",
+	TXF_CHECK_ARG(a->dtype == b->dtype && (a->dtype == c->dtype ||
+	                                       (txf__is_float16(a->dtype) && c->dtype == TXF_F32)),
+	              TXF_ERR_DTYPE_MISMATCH,
+	              "txf_matmul: A is %s, B is %s, C is %s: A and B must be the same, and C too "
+	              "(or f32 where A and B are f16 or bf16)",
 	              txf_dtype_name(a->dtype), txf_dtype_name(b->dtype), txf_dtype_name(c->dtype));
-	TXF_CHECK_ARG(a->dtype == TXF_F32 || a->dtype == TXF_F64, TXF_ERR_BAD_DTYPE,
-	              "txf_matmul: element type %s is not supported (f32 and f64 are)",
+	TXF_CHECK_ARG(a->dtype == TXF_F32 || a->dtype == TXF_F64 || txf__is_float16(a->dtype),
+	              TXF_ERR_BAD_DTYPE,
+	              "txf_matmul: element type %s is not supported (f32, f64, and f16 and bf16 "
+	              "with an f32 or same-type C, are)",
 	              txf_dtype_name(a->dtype));
 	TXF_CHECK_ARG(a->dtype != TXF_F64 || ctx->profile.has_fp64, TXF_ERR_FP64_UNSUPPORTED,
 	              "txf_matmul: f64 needs cl_khr_fp64, which %s does not have",
@@ -652,6 +656,9 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 		s = check_operands(ctx, op_a, op_b, a, b, beta, c, &m, &n, &k);
 	if (s != TXF_SUCCESS)
 		return s;
+	if (txf__is_float16(a->dtype))
+		return txf__matmul_float16(ctx, op_a, op_b, alpha, a, b, beta, c, public_opts, m, n,
+		                           k, num_wait, wait, event);
 	txf__mopts resolved;
 	s = txf__mopts_resolve(public_opts, &resolved);
 	if (s != TXF_SUCCESS)
@@ -739,13 +746,12 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 	return run(ctx, &pl, num_wait, wait, event);
 }
 
-/* txf_matmul_explain in the library's form. */
-static txf_status explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
-                          const txf_matmul_options *public_opts, txf__mchoice *out)
+txf_status txf__matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                               const txf_matmul_options *public_opts, txf__mchoice *out)
 {
 	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_matmul_explain: ctx must not be NULL");
 	TXF_CHECK_ARG(dtype == TXF_F32 || dtype == TXF_F64, TXF_ERR_BAD_DTYPE,
-	              "matmul supports f32 and f64, not %s",
+	              "matmul supports f32, f64, f16 and bf16, not %s",
 	              txf_dtype_name(dtype) ? txf_dtype_name(dtype) : "an unknown type");
 	/* Operands of this shape could not exist. */
 	const size_t elem = txf_dtype_size(dtype);
@@ -774,7 +780,9 @@ txf_status txf_matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, tx
 	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
 	              "txf_matmul_explain: ctx and out must not be NULL");
 	txf__mchoice c;
-	txf_status s = explain(ctx, m, n, k, dtype, opts, &c);
+	txf_status s = txf__is_float16(dtype)
+	                   ? txf__explain_float16(ctx, m, n, k, dtype, opts, &c, NULL)
+	                   : txf__matmul_explain(ctx, m, n, k, dtype, opts, &c);
 	if (s == TXF_SUCCESS)
 		txf__mchoice_publish(&c, out);
 	return s;
@@ -786,8 +794,19 @@ txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_
 	txf__clear_error();
 	TXF_CHECK_ARG(bytes, TXF_ERR_NULL_ARG, "txf_matmul_workspace_size: bytes must not be NULL");
 	*bytes = 0;
+	if (txf__is_float16(dtype)) {
+		txf__mchoice c;
+		return txf__explain_float16(ctx, m, n, k, dtype, opts, &c, bytes);
+	}
+	return txf__matmul_workspace(ctx, m, n, k, dtype, opts, bytes);
+}
+
+txf_status txf__matmul_workspace(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                                 const txf_matmul_options *opts, size_t *bytes)
+{
+	*bytes = 0;
 	txf__mchoice c;
-	txf_status s = explain(ctx, m, n, k, dtype, opts, &c);
+	txf_status s = txf__matmul_explain(ctx, m, n, k, dtype, opts, &c);
 	if (s != TXF_SUCCESS || !m || !n || !k)
 		return s;
 	const size_t elem = txf_dtype_size(dtype);

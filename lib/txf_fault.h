@@ -22,8 +22,8 @@
 #endif
 
 typedef enum txf__fault_class {
-	/* clCreateBuffer, clCreateUserEvent, clCreateContext,
-	 * clCreateCommandQueue */
+	/* clCreateBuffer, clCreateSubBuffer, clCreateUserEvent,
+	 * clCreateContext, clCreateCommandQueue */
 	TXF__FAULT_ALLOC = 0,
 	/* clCreateProgramWithSource, clCreateProgramWithBinary, clBuildProgram,
 	 * clCreateKernel */
@@ -71,6 +71,9 @@ TXF__FAULT_API const char *txf__fault_object_name(txf__fault_object kind);
 TXF__FAULT_API cl_mem txf__fault_clCreateBuffer(TXF__FAULT_SITE, cl_context context,
                                                 cl_mem_flags flags, size_t size, void *host_ptr,
                                                 cl_int *errcode_ret);
+TXF__FAULT_API cl_mem txf__fault_clCreateSubBuffer(TXF__FAULT_SITE, cl_mem buffer,
+                                                   cl_mem_flags flags, cl_buffer_create_type type,
+                                                   const void *info, cl_int *errcode_ret);
 TXF__FAULT_API cl_event txf__fault_clCreateUserEvent(TXF__FAULT_SITE, cl_context context,
                                                      cl_int *errcode_ret);
 TXF__FAULT_API cl_context txf__fault_clCreateContext(

@@ -14,6 +14,7 @@
 #include "txf_fault.h"
 #define TXF__WRAP(f, ...) txf__fault_##f(__FILE__, __func__, __LINE__, __VA_ARGS__)
 #define clCreateBuffer(...) TXF__WRAP(clCreateBuffer, __VA_ARGS__)
+#define clCreateSubBuffer(...) TXF__WRAP(clCreateSubBuffer, __VA_ARGS__)
 #define clCreateUserEvent(...) TXF__WRAP(clCreateUserEvent, __VA_ARGS__)
 #define clCreateContext(...) TXF__WRAP(clCreateContext, __VA_ARGS__)
 #define clCreateCommandQueue(...) TXF__WRAP(clCreateCommandQueue, __VA_ARGS__)
@@ -37,7 +38,7 @@
 #define clReleaseCommandQueue(...) TXF__WRAP(clReleaseCommandQueue, __VA_ARGS__)
 /* Calls of these would bypass the wrappers: a library that starts using one
  * must add a wrapper first, or this build fails. */
-#pragma GCC poison clCreateSubBuffer clCreateImage clCreateImage2D clCreateImage3D
+#pragma GCC poison clCreateImage clCreateImage2D clCreateImage3D
 #pragma GCC poison clCreateSampler clCreateCommandQueueWithProperties clCreateContextFromType
 #pragma GCC poison clCreateProgramWithBuiltInKernels clCreateProgramWithIL clCompileProgram
 #pragma GCC poison clLinkProgram clCreateKernelsInProgram clCloneKernel clRetainMemObject
@@ -469,6 +470,8 @@ typedef struct txf__mem_range {
 	size_t offset, size;
 } txf__mem_range;
 txf__mem_range txf__range_of(cl_mem m);
+/* Whether two buffers may hold a byte in common (sub-buffers included). */
+bool txf__buffers_share(cl_mem a, cl_mem b);
 /* Whether two validated views may share an element: in the same root
  * buffer (through sub-buffers too), compared in its bytes. */
 bool txf__views_overlap(const txf_matrix *a, const txf_matrix *b);
@@ -737,5 +740,30 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
  * physical transposes ta, tb; validates forced choices. */
 txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                               const txf__mopts *opts, txf__mchoice *out);
+
+/* ------------------------------------------------------------ matmul.c */
+
+/* txf_matmul_explain and txf_matmul_workspace_size for f32 and f64. */
+txf_status txf__matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                               const txf_matmul_options *opts, txf__mchoice *out);
+txf_status txf__matmul_workspace(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                                 const txf_matmul_options *opts, size_t *bytes);
+
+/* ------------------------------------------------------------- widen.c */
+
+/* f16 or bf16: matmul widens such operands to f32. */
+bool txf__is_float16(txf_dtype t);
+/* The choice for 16-bit operands (the f32 product's, with the widening
+ * launches counted and said in why), and with workspace non-NULL the bytes
+ * of a caller's workspace it needs. */
+txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
+                                const txf_matmul_options *opts, txf__mchoice *out,
+                                size_t *workspace);
+/* txf_matmul for checked 16-bit operands of m x n x k. */
+txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha,
+                               const txf_matrix *a, const txf_matrix *b, double beta,
+                               const txf_matrix *c, const txf_matmul_options *opts, size_t m,
+                               size_t n, size_t k, cl_uint num_wait, const cl_event *wait,
+                               cl_event *event);
 
 #endif

@@ -693,7 +693,7 @@ static void test_usage_errors(void **state)
 	    {"bench", "matmul", "--shape", "1x2x3x4", NULL},
 	    {"bench", "matmul", "--shape", "8,", NULL},
 	    {"bench", "matmul", "--shape", "", NULL},
-	    {"bench", "matmul", "--dtype", "f2", NULL},
+	    {"bench", "matmul", "--dtype", "u2", NULL},
 	    {"bench", "matmul", "--dtype", "i4", NULL},
 	    {"bench", "matmul", "--format", "xml", NULL},
 	    {"bench", "matmul", "--format", "json", "--format", "csv", NULL},
@@ -1145,8 +1145,37 @@ static void test_transpose_empty(void **state)
 
 /* ------------------------------------------------------------ matmul */
 
-/* A rows x cols array of f4 or f8 values in [-1, 1) (exact in both types),
- * saved to path; kept in *keep when keep is not NULL. */
+/* The value of an f2 or bf16 element from its bits. */
+static double half_value(txf_dtype t, uint16_t h)
+{
+	if (t == TXF_BF16)
+		return ldexp((h & 0x7f) | 0x80, ((h >> 7) & 0xff) - 134) * (h & 0x8000 ? -1 : 1) *
+		       (((h >> 7) & 0xff) != 0); /* no subnormals, infinities or NaN made here */
+	const int e = (h >> 10) & 0x1f;
+	return ldexp(e ? (h & 0x3ff) | 0x400 : h & 0x3ff, (e ? e : 1) - 25) * (h & 0x8000 ? -1 : 1);
+}
+
+/* The bits of v = j / 2^bits (|v| < 1, exact in the type) as f2 or bf16. */
+static uint16_t half_bits(txf_dtype t, double v)
+{
+	uint16_t sign = v < 0 ? 0x8000 : 0, h = 0;
+	int ex;
+	double f = frexp(v < 0 ? -v : v, &ex); /* |v| = f 2^ex, f in [0.5, 1) */
+
+	if (f == 0.0)
+		return sign;
+	if (t == TXF_BF16)
+		h = (uint16_t)(((ex + 126) << 7) | ((uint16_t)ldexp(f, 8) & 0x7f));
+	else if (ex + 14 <= 0)
+		h = (uint16_t)ldexp(f, ex + 24);
+	else
+		h = (uint16_t)(((ex + 14) << 10) | ((uint16_t)ldexp(f, 11) & 0x3ff));
+	return sign | h;
+}
+
+/* A rows x cols array of values in [-1, 1) that the type holds exactly (f4,
+ * f8; f2 and bf16 on grids of 2^-11 and 2^-8), saved to path; kept in *keep
+ * when keep is not NULL. */
 static void make_matrix(const char *path, txf_dtype dtype, size_t rows, size_t cols, int fortran,
                         npy_array *keep)
 {
@@ -1160,6 +1189,10 @@ static void make_matrix(const char *path, txf_dtype dtype, size_t rows, size_t c
 
 		if (dtype == TXF_F64)
 			((double *)a.data)[i] = v;
+		else if (dtype == TXF_F16 || dtype == TXF_BF16)
+			((uint16_t *)a.data)[i] =
+			    half_bits(dtype, ldexp(floor(ldexp(v, dtype == TXF_F16 ? 11 : 8)),
+			                           dtype == TXF_F16 ? -11 : -8));
 		else
 			((float *)a.data)[i] = (float)v;
 	}
@@ -1242,11 +1275,13 @@ static double absd(double x)
 	return x < 0 ? -x : x;
 }
 
-/* Element (i, j) of a 2-D f4 or f8 array, as a double. */
+/* Element (i, j) of a 2-D f4, f8, f2 or bf16 array, as a double. */
 static double get(const npy_array *a, size_t i, size_t j)
 {
 	size_t at = elem(a, i, j);
 
+	if (a->dtype == TXF_F16 || a->dtype == TXF_BF16)
+		return half_value(a->dtype, ((const uint16_t *)a->data)[at]);
 	return a->dtype == TXF_F64 ? ((const double *)a->data)[at]
 	                           : (double)((const float *)a->data)[at];
 }
@@ -1259,21 +1294,25 @@ struct mm_want {
 };
 
 /* OUT must be alpha op(A) op(B) + beta C (C left out when beta is 0) within
- * 4 (K + 2) eps of the sum of the magnitudes of the terms, in float64. */
+ * 4 (K + 2) eps of the sum of the magnitudes of the terms, in float64; OUT
+ * has C's type (A's without C), and an f2 or bf16 OUT may differ by its
+ * rounding too. f2 and bf16 operands are summed in f4. */
 static void check_matmul(const struct mm_want *w, const char *out_path)
 {
 	const npy_array *a = w->a, *b = w->b;
 	size_t m = w->ta ? a->shape[1] : a->shape[0];
 	size_t k = w->ta ? a->shape[0] : a->shape[1];
 	size_t n = w->tb ? b->shape[0] : b->shape[1];
+	const txf_dtype ot = w->c ? w->c->dtype : a->dtype;
 	double eps = a->dtype == TXF_F64 ? 2.220446049250313e-16 : 1.1920928955078125e-7;
 	double tiny = a->dtype == TXF_F64 ? 1e-12 : 1e-6;
+	double unit = ot == TXF_F16 ? 0x1p-11 : ot == TXF_BF16 ? 0x1p-8 : 0.0;
 	char err[512];
 	npy_array out;
 
 	if (npy_load(out_path, &out, err, sizeof(err)) != NPY_OK)
 		fail_msg("%s", err);
-	assert_int_equal(out.dtype, a->dtype);
+	assert_int_equal(out.dtype, ot);
 	assert_int_equal(out.ndim, 2);
 	assert_int_equal(out.shape[0], m);
 	assert_int_equal(out.shape[1], n);
@@ -1295,7 +1334,7 @@ static void check_matmul(const struct mm_want *w, const char *out_path)
 				want += w->beta * get(w->c, i, j);
 				mag += absd(w->beta * get(w->c, i, j));
 			}
-			bound = 4.0 * (double)(k + 2) * eps * mag + tiny;
+			bound = 4.0 * (double)(k + 2) * eps * mag + tiny + unit * absd(want);
 			if (!(absd(got - want) <= bound))
 				fail_msg("%s: element (%zu, %zu) of %zu x %zu (K %zu): got %.17g, "
 				         "expected %.17g (bound %.3g)",
@@ -1350,12 +1389,13 @@ static void matmul_case(txf_dtype dtype, size_t m, size_t n, size_t k, int fa, i
 
 static void test_matmul_orders_and_trans(void **state)
 {
-	static const txf_dtype dtypes[] = {TXF_F32, TXF_F64};
+	static const txf_dtype dtypes[] = {TXF_F32, TXF_F64, TXF_F16, TXF_BF16};
 
 	(void)state;
-	/* 70 x 45 x 33 is large enough for auto to choose a tiled kernel. */
-	for (size_t t = 0; t < 2; t++)
-		for (int bits = 0; bits < 16; bits++)
+	/* 70 x 45 x 33 is large enough for auto to choose a tiled kernel. The
+	 * 16-bit types: four of the sixteen orders and transposes each. */
+	for (size_t t = 0; t < 4; t++)
+		for (int bits = 0; bits < 16; bits += t < 2 ? 1 : 5)
 			matmul_case(dtypes[t], 70, 45, 33, bits & 1, (bits >> 1) & 1,
 			            (bits >> 2) & 1, (bits >> 3) & 1, NULL);
 }
@@ -1405,16 +1445,21 @@ static void test_matmul_alpha_beta(void **state)
 		size_t m, n, k;
 		int fc, ta, tb;
 		const char *alpha, *beta; /* NULL: not given */
+		int c_f4;                 /* C (and OUT) f4 with f2 or bf16 operands */
 	} cases[] = {
-	    {TXF_F32, 40, 35, 20, 0, 0, 0, "0.5", "-2"},
-	    {TXF_F32, 40, 35, 20, 1, 1, 0, "-1.25", "3"},
-	    {TXF_F64, 23, 70, 31, 1, 0, 1, "2", "0.75"},
-	    {TXF_F64, 23, 70, 31, 0, 1, 1, NULL, "1"},
-	    {TXF_F32, 17, 9, 70, 1, 0, 0, "0", "2.5"},
-	    {TXF_F32, 5, 4, 0, 0, 0, 0, NULL, "-3"}, /* K = 0: OUT = beta C */
-	    {TXF_F64, 0, 6, 3, 1, 0, 0, NULL, "2"},  /* M = 0: empty OUT */
-	    {TXF_F32, 12, 0, 3, 0, 0, 0, NULL, "2"}, /* N = 0 */
-	    {TXF_F32, 16, 16, 16, 1, 0, 0, "2", "0"},
+	    {TXF_F32, 40, 35, 20, 0, 0, 0, "0.5", "-2", 0},
+	    {TXF_F32, 40, 35, 20, 1, 1, 0, "-1.25", "3", 0},
+	    {TXF_F64, 23, 70, 31, 1, 0, 1, "2", "0.75", 0},
+	    {TXF_F64, 23, 70, 31, 0, 1, 1, NULL, "1", 0},
+	    {TXF_F32, 17, 9, 70, 1, 0, 0, "0", "2.5", 0},
+	    {TXF_F32, 5, 4, 0, 0, 0, 0, NULL, "-3", 0}, /* K = 0: OUT = beta C */
+	    {TXF_F64, 0, 6, 3, 1, 0, 0, NULL, "2", 0},  /* M = 0: empty OUT */
+	    {TXF_F32, 12, 0, 3, 0, 0, 0, NULL, "2", 0}, /* N = 0 */
+	    {TXF_F32, 16, 16, 16, 1, 0, 0, "2", "0", 0},
+	    {TXF_F16, 40, 35, 20, 1, 0, 1, "0.5", "-2", 1},
+	    {TXF_BF16, 23, 30, 50, 0, 1, 0, "2", "0.75", 0},
+	    {TXF_BF16, 16, 16, 16, 1, 0, 0, "2", "0", 1},
+	    {TXF_F16, 9, 7, 0, 0, 0, 0, NULL, "3", 0},
 	};
 	char pa[4200], pb[4200], pc[4200], out[4200];
 
@@ -1434,7 +1479,7 @@ static void test_matmul_alpha_beta(void **state)
 		unlink(out);
 		make_matrix(pa, cases[i].dtype, ta ? k : m, ta ? m : k, (int)(i & 1), &a);
 		make_matrix(pb, cases[i].dtype, tb ? n : k, tb ? k : n, (int)(i >> 1 & 1), &b);
-		make_matrix(pc, cases[i].dtype, m, n, cases[i].fc, &c);
+		make_matrix(pc, cases[i].c_f4 ? TXF_F32 : cases[i].dtype, m, n, cases[i].fc, &c);
 		if (ta)
 			args[na++] = "--trans-a";
 		if (tb)
@@ -1614,11 +1659,12 @@ static void test_matmul_errors(void **state)
 		expect_failure_abc(ta, pa, pb, NULL, out, 1);
 	}
 
-	/* Element types: A and B differ, f2, an integer type, complex. */
+	/* Element types: A and B differ (also f2 and bf16), an f8 C for f2
+	 * operands, an integer type, complex. */
 	make_matrix(pb, TXF_F64, 4, 5, 0, NULL);
 	expect_failure_abc(plain, pa, pb, NULL, out, 1);
-	make_input(pa, TXF_F16, 6, 4, 0, NULL);
-	make_input(pb, TXF_F16, 4, 5, 0, NULL);
+	make_matrix(pa, TXF_F16, 6, 4, 0, NULL);
+	make_matrix(pb, TXF_BF16, 4, 5, 0, NULL);
 	expect_failure_abc(plain, pa, pb, NULL, out, 1);
 	{
 		const char *args[] = {"matmul", pa, pb, out, NULL};
@@ -1627,6 +1673,9 @@ static void test_matmul_errors(void **state)
 		assert_non_null(strstr(r.err, "f2"));
 		run_free(&r);
 	}
+	make_matrix(pb, TXF_F16, 4, 5, 0, NULL);
+	make_matrix(pc, TXF_F64, 6, 5, 0, NULL);
+	expect_failure_abc(with_c, pa, pb, pc, out, 1);
 	make_input(pa, TXF_I32, 6, 4, 0, NULL);
 	make_input(pb, TXF_I32, 4, 5, 0, NULL);
 	expect_failure_abc(plain, pa, pb, NULL, out, 1);

@@ -73,17 +73,19 @@ static txf_matmul_options mm_opts(txf_strategy strategy, unsigned ksplit)
 static const double mm_alpha = 1.5, mm_beta = 0.5;
 
 typedef enum op_kind {
-	OP_CONTEXT,     /* txf_context_create */
-	OP_PROFILE,     /* txf_context_profile: builds a probe kernel */
-	OP_ALLOC,       /* txf_matrix_alloc */
-	OP_WRITE,       /* txf_matrix_write */
-	OP_READ,        /* txf_matrix_read */
-	OP_EMPTY,       /* a transpose of a 0 x 5 matrix: only a marker */
-	OP_TRANSPOSE,   /* txf_transpose, both views row-major */
-	OP_LAYOUT_COPY, /* txf_transpose from row-major to column-major */
-	OP_LAYOUT_ONE,  /* the same in one buffer, row pitches differing: a kernel */
-	OP_INPLACE,     /* txf_transpose_inplace */
-	OP_MATMUL       /* txf_matmul */
+	OP_CONTEXT,        /* txf_context_create */
+	OP_PROFILE,        /* txf_context_profile: builds a probe kernel */
+	OP_ALLOC,          /* txf_matrix_alloc */
+	OP_WRITE,          /* txf_matrix_write */
+	OP_READ,           /* txf_matrix_read */
+	OP_EMPTY,          /* a transpose of a 0 x 5 matrix: only a marker */
+	OP_TRANSPOSE,      /* txf_transpose, both views row-major */
+	OP_LAYOUT_COPY,    /* txf_transpose from row-major to column-major */
+	OP_LAYOUT_ONE,     /* the same in one buffer, row pitches differing: a kernel */
+	OP_INPLACE,        /* txf_transpose_inplace */
+	OP_MATMUL,         /* txf_matmul */
+	OP_MATMUL_BF16,    /* bf16 A, B and C: widened, and C narrowed */
+	OP_MATMUL_BF16_F32 /* bf16 A and B, f32 C */
 } op_kind;
 
 typedef enum disk_cache {
@@ -145,14 +147,20 @@ static void add_buffer(fixture *f, size_t bytes, bool random)
 		test_fill_random(f->before[i] + GUARD_BYTES, bytes);
 }
 
-/* Random floats in [-1, 1] in a view's elements (row-major). */
+/* Random values in [-1, 1] in a view's elements (row-major): f32, or bf16
+ * (a float's top half). */
 static void fill_floats(fixture *f, unsigned i)
 {
 	const txf_matrix *m = &f->v[i];
+	const size_t e = txf_dtype_size(m->dtype);
 	for (size_t r = 0; r < m->rows; r++)
 		for (size_t c = 0; c < m->cols; c++) {
 			float x = (float)uniform();
-			memcpy(f->before[i] + (m->offset + r * m->ld + c) * 4, &x, 4);
+			uint32_t u;
+			memcpy(&u, &x, 4);
+			const uint16_t h = (uint16_t)(u >> 16);
+			memcpy(f->before[i] + (m->offset + r * m->ld + c) * e,
+			       e == 2 ? (const void *)&h : (const void *)&x, e);
 		}
 }
 
@@ -160,6 +168,19 @@ static float elem_f(const unsigned char *image, size_t at)
 {
 	float x;
 	memcpy(&x, image + at * 4, 4);
+	return x;
+}
+
+/* Element at of an image of f32 or bf16 elements. */
+static double elem_v(const unsigned char *image, txf_dtype t, size_t at)
+{
+	if (t != TXF_BF16)
+		return elem_f(image, at);
+	uint16_t h;
+	memcpy(&h, image + at * 2, 2);
+	uint32_t u = (uint32_t)h << 16;
+	float x;
+	memcpy(&x, &u, 4);
 	return x;
 }
 
@@ -259,13 +280,18 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 		test_host_transpose(f->before[0], TXF_ROW_MAJOR, 31, f->v[0].offset, f->want,
 		                    TXF_ROW_MAJOR, 31, f->v[0].offset, IP_N, IP_N, 4);
 		break;
-	case OP_MATMUL: {
-		add_buffer(f, (1 + MM_M * 15) * 4, false);
-		add_buffer(f, (2 + MM_K * 22) * 4, false);
-		add_buffer(f, (3 + MM_M * 24) * 4, false);
-		f->v[0] = test_view(&f->buf[0], TXF_F32, MM_M, MM_K, 15, 1, TXF_ROW_MAJOR);
-		f->v[1] = test_view(&f->buf[1], TXF_F32, MM_K, MM_N, 22, 2, TXF_ROW_MAJOR);
-		f->v[2] = test_view(&f->buf[2], TXF_F32, MM_M, MM_N, 24, 3, TXF_ROW_MAJOR);
+	case OP_MATMUL:
+	case OP_MATMUL_BF16:
+	case OP_MATMUL_BF16_F32: {
+		const txf_dtype t = fc->op == OP_MATMUL ? TXF_F32 : TXF_BF16;
+		const txf_dtype ct = fc->op == OP_MATMUL_BF16 ? TXF_BF16 : TXF_F32;
+		const size_t ea = txf_dtype_size(t), ec = txf_dtype_size(ct);
+		add_buffer(f, (1 + MM_M * 15) * ea, false);
+		add_buffer(f, (2 + MM_K * 22) * ea, false);
+		add_buffer(f, (3 + MM_M * 24) * ec, false);
+		f->v[0] = test_view(&f->buf[0], t, MM_M, MM_K, 15, 1, TXF_ROW_MAJOR);
+		f->v[1] = test_view(&f->buf[1], t, MM_K, MM_N, 22, 2, TXF_ROW_MAJOR);
+		f->v[2] = test_view(&f->buf[2], ct, MM_M, MM_N, 24, 3, TXF_ROW_MAJOR);
 		for (unsigned i = 0; i < 3; i++)
 			fill_floats(f, i);
 		f->out = 2;
@@ -276,26 +302,27 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 			for (size_t j = 0; j < MM_N; j++) {
 				double sum = 0, mag = 0;
 				for (size_t k = 0; k < MM_K; k++) {
-					double a = elem_f(f->before[0],
+					double a = elem_v(f->before[0], t,
 					                  f->v[0].offset + i * f->v[0].ld + k);
-					double b = elem_f(f->before[1],
+					double b = elem_v(f->before[1], t,
 					                  f->v[1].offset + k * f->v[1].ld + j);
 					sum += a * b;
 					mag += fabs(a * b);
 				}
 				double c0 =
-				    elem_f(f->before[2], f->v[2].offset + i * f->v[2].ld + j);
+				    elem_v(f->before[2], ct, f->v[2].offset + i * f->v[2].ld + j);
 				f->ref[i * MM_N + j] = mm_alpha * sum + mm_beta * c0;
 				f->bound[i * MM_N + j] =
 				    3.0 * (MM_K + 2) * FLT_EPSILON * mm_alpha * mag +
-				    4.0 * FLT_EPSILON * fabs(mm_beta * c0) + 1e-30;
+				    4.0 * FLT_EPSILON * fabs(mm_beta * c0) + 1e-30 +
+				    (ct == TXF_BF16 ? 0x1p-8 * fabs(f->ref[i * MM_N + j]) : 0.0);
 			}
 		if (fc->workspace) {
 			txf_matmul_options o = mm_opts(fc->strategy, fc->ksplit);
 			size_t bytes = 0;
-			assert_int_equal(txf_matmul_workspace_size(test_ctx, MM_M, MM_N, MM_K,
-			                                           TXF_F32, &o, &bytes),
-			                 TXF_SUCCESS);
+			assert_int_equal(
+			    txf_matmul_workspace_size(test_ctx, MM_M, MM_N, MM_K, t, &o, &bytes),
+			    TXF_SUCCESS);
 			assert_true(bytes > 0);
 			f->ws = test_buffer_new(bytes);
 		}
@@ -406,20 +433,22 @@ static void check_result(fixture *f, const char *what)
 	}
 	if (f->fc->op == OP_READ && memcmp(f->host, f->host_want, f->host_bytes) != 0)
 		fail_msg("%s: the host matrix read back is wrong", what);
-	if (f->fc->op != OP_MATMUL)
+	if (f->fc->op != OP_MATMUL && f->fc->op != OP_MATMUL_BF16 &&
+	    f->fc->op != OP_MATMUL_BF16_F32)
 		return;
 	unsigned char *got = test_buffer_download_all(&f->buf[2]);
 	const txf_matrix *c = &f->v[2];
-	for (size_t e = 0; e < whole(&f->buf[2]) / 4; e++) {
+	const size_t ec = txf_dtype_size(c->dtype);
+	for (size_t e = 0; e < whole(&f->buf[2]) / ec; e++) {
 		size_t rel = e - c->offset, i = rel / c->ld, j = rel % c->ld;
 		bool inside = e >= c->offset && i < MM_M && j < MM_N;
 		if (!inside) {
-			if (memcmp(got + e * 4, f->before[2] + e * 4, 4) != 0)
+			if (memcmp(got + e * ec, f->before[2] + e * ec, ec) != 0)
 				fail_msg("%s: C's buffer changed at element %zu, outside the view",
 				         what, e);
 			continue;
 		}
-		double v = elem_f(got, e), r = f->ref[i * MM_N + j];
+		double v = elem_v(got, c->dtype, e), r = f->ref[i * MM_N + j];
 		if (!(fabs(v - r) <= f->bound[i * MM_N + j]))
 			fail_msg("%s: C(%zu, %zu) = %.9g, expected %.9g (bound %.3g)", what, i, j,
 			         v, r, f->bound[i * MM_N + j]);
@@ -539,7 +568,9 @@ static txf_status run_op(fixture *f, txf_context *ctx, const char *what)
 		s = txf_transpose_inplace(ctx, &f->v[0], &o, 0, NULL, &ev);
 		break;
 	}
-	case OP_MATMUL: {
+	case OP_MATMUL:
+	case OP_MATMUL_BF16:
+	case OP_MATMUL_BF16_F32: {
 		txf_matmul_options o = mm_opts(fc->strategy, fc->ksplit);
 		o.workspace = fc->workspace ? f->ws.mem : NULL;
 		s = txf_matmul(ctx, TXF_OP_N, TXF_OP_N, mm_alpha, &f->v[0], &f->v[1], mm_beta,
@@ -637,6 +668,7 @@ static expectation expect_for(const char *function, const char *caller)
 		txf_status status;
 	} table[] = {
 	    {"clCreateBuffer", TXF_ERR_OPENCL},
+	    {"clCreateSubBuffer", TXF_ERR_OPENCL},
 	    {"clCreateUserEvent", TXF_ERR_OPENCL},
 	    {"clCreateContext", TXF_ERR_OPENCL},
 	    {"clCreateCommandQueue", TXF_ERR_OPENCL},
@@ -880,6 +912,7 @@ static void every_call_site(void **state)
 {
 	(void)state;
 	static const char *const functions[] = {"clCreateBuffer",
+	                                        "clCreateSubBuffer",
 	                                        "clCreateUserEvent",
 	                                        "clCreateContext",
 	                                        "clCreateCommandQueue",
@@ -975,6 +1008,13 @@ static const fcase cases[] = {
     {"matmul pad, 3 K slices, out-of-order queue", OP_MATMUL, TXF_STRATEGY_PAD, false, true,
      DISK_OFF, 3},
     {"matmul padcopy, 2 K slices", OP_MATMUL, TXF_STRATEGY_PADCOPY, false, false, DISK_OFF, 2},
+    {"matmul bf16, bf16 C, pooled", OP_MATMUL_BF16, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
+    {"matmul bf16, bf16 C, padcopy, caller's workspace", OP_MATMUL_BF16, TXF_STRATEGY_PADCOPY, true,
+     false, DISK_OFF, 0},
+    {"matmul bf16, f32 C, out-of-order queue", OP_MATMUL_BF16_F32, TXF_STRATEGY_PADCOPY, false,
+     true, DISK_OFF, 0},
+    {"matmul bf16, f32 C, 3 K slices, caller's workspace", OP_MATMUL_BF16_F32, TXF_STRATEGY_PAD,
+     true, false, DISK_OFF, 3},
     {"transpose pad, binary cache empty", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false, DISK_COLD,
      0},
     {"transpose pad, binary cache holds it", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false,

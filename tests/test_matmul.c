@@ -2020,7 +2020,7 @@ static void test_bad_operands(void **state)
 	a.dtype = TXF_I32;
 	k.a = &a;
 	expect(&f, &k, TXF_ERR_DTYPE_MISMATCH, "A i32, B and C f32");
-	static const txf_dtype ints[] = {TXF_I32, TXF_U32, TXF_I64, TXF_F16, TXF_C64};
+	static const txf_dtype ints[] = {TXF_I32, TXF_U32, TXF_I64, TXF_I16, TXF_C64};
 	for (size_t i = 0; i < COUNT(ints); i++) {
 		k = call_new(&f);
 		a = f.a.m;

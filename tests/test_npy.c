@@ -387,6 +387,7 @@ static void test_writer_format(void **state)
 	assert_string_equal(npy_dtype_descr(TXF_F16), "<f2");
 	assert_string_equal(npy_dtype_descr(TXF_C64), "<c8");
 	assert_string_equal(npy_dtype_descr(TXF_C128), "<c16");
+	assert_string_equal(npy_dtype_descr(TXF_BF16), "|V2");
 	assert_null(npy_dtype_descr(TXF_DTYPE_COUNT));
 	assert_int_equal(npy_dtype_size(TXF_C128), 16);
 	assert_int_equal(npy_dtype_size(TXF_DTYPE_COUNT), 0);
@@ -463,6 +464,18 @@ static void test_accepts_variants(void **state)
 	expect_dict_accept(3, "{'descr': '<f8', 'fortran_order': True, 'shape': (1, 2), }", 16, &a);
 	assert_int_equal(a.dtype, TXF_F64);
 	npy_free(&a);
+	/* bfloat16: ml_dtypes' arrays saved as 2-byte void, or named. */
+	static const char *const bf16_descrs[] = {"|V2", "<V2", "bfloat16"};
+	for (size_t i = 0; i < 3; i++) {
+		char dict[96];
+		snprintf(dict, sizeof dict,
+		         "{'descr': '%s', 'fortran_order': False, 'shape': (2, 3), }",
+		         bf16_descrs[i]);
+		expect_dict_accept(1, dict, 12, &a);
+		assert_int_equal(a.dtype, TXF_BF16);
+		assert_int_equal(a.is_bool, 0);
+		npy_free(&a);
+	}
 	/* Booleans read as u1 marked bool; '<' is fine for 1-byte types too. */
 	expect_dict_accept(1, "{'descr': '|b1', 'fortran_order': False, 'shape': (2, 2), }", 4, &a);
 	assert_int_equal(a.dtype, TXF_U8);

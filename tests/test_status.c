@@ -51,7 +51,7 @@ static void strategy_names_round_trip(void **state)
 static void dtype_sizes(void **state)
 {
 	(void)state;
-	static const size_t sizes[TXF_DTYPE_COUNT] = {1, 1, 2, 2, 2, 4, 4, 4, 8, 8, 8, 8, 16};
+	static const size_t sizes[TXF_DTYPE_COUNT] = {1, 1, 2, 2, 2, 4, 4, 4, 8, 8, 8, 8, 16, 2};
 	for (int t = 0; t < TXF_DTYPE_COUNT; t++) {
 		assert_int_equal(txf_dtype_size((txf_dtype)t), sizes[t]);
 		assert_non_null(txf_dtype_name((txf_dtype)t));

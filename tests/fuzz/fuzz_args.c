@@ -230,7 +230,9 @@ static void check_accepted(const cli_args *a)
 		FUZZ_CHECK((a->strategies &
 		            ~(CLI_STRATEGIES_ALL | ((1u << TXF_STRATEGY_COUNT) - 1))) == 0);
 		if (mm)
-			FUZZ_CHECK((a->dtype == TXF_F32 || a->dtype == TXF_F64) && !a->in_place);
+			FUZZ_CHECK((a->dtype == TXF_F32 || a->dtype == TXF_F64 ||
+			            a->dtype == TXF_F16 || a->dtype == TXF_BF16) &&
+			           !a->in_place);
 		else
 			FUZZ_CHECK(!(a->strategies & (1u << TXF_STRATEGY_PADCOPY)) ||
 			           (a->strategies & CLI_STRATEGIES_ALL));

@@ -73,7 +73,7 @@ static const char usage_info[] =
     "  --shape RxC    transpose shape to explain (default 999x666)\n"
     "  --shape MxNxK  matmul shape to explain instead (C is MxN, the inner size K)\n"
     "  --dtype TYPE   element type as a NumPy code: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
-    "                 u8 c8 c16, or a name such as float32 (default f4)\n"
+    "                 u8 c8 c16, bf16, or a name such as float32 (default f4)\n"
     "  --precision P  with --shape MxNxK: explain the matmul with precision P, as\n"
     "                 for 'txf matmul' (its why says where the product is\n"
     "                 computed exactly all the same)\n"
@@ -233,8 +233,8 @@ static const char usage_bench[] =
     "  --strategy S    simple, pad, truncate, split, padcopy (matmul only), auto or\n"
     "                  all; repeat the option or separate them with commas\n"
     "                  (default all; auto with --sweep)\n"
-    "  --dtype T       matmul: f4 or f8; transpose: f2 f4 f8 i1 i2 i4 i8 u1 u2 u4\n"
-    "                  u8 c8 c16 (default f4)\n"
+    "  --dtype T       matmul: f4, f8, or f2 or bf16 (with an f4 C); transpose: f2\n"
+    "                  f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 c8 c16 bf16 (default f4)\n"
     "  --params LIST   matmul: kernel parameters, as for 'txf matmul' (default:\n"
     "                  chosen)\n"
     "  --param N=V     one kernel parameter for every run, as for 'txf matmul'\n"
@@ -451,11 +451,11 @@ static const struct {
 	const char *name;
 	txf_dtype dtype;
 } dtype_names[] = {
-    {"u1", "uint8", TXF_U8},         {"i1", "int8", TXF_I8},     {"u2", "uint16", TXF_U16},
-    {"i2", "int16", TXF_I16},        {"f2", "float16", TXF_F16}, {"u4", "uint32", TXF_U32},
-    {"i4", "int32", TXF_I32},        {"f4", "float32", TXF_F32}, {"u8", "uint64", TXF_U64},
-    {"i8", "int64", TXF_I64},        {"f8", "float64", TXF_F64}, {"c8", "complex64", TXF_C64},
-    {"c16", "complex128", TXF_C128},
+    {"u1", "uint8", TXF_U8},         {"i1", "int8", TXF_I8},         {"u2", "uint16", TXF_U16},
+    {"i2", "int16", TXF_I16},        {"f2", "float16", TXF_F16},     {"u4", "uint32", TXF_U32},
+    {"i4", "int32", TXF_I32},        {"f4", "float32", TXF_F32},     {"u8", "uint64", TXF_U64},
+    {"i8", "int64", TXF_I64},        {"f8", "float64", TXF_F64},     {"c8", "complex64", TXF_C64},
+    {"c16", "complex128", TXF_C128}, {"bf16", "bfloat16", TXF_BF16},
 };
 
 int cli_parse_dtype(const char *s, txf_dtype *out)
@@ -937,7 +937,7 @@ static int set_tune_dtypes(cli_args *a, const char *cmd, const char *v, char *er
 	if (r != 0 || !mask)
 		return fail(err, errlen,
 		            "%s: --dtype '%s' is not a list of f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 u8 c8 "
-		            "c16",
+		            "c16 bf16",
 		            cmd, v);
 	a->tune_dtypes = mask;
 	return 0;
@@ -1121,7 +1121,7 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			return fail(
 			    err, errlen,
 			    "%s: unknown --dtype '%s' (expected f2 f4 f8 i1 i2 i4 i8 u1 u2 u4 "
-			    "u8 c8 c16)",
+			    "u8 c8 c16 bf16)",
 			    cmd, v);
 		return 0;
 	case OPT_STRATEGY:
@@ -1548,8 +1548,10 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 	if (finish_bench_shapes(out, err, errlen) != 0)
 		return -1;
 	if (out->bench_op == CLI_BENCH_MATMUL) {
-		if (out->dtype != TXF_F32 && out->dtype != TXF_F64)
-			return fail(err, errlen, "bench: matmul runs f4 and f8, not --dtype %s",
+		if (out->dtype != TXF_F32 && out->dtype != TXF_F64 && out->dtype != TXF_F16 &&
+		    out->dtype != TXF_BF16)
+			return fail(err, errlen,
+			            "bench: matmul runs f4, f8, f2 and bf16, not --dtype %s",
 			            dtype_code(out->dtype));
 		if (out->in_place)
 			return fail(

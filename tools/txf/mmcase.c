@@ -63,8 +63,15 @@ static void fill_random(void *p, txf_dtype dtype, size_t count, uint64_t *state)
 	for (size_t i = 0; i < count; i++) {
 		uint64_t r = tool_rand(state);
 
-		/* Values in [-1, 1) that the type holds exactly. */
-		if (dtype == TXF_F64)
+		/* Values in [-1, 1) that the type holds exactly: for the 16-bit
+		 * types, multiples of 2^-11 (f16) or 2^-8 (bf16). */
+		if (dtype == TXF_F16 || dtype == TXF_BF16) {
+			const int bits = dtype == TXF_F16 ? 11 : 8;
+			const double x =
+			    ldexp((double)(int64_t)(r >> (64 - bits - 1)), -bits) - 1.0;
+
+			((uint16_t *)p)[i] = tool_half_bits(dtype, x);
+		} else if (dtype == TXF_F64)
 			((double *)p)[i] = (double)(r >> 11) / 4503599627370496.0 - 1.0;
 		else
 			((float *)p)[i] = (float)((double)(r >> 40) / 8388608.0 - 1.0);
@@ -138,8 +145,11 @@ int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size
 	c->k = k;
 	c->dtype = dtype;
 	c->elem = txf_dtype_size(dtype);
+	const bool half = dtype == TXF_F16 || dtype == TXF_BF16;
+	c->cdtype = half ? TXF_F32 : dtype;
+	c->celem = txf_dtype_size(c->cdtype);
 	c->full = full || (double)m * (double)n * (double)k <= MM_FULL_CHECK_MAX;
-	if (m == 0 || n == 0 || k == 0 || (dtype != TXF_F32 && dtype != TXF_F64) ||
+	if (m == 0 || n == 0 || k == 0 || (dtype != TXF_F32 && dtype != TXF_F64 && !half) ||
 	    m > SIZE_MAX / n || m > SIZE_MAX / k || k > SIZE_MAX / n ||
 	    m * n > SIZE_MAX / 8 / c->elem || m * k > SIZE_MAX / 8 / c->elem ||
 	    k * n > SIZE_MAX / 8 / c->elem) {
@@ -149,7 +159,7 @@ int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size
 	}
 	/* A, B and C on the device, before any host memory is taken. */
 	const uint64_t need[3] = {fit_matrix_bytes(m, k, c->elem), fit_matrix_bytes(k, n, c->elem),
-	                          fit_matrix_bytes(m, n, c->elem)};
+	                          fit_matrix_bytes(m, n, c->celem)};
 	if (fit_device(p, need, 3, note, notelen) != 0)
 		return 1; /* nothing to free */
 	mn = m * n;
@@ -157,8 +167,8 @@ int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size
 	c->nc = c->full ? n : MM_SAMPLE;
 	c->a = malloc(m * k * c->elem);
 	c->b = malloc(k * n * c->elem);
-	c->got = malloc(mn * c->elem);
-	c->poison = malloc(mn * c->elem);
+	c->got = malloc(mn * c->celem);
+	c->poison = malloc(mn * c->celem);
 	c->ri = malloc(c->nr * sizeof(size_t));
 	c->ci = malloc(c->nc * sizeof(size_t));
 	c->ref = malloc(c->nr * c->nc * sizeof(double));
@@ -170,7 +180,7 @@ int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size
 	}
 	fill_random(c->a, dtype, m * k, &state);
 	fill_random(c->b, dtype, k * n, &state);
-	memset(c->poison, 0xff, mn * c->elem); /* NaN in both types */
+	memset(c->poison, 0xff, mn * c->celem); /* NaN in both types */
 	if (c->full) {
 		for (size_t i = 0; i < m; i++)
 			c->ri[i] = i;
@@ -192,7 +202,7 @@ int mm_case_init(mm_case *c, txf_context *ctx, const txf_device_profile *p, size
 	if (s == TXF_SUCCESS)
 		s = txf_matrix_alloc(ctx, dtype, k, n, TXF_ROW_MAJOR, &c->db);
 	if (s == TXF_SUCCESS)
-		s = txf_matrix_alloc(ctx, dtype, m, n, TXF_ROW_MAJOR, &c->dc);
+		s = txf_matrix_alloc(ctx, c->cdtype, m, n, TXF_ROW_MAJOR, &c->dc);
 	if (s == TXF_SUCCESS)
 		s = txf_matrix_write(ctx, &c->da, c->a, 0, 1, 0, NULL, NULL);
 	if (s == TXF_SUCCESS)
@@ -224,21 +234,23 @@ void mm_case_free(mm_case *c)
 /* Compare c->got with the reference on the checked elements. A choice of
  * precision tf32 (operands rounded to TF32, unit roundoff 2^-11) adds the
  * rounding of each product's two operands, 2^-10 + 2^-22 of its
- * magnitude, to the f32 bound. */
+ * magnitude, to the f32 bound; 16-bit operands are TF32 values already, so
+ * their products keep the f32 bound. */
 static int check_result(mm_case *c, mm_result *r)
 {
 	size_t bad = 0, bi = 0, bj = 0;
 	double bgot = 0, bwant = 0;
-	const bool tf32 = r->have_choice && tool_mparam(&r->choice, "precision") == 3;
+	const bool tf32 =
+	    r->have_choice && tool_mparam(&r->choice, "precision") == 3 && c->dtype == c->cdtype;
 
 	r->worst = 0.0;
 	for (size_t i = 0; i < c->nr; i++) {
 		for (size_t j = 0; j < c->nc; j++) {
 			size_t at = c->ri[i] * c->n + c->ci[j];
-			double got = c->dtype == TXF_F64 ? ((const double *)c->got)[at]
-			                                 : (double)((const float *)c->got)[at];
+			double got = c->cdtype == TXF_F64 ? ((const double *)c->got)[at]
+			                                  : (double)((const float *)c->got)[at];
 			double want = c->ref[i * c->nc + j];
-			double bound = tool_bound(c->dtype, c->k, c->abs[i * c->nc + j]) +
+			double bound = tool_bound(c->cdtype, c->k, c->abs[i * c->nc + j]) +
 			               (tf32 ? (0x1p-10 + 0x1p-22) * c->abs[i * c->nc + j] : 0.0);
 			double e = fabs(got - want);
 
@@ -395,6 +407,13 @@ int mm_run_clblast(mm_case *c, unsigned repeat, mm_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->check = "error";
+	if (c->dtype != c->cdtype) {
+		r->check = "n/a";
+		snprintf(r->note, sizeof(r->note), "no %s x %s -> %s gemm",
+		         txf_dtype_name(c->dtype), txf_dtype_name(c->dtype),
+		         txf_dtype_name(c->cdtype));
+		return 0;
+	}
 #ifdef TXF_HAVE_CLBLAST
 	return run_device(c, launch_clblast, c, repeat, c->poison, r);
 #else
@@ -425,13 +444,20 @@ int mm_run_blas(mm_case *c, unsigned repeat, mm_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->check = "error";
+	if (c->dtype != c->cdtype) {
+		r->check = "n/a";
+		snprintf(r->note, sizeof(r->note), "no %s x %s -> %s gemm",
+		         txf_dtype_name(c->dtype), txf_dtype_name(c->dtype),
+		         txf_dtype_name(c->cdtype));
+		return 0;
+	}
 #ifdef TXF_HAVE_CBLAS
 	if (c->m > INT_MAX || c->n > INT_MAX || c->k > INT_MAX) {
 		snprintf(r->note, sizeof(r->note), "extents above %d do not fit BLAS's int",
 		         INT_MAX);
 		return -1;
 	}
-	memcpy(c->got, c->poison, c->m * c->n * c->elem);
+	memcpy(c->got, c->poison, c->m * c->n * c->celem);
 	blas_gemm(c);
 	if (check_result(c, r) != 0)
 		return -1;

@@ -1,6 +1,7 @@
 /*
  * Matrix products of random matrices for `txf demo` and `txf bench`:
- * C (m x n) = A (m x k) B (k x n), all row-major, alpha 1, beta 0, run on
+ * C (m x n) = A (m x k) B (k x n), all row-major, alpha 1, beta 0 (16-bit
+ * A and B with a float32 C), run on
  * the device with the library (or CLBlast) and on the host (with a host
  * BLAS), each result checked against a float64 host product.
  */
@@ -19,8 +20,10 @@
 typedef struct mm_case {
 	txf_context *ctx;
 	size_t m, n, k;
-	txf_dtype dtype; /* TXF_F32 or TXF_F64 */
+	txf_dtype dtype; /* of A and B: TXF_F32, TXF_F64, TXF_F16 or TXF_BF16 */
 	size_t elem;
+	txf_dtype cdtype; /* of C: dtype, or TXF_F32 for the 16-bit types */
+	size_t celem;
 	void *a, *b;  /* host operands */
 	void *got;    /* C as read back (or as the host BLAS wrote it) */
 	void *poison; /* m x n NaN bit patterns */

@@ -56,10 +56,10 @@ static const struct {
 	txf_dtype dtype;
 	size_t size;
 } npy_types[] = {
-    {"b1", TXF_U8, 1},  {"u1", TXF_U8, 1},     {"i1", TXF_I8, 1},  {"u2", TXF_U16, 2},
-    {"i2", TXF_I16, 2}, {"f2", TXF_F16, 2},    {"u4", TXF_U32, 4}, {"i4", TXF_I32, 4},
-    {"f4", TXF_F32, 4}, {"u8", TXF_U64, 8},    {"i8", TXF_I64, 8}, {"f8", TXF_F64, 8},
-    {"c8", TXF_C64, 8}, {"c16", TXF_C128, 16},
+    {"b1", TXF_U8, 1},  {"u1", TXF_U8, 1},     {"i1", TXF_I8, 1},     {"u2", TXF_U16, 2},
+    {"i2", TXF_I16, 2}, {"f2", TXF_F16, 2},    {"u4", TXF_U32, 4},    {"i4", TXF_I32, 4},
+    {"f4", TXF_F32, 4}, {"u8", TXF_U64, 8},    {"i8", TXF_I64, 8},    {"f8", TXF_F64, 8},
+    {"c8", TXF_C64, 8}, {"c16", TXF_C128, 16}, {"bf16", TXF_BF16, 2},
 };
 
 #define NPY_NTYPES (sizeof(npy_types) / sizeof(npy_types[0]))
@@ -99,10 +99,10 @@ const char *npy_array_code(const npy_array *arr)
 const char *npy_dtype_descr(txf_dtype dtype)
 {
 	static const char *const descrs[TXF_DTYPE_COUNT] = {
-	    [TXF_U8] = "|u1",    [TXF_I8] = "|i1",  [TXF_U16] = "<u2", [TXF_I16] = "<i2",
-	    [TXF_F16] = "<f2",   [TXF_U32] = "<u4", [TXF_I32] = "<i4", [TXF_F32] = "<f4",
-	    [TXF_U64] = "<u8",   [TXF_I64] = "<i8", [TXF_F64] = "<f8", [TXF_C64] = "<c8",
-	    [TXF_C128] = "<c16",
+	    [TXF_U8] = "|u1",    [TXF_I8] = "|i1",   [TXF_U16] = "<u2", [TXF_I16] = "<i2",
+	    [TXF_F16] = "<f2",   [TXF_U32] = "<u4",  [TXF_I32] = "<i4", [TXF_F32] = "<f4",
+	    [TXF_U64] = "<u8",   [TXF_I64] = "<i8",  [TXF_F64] = "<f8", [TXF_C64] = "<c8",
+	    [TXF_C128] = "<c16", [TXF_BF16] = "|V2",
 	};
 
 	return (unsigned)dtype < TXF_DTYPE_COUNT ? descrs[dtype] : NULL;
@@ -416,6 +416,15 @@ static int parse_descr(struct lexer *lx, struct header *h)
 		               "unsupported dtype: descr of length %zu", t.len);
 	memcpy(descr, t.text, t.len);
 	descr[t.len] = '\0';
+	/* NumPy has no bfloat16: ml_dtypes' arrays are saved as 2-byte void
+	 * ("|V2"), and some writers name the type. Both read as bf16. */
+	if (strcmp(descr, "|V2") == 0 || strcmp(descr, "<V2") == 0 ||
+	    strcmp(descr, "bfloat16") == 0) {
+		h->dtype = TXF_BF16;
+		h->is_bool = 0;
+		h->itemsize = 2;
+		return NPY_OK;
+	}
 
 	code = descr + 1;
 	for (size_t i = 0; i < NPY_NTYPES; i++) {
@@ -453,7 +462,7 @@ static int parse_descr(struct lexer *lx, struct header *h)
 	}
 	return set_err(lx->err, lx->errlen, NPY_ERR_FORMAT,
 	               "unsupported dtype '%s' (supported: b1 i1 u1 i2 u2 f2 i4 u4 f4 i8 u8 f8 c8 "
-	               "c16, little-endian)",
+	               "c16, little-endian, and |V2 as bfloat16)",
 	               descr);
 }
 

@@ -202,12 +202,52 @@ double tool_min(const double *t, size_t n)
 	return m;
 }
 
+double tool_half_value(txf_dtype dtype, uint16_t h)
+{
+	if (dtype == TXF_BF16) {
+		uint32_t u = (uint32_t)h << 16;
+		float f;
+
+		memcpy(&f, &u, sizeof(f));
+		return f;
+	}
+	const int e = (h >> 10) & 0x1f, f = h & 0x3ff;
+	const double s = (h & 0x8000) ? -1.0 : 1.0;
+
+	if (e == 31)
+		return f ? NAN : s * INFINITY;
+	return e ? s * ldexp(1024 + f, e - 25) : s * ldexp(f, -24);
+}
+
+uint16_t tool_half_bits(txf_dtype dtype, double x)
+{
+	if (dtype == TXF_BF16) {
+		float f = (float)x;
+		uint32_t u;
+
+		memcpy(&u, &f, sizeof(u));
+		return (uint16_t)(u >> 16);
+	}
+	const uint16_t sign = signbit(x) ? 0x8000 : 0;
+	int ex;
+	double a = fabs(x);
+
+	if (a == 0.0)
+		return sign;
+	if (a < 0x1p-14)
+		return sign | (uint16_t)(a * 0x1p24);
+	frexp(a, &ex);
+	return sign | (uint16_t)((ex + 14) << 10) | (uint16_t)(ldexp(a, 11 - ex) - 1024.0);
+}
+
 double tool_hmat_get(const tool_hmat *m, size_t i, size_t j)
 {
 	size_t at = i * m->rs + j * m->cs;
 
 	if (m->dtype == TXF_F64)
 		return ((const double *)m->data)[at];
+	if (m->dtype == TXF_F16 || m->dtype == TXF_BF16)
+		return tool_half_value(m->dtype, ((const uint16_t *)m->data)[at]);
 	return (double)((const float *)m->data)[at];
 }
 

@@ -80,6 +80,10 @@ typedef struct tool_hmat {
 
 /* Element (i, j) as a double. */
 double tool_hmat_get(const tool_hmat *m, size_t i, size_t j);
+/* The value of a 16-bit float (TXF_F16 or TXF_BF16) from its bits, and the
+ * bits of a value the type holds exactly (x is not rounded). */
+double tool_half_value(txf_dtype dtype, uint16_t h);
+uint16_t tool_half_bits(txf_dtype dtype, double x);
 
 /* The view of a row-major (C order) or column-major (Fortran order) rows x
  * cols host array, transposed when trans is set. */

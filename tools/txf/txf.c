@@ -116,8 +116,9 @@ static int explain_matmul(txf_context *ctx, const cli_args *a)
 	txf_matmul_choice c;
 	txf_status s;
 
-	if (a->dtype != TXF_F32 && a->dtype != TXF_F64) {
-		fprintf(stderr, "txf: info: matmul runs f4 and f8, not %s\n",
+	if (a->dtype != TXF_F32 && a->dtype != TXF_F64 && a->dtype != TXF_F16 &&
+	    a->dtype != TXF_BF16) {
+		fprintf(stderr, "txf: info: matmul runs f4, f8, f2 and bf16, not %s\n",
 		        tool_str(txf_dtype_name(a->dtype)));
 		return 1;
 	}
@@ -394,7 +395,7 @@ out:
 
 /* ----------------------------------------------------------------- matmul */
 
-/* The header of a matmul operand at path: 2-D, f4 or f8. */
+/* The header of a matmul operand at path: 2-D, f4, f8, f2 or bf16. */
 static int operand_header(const char *path, npy_array *x)
 {
 	char err[1024];
@@ -408,11 +409,12 @@ static int operand_header(const char *path, npy_array *x)
 		        x->ndim, x->ndim == 1 ? "" : "s");
 		return -1;
 	}
-	if (x->is_bool || (x->dtype != TXF_F32 && x->dtype != TXF_F64)) {
-		fprintf(
-		    stderr,
-		    "txf: %s: matmul multiplies float32 (f4) and float64 (f8) arrays, not %s%s\n",
-		    path, tool_str(npy_array_code(x)), x->is_bool ? " (bool)" : "");
+	if (x->is_bool || (x->dtype != TXF_F32 && x->dtype != TXF_F64 && x->dtype != TXF_F16 &&
+	                   x->dtype != TXF_BF16)) {
+		fprintf(stderr,
+		        "txf: %s: matmul multiplies float32 (f4), float64 (f8), float16 (f2) and "
+		        "bfloat16 (|V2) arrays, not %s%s\n",
+		        path, tool_str(npy_array_code(x)), x->is_bool ? " (bool)" : "");
 		return -1;
 	}
 	return 0;
@@ -479,10 +481,12 @@ static int cmd_matmul(const cli_args *a)
 	if (a->c_path) {
 		if (operand_header(a->c_path, &C) != 0)
 			goto out;
-		if (C.dtype != A.dtype) {
+		/* 16-bit A and B may have an f4 C. */
+		if (C.dtype != A.dtype &&
+		    !(C.dtype == TXF_F32 && (A.dtype == TXF_F16 || A.dtype == TXF_BF16))) {
 			fprintf(stderr,
 			        "txf: %s is %s but A and B are %s: matmul needs one element "
-			        "type\n",
+			        "type (or an f4 C for f2 and bf16)\n",
 			        a->c_path, tool_str(npy_dtype_code(C.dtype)),
 			        tool_str(npy_dtype_code(A.dtype)));
 			goto out;
@@ -498,7 +502,7 @@ static int cmd_matmul(const cli_args *a)
 	if (tool_open_context(a->device, &ctx) != TXF_SUCCESS)
 		goto out;
 	{
-		const size_t elem = npy_dtype_size(A.dtype);
+		const size_t elem = npy_dtype_size(a->c_path ? C.dtype : A.dtype);
 		const uint64_t need[3] = {A.nbytes, B.nbytes, fit_matrix_bytes(m, n, elem)};
 
 		snprintf(what, sizeof(what), "a %zux%zux%zu %s matmul (M x N x K)", m, n, k,
@@ -512,8 +516,8 @@ static int cmd_matmul(const cli_args *a)
 		goto out;
 	shape[0] = m;
 	shape[1] = n;
-	if (npy_alloc(&res, A.dtype, 2, shape, a->c_path ? C.fortran_order : 0, err, sizeof(err)) !=
-	    NPY_OK) {
+	if (npy_alloc(&res, a->c_path ? C.dtype : A.dtype, 2, shape,
+	              a->c_path ? C.fortran_order : 0, err, sizeof(err)) != NPY_OK) {
 		fprintf(stderr, "txf: %s\n", err);
 		goto out;
 	}
@@ -524,7 +528,7 @@ static int cmd_matmul(const cli_args *a)
 			goto out;
 	} else {
 		/* beta = 0: C is only written. */
-		s = txf_matrix_alloc(ctx, A.dtype, m, n,
+		s = txf_matrix_alloc(ctx, res.dtype, m, n,
 		                     res.fortran_order ? TXF_COL_MAJOR : TXF_ROW_MAJOR, &mc);
 		if (s != TXF_SUCCESS) {
 			tool_report("cannot allocate the result", s);
