@@ -169,8 +169,9 @@ static txf_status convert(txf_context *ctx, txf_dtype t, const char *name, cl_me
 		txf__give_back_kernel(ctx, k);
 		return txf__fail(TXF_ERR_OPENCL, "clSetKernelArg(%s) failed", name);
 	}
+	/* Four columns per work-item (cl/convert.cl CONV_VEC). */
 	size_t local[2], global[2];
-	txf__untiled_geometry(ctx, k, rows, cols, local, global);
+	txf__untiled_geometry(ctx, k, rows, (cols + 3) / 4, local, global);
 	s = txf__enqueue(ctx, k, 2, global, local, num_wait, wait, event);
 	txf__give_back_kernel(ctx, k);
 	return s;
