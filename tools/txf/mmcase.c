@@ -403,17 +403,23 @@ static txf_status launch_clblast(txf_context *ctx, void *arg, cl_event *ev, char
 }
 #endif
 
+/* The peers have no gemm of 16-bit operands into an f32 C: "n/a". */
+static bool no_peer_gemm(const mm_case *c, mm_result *r)
+{
+	if (c->dtype == c->cdtype)
+		return false;
+	r->check = "n/a";
+	snprintf(r->note, sizeof(r->note), "no %s x %s -> %s gemm", txf_dtype_name(c->dtype),
+	         txf_dtype_name(c->dtype), txf_dtype_name(c->cdtype));
+	return true;
+}
+
 int mm_run_clblast(mm_case *c, unsigned repeat, mm_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->check = "error";
-	if (c->dtype != c->cdtype) {
-		r->check = "n/a";
-		snprintf(r->note, sizeof(r->note), "no %s x %s -> %s gemm",
-		         txf_dtype_name(c->dtype), txf_dtype_name(c->dtype),
-		         txf_dtype_name(c->cdtype));
+	if (no_peer_gemm(c, r))
 		return 0;
-	}
 #ifdef TXF_HAVE_CLBLAST
 	return run_device(c, launch_clblast, c, repeat, c->poison, r);
 #else
@@ -444,13 +450,8 @@ int mm_run_blas(mm_case *c, unsigned repeat, mm_result *r)
 {
 	memset(r, 0, sizeof(*r));
 	r->check = "error";
-	if (c->dtype != c->cdtype) {
-		r->check = "n/a";
-		snprintf(r->note, sizeof(r->note), "no %s x %s -> %s gemm",
-		         txf_dtype_name(c->dtype), txf_dtype_name(c->dtype),
-		         txf_dtype_name(c->cdtype));
+	if (no_peer_gemm(c, r))
 		return 0;
-	}
 #ifdef TXF_HAVE_CBLAS
 	if (c->m > INT_MAX || c->n > INT_MAX || c->k > INT_MAX) {
 		snprintf(r->note, sizeof(r->note), "extents above %d do not fit BLAS's int",
