@@ -729,8 +729,8 @@ txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, s
 static int transpose_dtypes(size_t elem, txf_dtype *out)
 {
 	static const txf_dtype order[] = {TXF_F32, TXF_F64, TXF_F16, TXF_C128, TXF_U8,
-	                                  TXF_I8,  TXF_U16, TXF_I16, TXF_U32,  TXF_I32,
-	                                  TXF_U64, TXF_I64, TXF_C64};
+	                                  TXF_I8,  TXF_U16, TXF_I16, TXF_BF16, TXF_U32,
+	                                  TXF_I32, TXF_U64, TXF_I64, TXF_C64};
 	int n = 0;
 	for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
 		if (txf_dtype_size(order[i]) == elem)

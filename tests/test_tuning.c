@@ -565,6 +565,35 @@ static void test_tiny_time_read_back(void **state)
 
 /* -------------------------------------------------------- choices used */
 
+/* A bf16 transpose entry, through the file, serves every 2-byte type (none
+ * of the others has one). */
+static void test_bf16_entry_serves_2_byte_types(void **state)
+{
+	(void)state;
+	txf_tuning *t = test_tuning_blank("test");
+	put_limits(t, TXF_TUNE_TRANSPOSE, TXF_BF16, 1 << 20, 0);
+	txf_tuned e = tuned_t(TXF_STRATEGY_SPLIT, 16, 4, 0, 64, 128, 0.5);
+	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_BF16, TXF_SMALL_EVEN, &e);
+	txf_context *ctx = open_ctx(NULL);
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_SUCCESS);
+	txf_tuning_release(&t);
+	txf_context_release(&ctx);
+	ctx = open_ctx(NULL);
+	static const txf_dtype two[] = {TXF_BF16, TXF_F16, TXF_U16, TXF_I16};
+	for (size_t i = 0; i < sizeof two / sizeof two[0]; i++) {
+		txf_choice c;
+		assert_int_equal(txf_transpose_explain(ctx, 64, 128, two[i], 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_string_equal(c.entry, "tuned transpose bf16 small-even");
+		assert_int_equal(c.strategy, TXF_STRATEGY_SPLIT);
+		assert_int_equal(c.tile, 16);
+	}
+	txf_choice c;
+	assert_int_equal(txf_transpose_explain(ctx, 64, 128, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_not_equal(c.strategy_source, TXF_SOURCE_TUNED);
+	txf_context_release(&ctx);
+}
+
 static void test_tuned_choice_used(void **state)
 {
 	(void)state;
@@ -1764,6 +1793,7 @@ int main(int argc, char **argv)
 	    cmocka_unit_test_setup(test_save_refuses_unreadable_measurements, fresh_cache),
 	    cmocka_unit_test_setup(test_tiny_time_read_back, fresh_cache),
 	    cmocka_unit_test_setup(test_tuned_choice_used, fresh_cache),
+	    cmocka_unit_test_setup(test_bf16_entry_serves_2_byte_types, fresh_cache),
 	    cmocka_unit_test_setup(test_corrupt_files, fresh_cache),
 	    cmocka_unit_test_setup(test_every_truncation, fresh_cache),
 	    cmocka_unit_test_setup(test_concurrent_writers, fresh_cache),
