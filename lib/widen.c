@@ -214,17 +214,19 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 		return s;
 	if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
 		return txf__empty_operation(ctx, num_wait, wait, event);
+	/* Where A and B are not read (alpha = 0), the product is given them
+	 * with K = 0: it then scales C by beta, and nothing is widened. */
 	const bool reads_ab = k > 0 && alpha != 0.0;
+	const size_t kk = reads_ab ? k : 0;
 	const bool narrow = c->dtype != TXF_F32, reads_c = narrow && beta != 0.0;
 	const size_t align = sub_buffer_align(ctx);
 	wide_layout w;
-	TXF_CHECK_ARG(plan_layout(m, n, k, narrow, align, &w), TXF_ERR_SIZE_OVERFLOW,
+	TXF_CHECK_ARG(plan_layout(m, n, kk, narrow, align, &w), TXF_ERR_SIZE_OVERFLOW,
 	              "the widened operands of %zu x %zu x %zu overflow size_t", m, n, k);
 
 	/* In a caller's workspace, the widened matrices and the product's own
 	 * part are two sub-buffers that do not overlap; without one, both come
-	 * from the context's pool. A and B are given the product even where it
-	 * does not read them (k = 0 or alpha = 0), so they have room. */
+	 * from the context's pool. */
 	cl_mem ws = NULL, inner_ws = NULL;
 	txf__pool_ticket *ticket = NULL;
 	if (resolved.workspace) {
@@ -240,7 +242,7 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 		size_t inner_bytes = 0, need = w.bytes;
 		s = inner_options(opts, &resolved, NULL, &probe);
 		if (s == TXF_SUCCESS)
-			s = txf__matmul_workspace(ctx, m, n, k, TXF_F32, &probe, &inner_bytes);
+			s = txf__matmul_workspace(ctx, m, n, kk, TXF_F32, &probe, &inner_bytes);
 		if (s != TXF_SUCCESS)
 			return s;
 		if (inner_bytes)
@@ -297,7 +299,13 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 		s = widen(ctx, b, ws, w.b_off, num_wait, wait, &deps[nd++]);
 	if (s == TXF_SUCCESS && reads_c)
 		s = widen(ctx, c, ws, w.c_off, num_wait, wait, &deps[nd++]);
-	const txf_matrix a32 = widened_view(a, ws, w.a_off), b32 = widened_view(b, ws, w.b_off);
+	txf_matrix a32 = widened_view(a, ws, w.a_off), b32 = widened_view(b, ws, w.b_off);
+	if (!reads_ab) {
+		/* op(A) m x 0 and op(B) 0 x n. */
+		*(op_a == TXF_OP_N ? &a32.cols : &a32.rows) = 0;
+		*(op_b == TXF_OP_N ? &b32.rows : &b32.cols) = 0;
+		a32.ld = b32.ld = 1;
+	}
 	const txf_matrix c32 = narrow ? widened_view(c, ws, w.c_off) : *c;
 	cl_event product = NULL;
 	if (s == TXF_SUCCESS) {
