@@ -124,8 +124,8 @@ txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, 
 		return s;
 	const bool reads = m && n && k;
 	describe(out, dtype, reads, reads);
-	if (!workspace)
-		return TXF_SUCCESS;
+	if (!workspace || !m || !n)
+		return TXF_SUCCESS; /* m = 0 or n = 0: the call does nothing */
 	/* Enough for a 16-bit C that beta reads, and the product's part. */
 	size_t inner_bytes = 0;
 	s = txf__matmul_workspace(ctx, m, n, k, TXF_F32, &inner, &inner_bytes);

@@ -474,6 +474,13 @@ static void explain_and_refusals(void **state)
 	assert_int_equal(txf_matmul_workspace_size(test_ctx, 64, 48, 40, TXF_BF16, NULL, &bytes),
 	                 TXF_SUCCESS);
 	assert_true(bytes >= (64 * 40 + 40 * 48 + 64 * 48) * 4);
+	/* Nothing to do, nothing needed; K = 0 scales a 16-bit C in f32. */
+	assert_int_equal(txf_matmul_workspace_size(test_ctx, 0, 48, 40, TXF_F16, NULL, &bytes),
+	                 TXF_SUCCESS);
+	assert_int_equal(bytes, 0);
+	assert_int_equal(txf_matmul_workspace_size(test_ctx, 64, 48, 0, TXF_F16, NULL, &bytes),
+	                 TXF_SUCCESS);
+	assert_true(bytes >= 64 * 48 * 4);
 	assert_int_equal(txf_matmul_explain(test_ctx, 4, 4, 4, TXF_I16, NULL, &f16c),
 	                 TXF_ERR_BAD_DTYPE);
 
