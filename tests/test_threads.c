@@ -2,10 +2,11 @@
  * contexts, each with a thread of its own, run beside them. Every thread does
  * a fixed list of mixed operations on fresh random input: out-of-place
  * transposes with each strategy and several element types and layouts,
- * in-place transposes, and float32 and float64 matmuls (PADCOPY from the
- * context's pool among them). Every result is checked against a host
- * reference (transposes byte for byte, matmuls within a bound that grows with
- * K), and every byte outside the output view must keep its poison.
+ * in-place transposes, and float32, float64 and bfloat16 matmuls (PADCOPY and
+ * the widened operands from the context's pool among them). Every result is
+ * checked against a host reference (transposes byte for byte, matmuls within
+ * a bound that grows with K), and every byte outside the output view must
+ * keep its poison.
  *
  * All threads start together on a cold cache, in memory and on disk (one
  * private directory for every context), with the same operation, so the
@@ -68,6 +69,7 @@ typedef enum op_kind {
 	OP_MATMUL_F64_SIMPLE,
 	OP_MATMUL_F64_PADCOPY, /* pooled workspace */
 	OP_MATMUL_F32_SPLIT,
+	OP_MATMUL_BF16, /* bf16 A and B, f32 C: widened in the pool */
 	OP_KINDS
 } op_kind;
 
@@ -75,6 +77,7 @@ static const char *const op_names[OP_KINDS] = {
     "transpose f32 auto",  "transpose u8 simple", "transpose u16 pad",  "transpose f64 truncate",
     "transpose f32 split", "in-place simple",     "in-place pad",       "matmul f32 auto",
     "matmul f32 padcopy",  "matmul f64 simple",   "matmul f64 padcopy", "matmul f32 split",
+    "matmul bf16 auto",
 };
 
 typedef struct worker {
@@ -322,66 +325,83 @@ out:
 
 /* -------------------------------------------------------------- matmul */
 
-static double get_value(const unsigned char *p, bool f64)
+/* A value of type t (f32, f64, or bf16: a float's top half) at p. */
+static double get_value(const unsigned char *p, txf_dtype t)
 {
-	if (f64) {
+	if (t == TXF_F64) {
 		double v;
 		memcpy(&v, p, sizeof v);
 		return v;
 	}
 	float v;
+	if (t == TXF_BF16) {
+		uint16_t h;
+		memcpy(&h, p, sizeof h);
+		uint32_t u = (uint32_t)h << 16;
+		memcpy(&v, &u, sizeof v);
+		return v;
+	}
 	memcpy(&v, p, sizeof v);
 	return v;
 }
 
-static void put_value(unsigned char *p, double v, bool f64)
+/* v (exact in t: bf16 values are cut to a float's top half first). */
+static void put_value(unsigned char *p, double v, txf_dtype t)
 {
-	if (f64) {
+	if (t == TXF_F64) {
 		memcpy(p, &v, sizeof v);
-	} else {
-		float f = (float)v;
-		memcpy(p, &f, sizeof f);
+		return;
 	}
+	float f = (float)v;
+	if (t == TXF_BF16) {
+		uint32_t u;
+		memcpy(&u, &f, sizeof u);
+		const uint16_t h = (uint16_t)(u >> 16);
+		memcpy(p, &h, sizeof h);
+		return;
+	}
+	memcpy(p, &f, sizeof f);
 }
 
-/* A row-major r x c matrix of values in [-1, 1) at ld, offset off. */
 static void fill_values(worker *w, unsigned char *img, size_t r, size_t c, size_t ld, size_t off,
-                        bool f64)
+                        txf_dtype t)
 {
-	const size_t elem = f64 ? 8 : 4;
+	const size_t elem = txf_dtype_size(t);
 	for (size_t i = 0; i < r; i++)
 		for (size_t j = 0; j < c; j++)
 			put_value(img + at(TXF_ROW_MAJOR, ld, off, i, j, elem),
-			          (double)(int64_t)(rnd(w) >> 11) / 4503599627370496.0, f64);
+			          (double)(int64_t)(rnd(w) >> 11) / 4503599627370496.0, t);
 }
 
-static bool matmul_once(worker *w, bool f64, txf_strategy strategy)
+/* A product of type t (A and B; C is f32 for bf16 operands). */
+static bool matmul_once(worker *w, txf_dtype t, txf_strategy strategy)
 {
-	const txf_dtype t = f64 ? TXF_F64 : TXF_F32;
-	const size_t elem = txf_dtype_size(t);
+	const bool f64 = t == TXF_F64;
+	const txf_dtype tc = t == TXF_BF16 ? TXF_F32 : t;
+	const size_t elem = txf_dtype_size(t), celem = txf_dtype_size(tc);
 	const size_t m = pick(w, 1, MAX_K), n = pick(w, 1, MAX_K), k = pick(w, 1, MAX_K);
 	const size_t lda = k + pick(w, 0, 2), ldb = n + pick(w, 0, 2), ldc = n + pick(w, 0, 2);
 	const size_t oa = pick(w, 0, 3), ob = pick(w, 0, 3), oc = pick(w, 0, 3);
 	const double alpha = rnd(w) & 1 ? 1.0 : 0.75, beta = rnd(w) & 1 ? 0.0 : -0.5;
 	const size_t ab = span_of(m, k, lda, oa, TXF_ROW_MAJOR) * elem;
 	const size_t bb = span_of(k, n, ldb, ob, TXF_ROW_MAJOR) * elem;
-	const size_t cb = span_of(m, n, ldc, oc, TXF_ROW_MAJOR) * elem;
+	const size_t cb = span_of(m, n, ldc, oc, TXF_ROW_MAJOR) * celem;
 	const size_t ct = cb + 2 * GUARD_BYTES;
 	bool ok = false;
 	cl_mem ma = NULL, mb = NULL, mc = NULL;
 	unsigned char *a = image(w, ab, false), *b = image(w, bb, false), *c = image(w, cb, false);
 	unsigned char *got = malloc(ct);
 	CHECK(w, a && b && c && got, "out of memory");
-	fill_values(w, a, m, k, lda, oa, f64);
-	fill_values(w, b, k, n, ldb, ob, f64);
-	fill_values(w, c, m, n, ldc, oc, f64);
+	fill_values(w, a, m, k, lda, oa, t);
+	fill_values(w, b, k, n, ldb, ob, t);
+	fill_values(w, c, m, n, ldc, oc, tc);
 	ma = upload(w, a, ab + 2 * GUARD_BYTES);
 	mb = upload(w, b, bb + 2 * GUARD_BYTES);
 	mc = upload(w, c, ct);
 	CHECK(w, ma && mb && mc, "buffers");
 	txf_matrix va = view_of(ma, t, m, k, lda, oa, TXF_ROW_MAJOR);
 	txf_matrix vb = view_of(mb, t, k, n, ldb, ob, TXF_ROW_MAJOR);
-	txf_matrix vc = view_of(mc, t, m, n, ldc, oc, TXF_ROW_MAJOR);
+	txf_matrix vc = view_of(mc, tc, m, n, ldc, oc, TXF_ROW_MAJOR);
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	o.strategy = strategy; /* workspace NULL: PADCOPY takes the context's pool */
@@ -395,28 +415,26 @@ static bool matmul_once(worker *w, bool f64, txf_strategy strategy)
 		for (size_t j = 0; j < n; j++) {
 			double ref = 0, mag = 0;
 			for (size_t p = 0; p < k; p++) {
-				double x =
-				    get_value(a + at(TXF_ROW_MAJOR, lda, oa, i, p, elem), f64);
-				double y =
-				    get_value(b + at(TXF_ROW_MAJOR, ldb, ob, p, j, elem), f64);
+				double x = get_value(a + at(TXF_ROW_MAJOR, lda, oa, i, p, elem), t);
+				double y = get_value(b + at(TXF_ROW_MAJOR, ldb, ob, p, j, elem), t);
 				ref += x * y;
 				mag += fabs(x * y);
 			}
-			unsigned char *cij = c + at(TXF_ROW_MAJOR, ldc, oc, i, j, elem);
-			double c0 = get_value(cij, f64);
+			unsigned char *cij = c + at(TXF_ROW_MAJOR, ldc, oc, i, j, celem);
+			double c0 = get_value(cij, tc);
 			ref = alpha * ref + beta * c0;
 			mag = fabs(alpha) * mag + fabs(beta * c0);
-			double g = get_value(got + at(TXF_ROW_MAJOR, ldc, oc, i, j, elem), f64);
+			double g = get_value(got + at(TXF_ROW_MAJOR, ldc, oc, i, j, celem), tc);
 			double bound = 4.0 * (double)(k + 2) * eps * mag + (f64 ? 1e-300 : 1e-30);
 			CHECK(
 			    w, fabs(g - ref) <= bound,
 			    "matmul %s %s %zu x %zu x %zu, alpha %g beta %g: C(%zu, %zu) = %.17g, "
 			    "host %.17g, bound %.3g",
-			    f64 ? "f64" : "f32", txf_strategy_name(strategy), m, n, k, alpha, beta,
-			    i, j, g, ref, bound);
+			    txf_dtype_name(t), txf_strategy_name(strategy), m, n, k, alpha, beta, i,
+			    j, g, ref, bound);
 			/* The element is right: copy it so that the image
 			 * comparison below checks everything else. */
-			memcpy(cij, got + at(TXF_ROW_MAJOR, ldc, oc, i, j, elem), elem);
+			memcpy(cij, got + at(TXF_ROW_MAJOR, ldc, oc, i, j, celem), celem);
 		}
 	}
 	size_t d = first_difference(got, c, ct);
@@ -455,15 +473,17 @@ static bool run_op(worker *w, op_kind op)
 	case OP_INPLACE_PAD:
 		return inplace_once(w, TXF_STRATEGY_PAD);
 	case OP_MATMUL_F32_AUTO:
-		return matmul_once(w, false, TXF_STRATEGY_AUTO);
+		return matmul_once(w, TXF_F32, TXF_STRATEGY_AUTO);
 	case OP_MATMUL_F32_PADCOPY:
-		return matmul_once(w, false, TXF_STRATEGY_PADCOPY);
+		return matmul_once(w, TXF_F32, TXF_STRATEGY_PADCOPY);
 	case OP_MATMUL_F64_SIMPLE:
-		return matmul_once(w, true, TXF_STRATEGY_SIMPLE);
+		return matmul_once(w, TXF_F64, TXF_STRATEGY_SIMPLE);
 	case OP_MATMUL_F64_PADCOPY:
-		return matmul_once(w, true, TXF_STRATEGY_PADCOPY);
+		return matmul_once(w, TXF_F64, TXF_STRATEGY_PADCOPY);
 	case OP_MATMUL_F32_SPLIT:
-		return matmul_once(w, false, TXF_STRATEGY_SPLIT);
+		return matmul_once(w, TXF_F32, TXF_STRATEGY_SPLIT);
+	case OP_MATMUL_BF16:
+		return matmul_once(w, TXF_BF16, TXF_STRATEGY_AUTO);
 	case OP_KINDS:
 		break;
 	}
