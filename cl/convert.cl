@@ -55,7 +55,7 @@ inline ushort narrow1(float x)
 {
 	const uint u = as_uint(x);
 	return (u & 0x7fffffffu) > 0x7f800000u ? (ushort)((u >> 16) | 0x40u)
-	                                        : (ushort)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+	                                       : (ushort)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 
 inline ushort4 narrow4(float4 x)
@@ -108,4 +108,44 @@ __kernel void narrow16(__global const float *restrict src, ulong src_off, ulong 
 		vstore_half_rte(s[j], j, (__global half *)d);
 #endif
 	}
+}
+
+/* PADCOPY's packs read from 16-bit operands (lib/matmul.c, add_pack): dst
+ * (Kp x Xp, leading dimension Xp) holds element (x, k) of op(X), widened,
+ * and zeros outside X x K. The arguments are those of matmul_pack_a/b in
+ * cl/matmul.cl. pack16 walks dst one element per work-item (dimension 0
+ * along x, 1 along k); source element (x, k) is at off + x * ld + k where
+ * `across` (an operand stored across K) and at off + k * ld + x otherwise.
+ * pack16_tiled, for an operand stored across K, moves P16_T x P16_T tiles
+ * through local memory with P16_T x P16_R work-items, so that its reads run
+ * along k and its writes along x: dimension 0 walks K, 1 walks X. */
+__kernel void pack16(ulong X, ulong K, __global const ushort *src, ulong off, ulong ld,
+                     __global float *dst, ulong dst_off, ulong Xp, ulong Kp, uint across)
+{
+	const ulong x = get_global_id(0), k = get_global_id(1);
+	if (x >= Xp || k >= Kp)
+		return;
+	const ulong i = across ? x * ld + k : k * ld + x;
+	dst[dst_off + k * Xp + x] = x < X && k < K ? widen1(src + off + i) : 0.0f;
+}
+
+#define P16_T 32
+#define P16_R 8
+
+__kernel TXF_REQD_WG(P16_T, P16_R, 1) void pack16_tiled(ulong X, ulong K,
+                                                        __global const ushort *src, ulong off,
+                                                        ulong ld, __global float *dst,
+                                                        ulong dst_off, ulong Xp, ulong Kp)
+{
+	__local float t[P16_T][P16_T + 1];
+	const uint a = get_local_id(0), b = get_local_id(1);
+	const ulong k0 = (ulong)get_group_id(0) * P16_T, x0 = (ulong)get_group_id(1) * P16_T;
+	for (uint i = b; i < P16_T; i += P16_R)
+		t[i][a] =
+		    x0 + i < X && k0 + a < K ? widen1(src + off + (x0 + i) * ld + k0 + a) : 0.0f;
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (x0 + a < Xp)
+		for (uint i = b; i < P16_T; i += P16_R)
+			if (k0 + i < Kp)
+				dst[dst_off + (k0 + i) * Xp + x0 + a] = t[a][i];
 }

@@ -19,11 +19,14 @@ typedef struct operand {
 } operand;
 
 /* The problem after normalisation: C (M x N, row-major) = alpha op(A) op(B)
- * + beta C. */
+ * + beta C. elem is the product's element size; src is TXF_F16 or TXF_BF16
+ * where A and B hold such elements (offsets and leading dimensions count
+ * them), which only PADCOPY's packs read, else the product's type. */
 typedef struct problem {
 	size_t M, N, K, elem;
 	operand a, b, c;
 	double alpha, beta;
+	txf_dtype src;
 } problem;
 
 static operand as_operand(const txf_matrix *x, txf_op op)
@@ -255,10 +258,11 @@ static bool vector_aligned(operand o, unsigned w)
 static padcopy_parts padcopy_needs(const problem *pr, const txf__mparams *p)
 {
 	const bool even_m = pr->M % p->mwg == 0, even_n = pr->N % p->nwg == 0,
-	           even_k = pr->K % p->kwg == 0;
-	padcopy_parts need = {!(pr->a.trans && even_m && even_k && vector_aligned(pr->a, p->vwa)),
-	                      !(!pr->b.trans && even_n && even_k && vector_aligned(pr->b, p->vwb)),
-	                      !(even_m && even_n && slices_of(p) == 1)};
+	           even_k = pr->K % p->kwg == 0, wide = !txf__is_float16(pr->src);
+	padcopy_parts need = {
+	    !(wide && pr->a.trans && even_m && even_k && vector_aligned(pr->a, p->vwa)),
+	    !(wide && !pr->b.trans && even_n && even_k && vector_aligned(pr->b, p->vwb)),
+	    !(even_m && even_n && slices_of(p) == 1)};
 	return need;
 }
 
@@ -377,7 +381,9 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 /* A pack launch: operand X (A or B) into its K-major temporary of Rp x Kp
  * (R = M or N). An operand stored across K (A not transposed, B
  * transposed) is moved through local tiles where the device runs work-groups
- * of PACK_T x PACK_R; the plain pack copies element by element. */
+ * of PACK_T x PACK_R; the plain pack copies element by element. 16-bit
+ * operands are read, and widened, by cl/convert.cl's packs, which take the
+ * same arguments (the plain one one more: whether the operand lies across K). */
 static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
                            bool is_a, cl_mem workspace, size_t dst_off, size_t Rp, size_t Kp)
 {
@@ -388,9 +394,13 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const 
 	l->dims = 2;
 	l->after[0] = l->after[1] = -1;
 	txf_status s = TXF_SUCCESS;
+	const bool half = txf__is_float16(pr->src);
+	const cl_uint across_arg = across;
 	if (across) {
-		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
-		               is_a ? "matmul_pack_a_tiled" : "matmul_pack_b_tiled", &l->kernel);
+		s = half ? txf__convert_kernel(ctx, pr->src, "pack16_tiled", &l->kernel)
+		         : get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
+		                      is_a ? "matmul_pack_a_tiled" : "matmul_pack_b_tiled",
+		                      &l->kernel);
 		if (s != TXF_SUCCESS)
 			return s;
 		size_t max = 0;
@@ -404,16 +414,17 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const 
 		}
 	}
 	if (!across) {
-		s = get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
-		               is_a ? "matmul_pack_a" : "matmul_pack_b", &l->kernel);
+		s = half ? txf__convert_kernel(ctx, pr->src, "pack16", &l->kernel)
+		         : get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
+		                      is_a ? "matmul_pack_a" : "matmul_pack_b", &l->kernel);
 		if (s != TXF_SUCCESS)
 			return s;
 	}
 	pl->n++;
 	cl_ulong R = is_a ? pr->M : pr->N, K = pr->K, xo = x->off, xl = x->ld, wo = dst_off,
 	         rp = Rp, kp = Kp;
-	s = set_args(l->kernel, 9, ARG(R), ARG(K), ARG(x->mem), ARG(xo), ARG(xl), ARG(workspace),
-	             ARG(wo), ARG(rp), ARG(kp));
+	s = set_args(l->kernel, half && !across ? 10 : 9, ARG(R), ARG(K), ARG(x->mem), ARG(xo),
+	             ARG(xl), ARG(workspace), ARG(wo), ARG(rp), ARG(kp), ARG(across_arg));
 	if (s != TXF_SUCCESS)
 		return s;
 	if (!across) {
@@ -643,28 +654,21 @@ static txf_status check_operands(txf_context *ctx, txf_op op_a, txf_op op_b, con
 	return TXF_SUCCESS;
 }
 
-txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, const txf_matrix *a,
-                      const txf_matrix *b, double beta, const txf_matrix *c,
-                      const txf_matmul_options *public_opts, cl_uint num_wait, const cl_event *wait,
-                      cl_event *event)
+/* txf_matmul of checked operands, in the product's type; A and B of a 16-bit
+ * type are read only by PADCOPY's packs (the strategy must be PADCOPY). */
+static txf_status matmul_checked(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha,
+                                 const txf_matrix *a, const txf_matrix *b, double beta,
+                                 const txf_matrix *c, const txf_matmul_options *public_opts,
+                                 size_t m, size_t n, size_t k, cl_uint num_wait,
+                                 const cl_event *wait, cl_event *event)
 {
-	txf__clear_error();
-	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_matmul: ctx must not be NULL");
-	txf_status s = txf__check_wait_list(num_wait, wait);
-	size_t m = 0, n = 0, k = 0;
-	if (s == TXF_SUCCESS)
-		s = check_operands(ctx, op_a, op_b, a, b, beta, c, &m, &n, &k);
-	if (s != TXF_SUCCESS)
-		return s;
-	if (txf__is_float16(a->dtype))
-		return txf__matmul_float16(ctx, op_a, op_b, alpha, a, b, beta, c, public_opts, m, n,
-		                           k, num_wait, wait, event);
 	txf__mopts resolved;
-	s = txf__mopts_resolve(public_opts, &resolved);
+	txf_status s = txf__mopts_resolve(public_opts, &resolved);
 	if (s != TXF_SUCCESS)
 		return s;
 	const txf__mopts *opts = &resolved;
-	size_t elem = txf_dtype_size(a->dtype);
+	const txf_dtype src = a->dtype;
+	size_t elem = txf__is_float16(src) ? 4 : txf_dtype_size(src);
 	txf__mchoice choice;
 	s = txf__select_matmul(ctx, m, n, k, elem, opts, &choice);
 	if (s != TXF_SUCCESS)
@@ -673,9 +677,16 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 		return txf__empty_operation(ctx, num_wait, wait, event);
 
 	/* Row-major form. A column-major C is computed as C^T = op(B)^T op(A)^T. */
-	problem pr = {
-	    m,     n,   k, elem, as_operand(a, op_a), as_operand(b, op_b), as_operand(c, TXF_OP_N),
-	    alpha, beta};
+	problem pr = {m,
+	              n,
+	              k,
+	              elem,
+	              as_operand(a, op_a),
+	              as_operand(b, op_b),
+	              as_operand(c, TXF_OP_N),
+	              alpha,
+	              beta,
+	              src};
 	if (c->layout == TXF_COL_MAJOR) {
 		pr.M = n;
 		pr.N = m;
@@ -690,6 +701,11 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 	 * banks (narrowing vwa from 4 to 1 on a row-major A with an odd lda made
 	 * the product 1.5 times slower on an H100). */
 	txf__mparams p = choice.params;
+	TXF_CHECK_ARG(!txf__is_float16(src) ||
+	                  (choice.strategy == TXF_STRATEGY_PADCOPY && k && alpha != 0.0),
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "%s operands are packed by padcopy only, not read by %s", txf_dtype_name(src),
+	              txf_strategy_name(choice.strategy));
 
 	plan pl;
 	memset(&pl, 0, sizeof pl);
@@ -744,6 +760,36 @@ txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, 
 		return s;
 	}
 	return run(ctx, &pl, num_wait, wait, event);
+}
+
+txf_status txf__matmul_packed16(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha,
+                                const txf_matrix *a, const txf_matrix *b, double beta,
+                                const txf_matrix *c, const txf_matmul_options *opts, size_t m,
+                                size_t n, size_t k, cl_uint num_wait, const cl_event *wait,
+                                cl_event *event)
+{
+	return matmul_checked(ctx, op_a, op_b, alpha, a, b, beta, c, opts, m, n, k, num_wait, wait,
+	                      event);
+}
+
+txf_status txf_matmul(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha, const txf_matrix *a,
+                      const txf_matrix *b, double beta, const txf_matrix *c,
+                      const txf_matmul_options *public_opts, cl_uint num_wait, const cl_event *wait,
+                      cl_event *event)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_matmul: ctx must not be NULL");
+	txf_status s = txf__check_wait_list(num_wait, wait);
+	size_t m = 0, n = 0, k = 0;
+	if (s == TXF_SUCCESS)
+		s = check_operands(ctx, op_a, op_b, a, b, beta, c, &m, &n, &k);
+	if (s != TXF_SUCCESS)
+		return s;
+	if (txf__is_float16(a->dtype))
+		return txf__matmul_float16(ctx, op_a, op_b, alpha, a, b, beta, c, public_opts, m, n,
+		                           k, num_wait, wait, event);
+	return matmul_checked(ctx, op_a, op_b, alpha, a, b, beta, c, public_opts, m, n, k, num_wait,
+	                      wait, event);
 }
 
 txf_status txf__matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,

@@ -759,6 +759,16 @@ bool txf__is_float16(txf_dtype t);
 txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
                                 const txf_matmul_options *opts, txf__mchoice *out,
                                 size_t *workspace);
+/* A kernel of cl/convert.cl for 16-bit elements of type t. */
+txf_status txf__convert_kernel(txf_context *ctx, txf_dtype t, const char *name, cl_kernel *out);
+/* txf_matmul with PADCOPY on checked 16-bit A and B, which its packs read
+ * and widen, and an f32 C (matmul.c). Any other strategy, k = 0 or alpha =
+ * 0: TXF_ERR_STRATEGY_NOT_APPLICABLE, nothing enqueued. */
+txf_status txf__matmul_packed16(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha,
+                                const txf_matrix *a, const txf_matrix *b, double beta,
+                                const txf_matrix *c, const txf_matmul_options *opts, size_t m,
+                                size_t n, size_t k, cl_uint num_wait, const cl_event *wait,
+                                cl_event *event);
 /* txf_matmul for checked 16-bit operands of m x n x k. */
 txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, double alpha,
                                const txf_matrix *a, const txf_matrix *b, double beta,

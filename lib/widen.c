@@ -1,7 +1,9 @@
 /* Matrix products of 16-bit operands (f16, bf16) through the float32
  * product: A and B are widened to float32 in a workspace, multiplied there,
  * and a 16-bit C is widened (where beta reads it) and narrowed back
- * (kernels in cl/convert.cl).
+ * (kernels in cl/convert.cl). Where the float32 product is padcopy, its
+ * packs read A and B and widen them as they copy (matmul.c), so nothing
+ * else touches them.
  *
  * Widening is exact. A product of two widened values has at most 11 x 11
  * significant bits and is exact in float32, so the float32 product's error
@@ -91,14 +93,22 @@ static txf_status inner_options(const txf_matmul_options *caller, const txf__mop
 	return TXF_SUCCESS;
 }
 
-/* The float32 product's choice and how the widening changes it. */
-static void describe(txf__mchoice *c, txf_dtype dtype, bool wide_a, bool wide_b)
+/* The float32 product's choice and how the 16-bit operands change it: with
+ * padcopy its packs read them (the f32 count leaves B's pack out where the
+ * blocks divide N and K), otherwise two launches widen them first. */
+static void describe(txf__mchoice *c, txf_dtype dtype, size_t m, size_t n, size_t k)
 {
-	c->launches += (unsigned)wide_a + (unsigned)wide_b;
+	const txf__mparams *p = &c->params;
+	const bool packs = c->strategy == TXF_STRATEGY_PADCOPY;
+	if (m && n && k)
+		c->launches += packs ? (n % p->nwg == 0 && k % p->kwg == 0) : 2;
 	char why[sizeof c->why];
-	int n = snprintf(why, sizeof why, "%s operands widened to f32 (exact); the f32 product: ",
+	int w = snprintf(why, sizeof why,
+	                 packs ? "%s operands widened to f32 (exact) by padcopy's packs; the f32 "
+	                         "product: "
+	                       : "%s operands widened to f32 (exact); the f32 product: ",
 	                 txf_dtype_name(dtype));
-	size_t at = n > 0 && (size_t)n < sizeof why ? (size_t)n : 0;
+	size_t at = w > 0 && (size_t)w < sizeof why ? (size_t)w : 0;
 	size_t rest = strnlen(c->why, sizeof c->why);
 	if (rest > sizeof why - 1 - at)
 		rest = sizeof why - 1 - at;
@@ -122,8 +132,7 @@ txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, 
 	s = txf__matmul_explain(ctx, m, n, k, TXF_F32, &inner, out);
 	if (s != TXF_SUCCESS)
 		return s;
-	const bool reads = m && n && k;
-	describe(out, dtype, reads, reads);
+	describe(out, dtype, m, n, k);
 	if (!workspace || !m || !n)
 		return TXF_SUCCESS; /* m = 0 or n = 0: the call does nothing */
 	/* Enough for a 16-bit C that beta reads, and the product's part. */
@@ -141,11 +150,7 @@ txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, 
 	return TXF_SUCCESS;
 }
 
-/* One conversion launch over a rows x cols matrix in row-major form. */
-static txf_status convert(txf_context *ctx, txf_dtype t, const char *name, cl_mem src,
-                          size_t src_off, size_t src_ld, cl_mem dst, size_t dst_off, size_t dst_ld,
-                          size_t rows, size_t cols, cl_uint num_wait, const cl_event *wait,
-                          cl_event *event)
+txf_status txf__convert_kernel(txf_context *ctx, txf_dtype t, const char *name, cl_kernel *out)
 {
 	char options[64] = "";
 	size_t len = 0;
@@ -153,9 +158,19 @@ static txf_status convert(txf_context *ctx, txf_dtype t, const char *name, cl_me
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
 	cl_program prog;
 	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
-	cl_kernel k = NULL;
 	if (s == TXF_SUCCESS)
-		s = txf__take_kernel(ctx, prog, name, &k);
+		s = txf__take_kernel(ctx, prog, name, out);
+	return s;
+}
+
+/* One conversion launch over a rows x cols matrix in row-major form. */
+static txf_status convert(txf_context *ctx, txf_dtype t, const char *name, cl_mem src,
+                          size_t src_off, size_t src_ld, cl_mem dst, size_t dst_off, size_t dst_ld,
+                          size_t rows, size_t cols, cl_uint num_wait, const cl_event *wait,
+                          cl_event *event)
+{
+	cl_kernel k = NULL;
+	txf_status s = txf__convert_kernel(ctx, t, name, &k);
 	if (s != TXF_SUCCESS)
 		return s;
 	cl_ulong args[6] = {src_off, src_ld, dst_off, dst_ld, rows, cols};
@@ -215,13 +230,24 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 	if (m == 0 || n == 0 || ((k == 0 || alpha == 0.0) && beta == 1.0))
 		return txf__empty_operation(ctx, num_wait, wait, event);
 	/* Where A and B are not read (alpha = 0), the product is given them
-	 * with K = 0: it then scales C by beta, and nothing is widened. */
+	 * with K = 0: it then scales C by beta, and nothing is widened. Where
+	 * the f32 product is padcopy, its packs read A and B as they are. */
 	const bool reads_ab = k > 0 && alpha != 0.0;
 	const size_t kk = reads_ab ? k : 0;
+	txf_matmul_options probe;
+	txf__mchoice choice;
+	choice.strategy = TXF_STRATEGY_AUTO;
+	s = inner_options(opts, &resolved, NULL, &probe);
+	if (s == TXF_SUCCESS && reads_ab)
+		s = txf__matmul_explain(ctx, m, n, k, TXF_F32, &probe, &choice);
+	if (s != TXF_SUCCESS)
+		return s;
+	const bool packs = reads_ab && choice.strategy == TXF_STRATEGY_PADCOPY;
+	const bool widen_ab = reads_ab && !packs;
 	const bool narrow = c->dtype != TXF_F32, reads_c = narrow && beta != 0.0;
 	const size_t align = sub_buffer_align(ctx);
 	wide_layout w;
-	TXF_CHECK_ARG(plan_layout(m, n, kk, narrow, align, &w), TXF_ERR_SIZE_OVERFLOW,
+	TXF_CHECK_ARG(plan_layout(m, n, widen_ab ? k : 0, narrow, align, &w), TXF_ERR_SIZE_OVERFLOW,
 	              "the widened operands of %zu x %zu x %zu overflow size_t", m, n, k);
 
 	/* In a caller's workspace, the widened matrices and the product's own
@@ -238,11 +264,8 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 			                 "workspace is not a valid cl_mem (%s)",
 			                 txf__cl_error_name(err));
 		/* The widened matrices, then what the f32 product needs. */
-		txf_matmul_options probe;
 		size_t inner_bytes = 0, need = w.bytes;
-		s = inner_options(opts, &resolved, NULL, &probe);
-		if (s == TXF_SUCCESS)
-			s = txf__matmul_workspace(ctx, m, n, kk, TXF_F32, &probe, &inner_bytes);
+		s = txf__matmul_workspace(ctx, m, n, kk, TXF_F32, &probe, &inner_bytes);
 		if (s != TXF_SUCCESS)
 			return s;
 		if (inner_bytes)
@@ -288,14 +311,25 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 	}
 	txf_matmul_options inner;
 	s = inner_options(opts, &resolved, inner_ws, &inner);
+	if (s == TXF_SUCCESS && packs) {
+		/* The product runs what was explained: padcopy with every
+		 * parameter as chosen (a tuning swapped by another thread in
+		 * between changes nothing). */
+		txf_matmul_choice pub;
+		txf__mchoice_publish(&choice, &pub);
+		inner.strategy = TXF_STRATEGY_PADCOPY;
+		inner.num_params = 0;
+		for (unsigned i = 0; s == TXF_SUCCESS && i < pub.num_params; i++)
+			s = txf_matmul_options_set(&inner, pub.params[i].name, pub.params[i].value);
+	}
 
 	/* Widen, in the queue's order or each after the caller's list; the
 	 * product waits for them. Only the last launch writes the caller's C. */
 	cl_event deps[3] = {NULL, NULL, NULL};
 	cl_uint nd = 0;
-	if (s == TXF_SUCCESS && reads_ab)
+	if (s == TXF_SUCCESS && widen_ab)
 		s = widen(ctx, a, ws, w.a_off, num_wait, wait, &deps[nd++]);
-	if (s == TXF_SUCCESS && reads_ab)
+	if (s == TXF_SUCCESS && widen_ab)
 		s = widen(ctx, b, ws, w.b_off, num_wait, wait, &deps[nd++]);
 	if (s == TXF_SUCCESS && reads_c)
 		s = widen(ctx, c, ws, w.c_off, num_wait, wait, &deps[nd++]);
@@ -312,8 +346,10 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 		/* Without widening, the product itself waits for the caller. */
 		const cl_uint pn = nd ? nd : num_wait;
 		const cl_event *pw = nd ? deps : wait;
-		s = txf_matmul(ctx, op_a, op_b, alpha, &a32, &b32, beta, &c32, &inner, pn,
-		               pn ? pw : NULL, &product);
+		s = packs ? txf__matmul_packed16(ctx, op_a, op_b, alpha, a, b, beta, &c32, &inner,
+		                                 m, n, k, pn, pn ? pw : NULL, &product)
+		          : txf_matmul(ctx, op_a, op_b, alpha, &a32, &b32, beta, &c32, &inner, pn,
+		                       pn ? pw : NULL, &product);
 	}
 	cl_event last = NULL;
 	if (s == TXF_SUCCESS && narrow) {

@@ -470,6 +470,26 @@ static void explain_and_refusals(void **state)
 	assert_int_equal(txf_matmul_explain(test_ctx, 64, 48, 40, TXF_BF16, NULL, &f16c),
 	                 TXF_SUCCESS);
 	assert_non_null(strstr(f16c.why, "bf16 operands widened"));
+	/* Padcopy's packs read 16-bit operands: both packs always, no widening
+	 * (the f32 count leaves B's pack out where the blocks divide N and K). */
+	txf_matmul_options pc;
+	txf_matmul_options_default(&pc);
+	pc.strategy = TXF_STRATEGY_PADCOPY;
+	static const size_t pshapes[][3] = {{64, 48, 40}, {128, 128, 512}, {100, 64, 256}};
+	for (size_t i = 0; i < COUNT(pshapes); i++) {
+		const size_t *d = pshapes[i];
+		assert_int_equal(
+		    txf_matmul_explain(test_ctx, d[0], d[1], d[2], TXF_F32, &pc, &f32c),
+		    TXF_SUCCESS);
+		assert_int_equal(
+		    txf_matmul_explain(test_ctx, d[0], d[1], d[2], TXF_F16, &pc, &f16c),
+		    TXF_SUCCESS);
+		assert_non_null(
+		    strstr(f16c.why, "f16 operands widened to f32 (exact) by padcopy's packs"));
+		const long long nwg = test_mparam(&f32c, "nwg"), kwg = test_mparam(&f32c, "kwg");
+		const unsigned b_skipped = d[1] % (size_t)nwg == 0 && d[2] % (size_t)kwg == 0;
+		assert_int_equal(f16c.launches, f32c.launches + b_skipped);
+	}
 	size_t bytes = 0;
 	assert_int_equal(txf_matmul_workspace_size(test_ctx, 64, 48, 40, TXF_BF16, NULL, &bytes),
 	                 TXF_SUCCESS);
