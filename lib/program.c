@@ -524,6 +524,16 @@ txf_status txf__take_kernel(txf_context *ctx, cl_program prog, const char *name,
 	return TXF_SUCCESS;
 }
 
+txf_status txf__program_kernel(txf_context *ctx, const char *file, const char *options,
+                               const char *name, cl_kernel *out)
+{
+	cl_program prog;
+	txf_status s = txf__get_program(ctx, file, options, &prog);
+	if (s == TXF_SUCCESS)
+		s = txf__take_kernel(ctx, prog, name, out);
+	return s;
+}
+
 void txf__give_back_kernel(txf_context *ctx, cl_kernel kernel)
 {
 	if (!kernel)

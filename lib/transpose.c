@@ -45,10 +45,7 @@ static txf_status kernel_for(txf_context *ctx, const txf__tchoice *c, size_t ele
 	}
 	if (!fits)
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
-	cl_program prog;
-	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
-	if (s == TXF_SUCCESS)
-		s = txf__take_kernel(ctx, prog, name, out);
+	txf_status s = txf__program_kernel(ctx, KERNEL_FILE, options, name, out);
 	if (s != TXF_SUCCESS || !tiled)
 		return s;
 	size_t wg = 0;

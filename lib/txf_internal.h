@@ -351,6 +351,9 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
  * last user's: set them all. Give it back with txf__give_back_kernel once
  * its launches are enqueued (or the operation fails). Thread-safe. */
 txf_status txf__take_kernel(txf_context *ctx, cl_program prog, const char *name, cl_kernel *out);
+/* txf__take_kernel from the program of `file` with `options`. */
+txf_status txf__program_kernel(txf_context *ctx, const char *file, const char *options,
+                               const char *name, cl_kernel *out);
 void txf__give_back_kernel(txf_context *ctx, cl_kernel kernel);
 /* The most kernel objects a context keeps. */
 #define TXF__KERNELS_MAX 256

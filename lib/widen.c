@@ -156,10 +156,7 @@ txf_status txf__convert_kernel(txf_context *ctx, txf_dtype t, const char *name, 
 	size_t len = 0;
 	if (!txf__add_define(options, sizeof options, &len, "TXF_BF16", t == TXF_BF16))
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
-	cl_program prog;
-	txf_status s = txf__get_program(ctx, KERNEL_FILE, options, &prog);
-	if (s == TXF_SUCCESS)
-		s = txf__take_kernel(ctx, prog, name, out);
+	txf_status s = txf__program_kernel(ctx, KERNEL_FILE, options, name, out);
 	return s;
 }
 
