@@ -149,3 +149,50 @@ __kernel TXF_REQD_WG(P16_T, P16_R, 1) void pack16_tiled(ulong X, ulong K,
 			if (k0 + i < Kp)
 				dst[dst_off + (k0 + i) * Xp + x0 + a] = t[a][i];
 }
+
+/* PADCOPY's pair packs for the 16-bit matrix units (lib/matmul.c,
+ * add_pack; cl/matmul.cl TXF_IN16): dst (Kw x Xp, leading dimension Xp)
+ * holds in element (i, x) elements (x, 2 i) (low half) and (x, 2 i + 1)
+ * (high half) of op(X), bits unchanged, and zeros (+0) outside X x K. The
+ * arguments are pack16's, with Kw, the rows of dst, in place of Kp. pair16
+ * walks dst one element per work-item (dimension 0 along x, 1 along i);
+ * source element (x, k) is at off + x * ld + k where `across` (an operand
+ * stored across K) and at off + k * ld + x otherwise. pair16_tiled, for an
+ * operand stored across K, moves P16_T x P16_T tiles of pairs through
+ * local memory, reading along k and writing along x: dimension 0 walks the
+ * pairs, 1 walks X. Neither depends on TXF_BF16. */
+inline uint pair_at(__global const ushort *src, ulong x, ulong k, ulong X, ulong K, ulong ld,
+                    uint across)
+{
+	if (x >= X || k >= K)
+		return 0;
+	const ushort lo = across ? src[x * ld + k] : src[k * ld + x];
+	const ushort hi = k + 1 >= K ? 0 : across ? src[x * ld + k + 1] : src[(k + 1) * ld + x];
+	return (uint)lo | (uint)hi << 16;
+}
+
+__kernel void pair16(ulong X, ulong K, __global const ushort *src, ulong off, ulong ld,
+                     __global uint *dst, ulong dst_off, ulong Xp, ulong Kw, uint across)
+{
+	const ulong x = get_global_id(0), i = get_global_id(1);
+	if (x >= Xp || i >= Kw)
+		return;
+	dst[dst_off + i * Xp + x] = pair_at(src + off, x, 2 * i, X, K, ld, across);
+}
+
+__kernel TXF_REQD_WG(P16_T, P16_R, 1) void pair16_tiled(ulong X, ulong K,
+                                                        __global const ushort *src, ulong off,
+                                                        ulong ld, __global uint *dst,
+                                                        ulong dst_off, ulong Xp, ulong Kw)
+{
+	__local uint t[P16_T][P16_T + 1];
+	const uint a = get_local_id(0), b = get_local_id(1);
+	const ulong i0 = (ulong)get_group_id(0) * P16_T, x0 = (ulong)get_group_id(1) * P16_T;
+	for (uint r = b; r < P16_T; r += P16_R)
+		t[r][a] = pair_at(src + off, x0 + r, 2 * (i0 + a), X, K, ld, 1);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	if (x0 + a < Xp)
+		for (uint r = b; r < P16_T; r += P16_R)
+			if (i0 + r < Kw)
+				dst[dst_off + (i0 + r) * Xp + x0 + a] = t[a][r];
+}

@@ -57,6 +57,16 @@
  *   TF32_PACKED     with PREC 3: bit 1 (2) set where PADCOPY's pack has
  *                   rounded A (B) to TF32 already; the packs round where
  *                   PREC is 3 on the matrix units
+ *   TXF_IN16        with f32 and MMA 4: 1 (f16) or 2 (bf16) where each
+ *                   32-bit element of A and B holds two 16-bit values of
+ *                   one row (column) of op(A) (op(B)), k = 2 i in its low
+ *                   half and k = 2 i + 1 in its high half, as PADCOPY's
+ *                   pair packs write them (cl/convert.cl; TRANS_A 1 and
+ *                   TRANS_B 0). K, KWG and the leading dimensions then
+ *                   count those pairs, and each
+ *                   instruction is mma.sync m16n8k16 on the f16 (bf16)
+ *                   matrix units: products exact, sums in f32. PREC and
+ *                   TF32_PACKED play no part; 0 (default): none
  *   TXF_NV_PTX      with MMA 2 to 4: 1 where the device runs NVIDIA's PTX;
  *                   0 computes each mma.sync in OpenCL C instead (the lanes
  *                   of a warp trade their fragments through local memory,
@@ -157,6 +167,12 @@ typedef float real_t;
 #endif
 #ifndef TXF_NV_PTX
 #define TXF_NV_PTX 0
+#endif
+#ifndef TXF_IN16
+#define TXF_IN16 0
+#endif
+#if TXF_IN16 && (TXF_DOUBLE || MMA != 4 || TXF_IN16 > 2 || !TRANS_A || TRANS_B)
+#error "TXF_IN16 (1 f16, 2 bf16 pairs) takes f32, MMA 4, TRANS_A 1 and TRANS_B 0"
 #endif
 #if LBUF < 1 || LBUF > 4 || (LBUF > 2 && MMA == 1)
 #error "LBUF must be 1 or 2 (1 to 4 with MMA 2 to 4)"
@@ -752,6 +768,13 @@ inline void multiply_step(real_t acc[MWI][NWI], __local real_t (*al)[MWG],
 /* The tiles of the warp part one instruction covers along M. */
 #define MI (MMA_M / 8)
 
+
+#if TXF_IN16 == 2
+#define IN16_PTX "bf16"
+#else
+#define IN16_PTX "f16"
+#endif
+
 /* One instruction on the fragments of this lane (g, t): c0 is row g of the
  * accumulator tile (columns 2 t, 2 t + 1) and c1 row g + 8 (m16); a0 and
  * a1 are A(g, t) and A(g + 8, t), a2 and a3 A(g, t + 4) and A(g + 8,
@@ -770,6 +793,14 @@ inline void mma_op(real_t c0[2], real_t c1[2], real_t a0, real_t a1, real_t a2, 
 	             "%5}, {%6}, {%0, %1, %2, %3};"
 	             : "+f"(c0[0]), "+f"(c0[1]), "+f"(c1[0]), "+f"(c1[1])
 	             : "r"(as_uint(a0)), "r"(as_uint(a1)), "r"(as_uint(b0)));
+#elif TXF_IN16
+	/* The 16-bit pairs of slots t and t + 4 are the instruction's k = 2 t,
+	 * 2 t + 1 and 2 t + 8, 2 t + 9 for both operands. */
+	asm volatile("mma.sync.aligned.m16n8k16.row.col.f32." IN16_PTX "." IN16_PTX
+	             ".f32 {%0, %1, %2, %3}, {%4, %5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
+	             : "+f"(c0[0]), "+f"(c0[1]), "+f"(c1[0]), "+f"(c1[1])
+	             : "r"(as_uint(a0)), "r"(as_uint(a1)), "r"(as_uint(a2)), "r"(as_uint(a3)),
+	               "r"(as_uint(b0)), "r"(as_uint(b1)));
 #else
 	asm volatile("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0, %1, %2, %3}, {%4, "
 	             "%5, %6, %7}, {%8, %9}, {%0, %1, %2, %3};"
@@ -832,6 +863,19 @@ inline void mma_op(real_t c0[2], real_t c1[2], real_t a0, real_t a1, real_t a2, 
 #define MMA_XS __local real_t xs[MDIMC * NDIMC / 32 * XW_ELEMS]
 #endif
 
+#if TXF_IN16 && !TXF_NV_PTX
+/* The low (h = 0) or high (1) 16-bit value of a pair, as a float. */
+inline float half_of(float pair, uint h)
+{
+	const ushort v = (ushort)(as_uint(pair) >> (16 * h));
+#if TXF_IN16 == 2
+	return as_float((uint)v << 16);
+#else
+	return vload_half(0, (const __private half *)&v);
+#endif
+}
+#endif
+
 #if !TXF_DOUBLE
 /* x rounded to TF32 (10 bits of fraction), to nearest, ties away from
  * zero; Inf and NaN unchanged. */
@@ -891,10 +935,18 @@ inline void warp_mma(real_t acc[TM][TN][2], const real_t af[TM], const real_t ah
 		for (uint j = 0; j < TN; j++)
 			for (uint r = 0; r < MI; r++)
 				for (uint e = 0; e < 2; e++)
-					for (uint q = 0; q < MMA_K; q++)
+					for (uint q = 0; q < MMA_K; q++) {
+						const real_t x = xa[i / MI][g + 8 * r][q],
+						             y = xb[j][q][2 * t + e];
+#if TXF_IN16
 						acc[i + r][j][e] =
-						    fma(xa[i / MI][g + 8 * r][q], xb[j][q][2 * t + e],
-						        acc[i + r][j][e]);
+						    fma(half_of(x, 0), half_of(y, 0), acc[i + r][j][e]);
+						acc[i + r][j][e] =
+						    fma(half_of(x, 1), half_of(y, 1), acc[i + r][j][e]);
+#else
+						acc[i + r][j][e] = fma(x, y, acc[i + r][j][e]);
+#endif
+					}
 	barrier(CLK_LOCAL_MEM_FENCE);
 #endif
 }
@@ -961,7 +1013,9 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
 		real_t af[TM], bf[TN], ah[TM], bh[TN];
 		read_frags(al, A_KIN, MWG, wm0, k, g, t, af, ah, TM);
 		read_frags(bl, B_KIN, NWG, wn0, k, g, t, bf, bh, TN);
-#if PREC == 3
+#if TXF_IN16
+		warp_mma(acc, af, ah, bf, bh, xs, tid);
+#elif PREC == 3
 #pragma unroll
 		for (uint i = 0; i < TM && !(TF32_PACKED & 1); i++) {
 			af[i] = tf32_round(af[i]);
@@ -1534,7 +1588,7 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
  * K-major, zero outside X x K. Work-item (x, k). */
 /* What the packs store of an element: with tf32 on the matrix units the
  * element rounded to TF32 (the product then leaves it as it is). */
-#if MMA >= 2 && !TXF_DOUBLE && PREC == 3
+#if MMA >= 2 && !TXF_DOUBLE && PREC == 3 && !TXF_IN16
 #define PACKED(x) tf32_round(x)
 #else
 #define PACKED(x) (x)

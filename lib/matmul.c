@@ -107,12 +107,15 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		if (clGetDeviceInfo(ctx->device, CL_DEVICE_VENDOR_ID, sizeof vendor, &vendor,
 		                    NULL) != CL_SUCCESS)
 			vendor = 0;
-		fits = txf__add_define(options, sizeof options, &len, "TXF_NV_PTX",
-		                       vendor == 0x10de) &&
-		       (elem == 8 || txf__add_param(options, sizeof options, &len, TXF__P_PRECISION,
-		                                    p->precision)) &&
-		       (elem == 8 || p->precision != TXF__PREC_TF32 ||
-		        txf__add_define(options, sizeof options, &len, "TF32_PACKED", p->rounded));
+		fits =
+		    txf__add_define(options, sizeof options, &len, "TXF_NV_PTX",
+		                    vendor == 0x10de) &&
+		    (elem == 8 || txf__add_param(options, sizeof options, &len, TXF__P_PRECISION,
+		                                 p->precision)) &&
+		    (elem == 8 || p->precision != TXF__PREC_TF32 ||
+		     txf__add_define(options, sizeof options, &len, "TF32_PACKED", p->rounded)) &&
+		    (!p->in16 ||
+		     txf__add_define(options, sizeof options, &len, "TXF_IN16", p->in16));
 	}
 	if (!fits)
 		return txf__fail(TXF_ERR_INVALID_ARG, "the build options of %s are too long", name);
@@ -327,8 +330,9 @@ static txf_status add_unpack(txf_context *ctx, plan *pl, const problem *pr, cons
 	l->dims = 2;
 	l->after[0] = after;
 	l->after[1] = -1;
-	txf_status s =
-	    get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans, "matmul_unpack", &l->kernel);
+	/* With pairs (in16), the product's program: its operands are packed. */
+	txf_status s = get_kernel(ctx, p, pr->elem, p->in16 || pr->a.trans, !p->in16 && pr->b.trans,
+	                          "matmul_unpack", &l->kernel);
 	if (s != TXF_SUCCESS)
 		return s;
 	pl->n++;
@@ -376,11 +380,11 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 #define PACK_R 8
 
 /* A pack launch: operand X (A or B) into its K-major temporary of Rp x Kp
- * (R = M or N). An operand stored across K (A not transposed, B
- * transposed) is moved through local tiles where the device runs work-groups
- * of PACK_T x PACK_R; the plain pack copies element by element. 16-bit
- * operands are read, and widened, by cl/convert.cl's packs, which take the
- * same arguments (the plain one one more: whether the operand lies across K). */
+ * (R = M or N; with p->in16, Kp pairs along K of 16-bit elements). An operand stored across K (A
+ * not transposed, B transposed) is moved through local tiles where the device runs work-groups of
+ * PACK_T x PACK_R; the plain pack copies element by element. 16-bit operands are read, and widened,
+ * by cl/convert.cl's packs, which take the same arguments (the plain one one more: whether the
+ * operand lies across K). */
 static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
                            bool is_a, cl_mem workspace, size_t dst_off, size_t Rp, size_t Kp)
 {
@@ -391,10 +395,13 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const 
 	l->dims = 2;
 	l->after[0] = l->after[1] = -1;
 	txf_status s = TXF_SUCCESS;
-	const bool half = txf__is_float16(pr->src);
+	const bool half = txf__is_float16(pr->src), pairs = p->in16 != 0;
+	/* The pair packs copy bits: one program serves both 16-bit types. */
+	const txf_dtype conv = pairs ? TXF_F16 : pr->src;
 	const cl_uint across_arg = across;
 	if (across) {
-		s = half ? txf__convert_kernel(ctx, pr->src, "pack16_tiled", &l->kernel)
+		s = half ? txf__convert_kernel(ctx, conv, pairs ? "pair16_tiled" : "pack16_tiled",
+		                               &l->kernel)
 		         : get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
 		                      is_a ? "matmul_pack_a_tiled" : "matmul_pack_b_tiled",
 		                      &l->kernel);
@@ -411,7 +418,7 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const 
 		}
 	}
 	if (!across) {
-		s = half ? txf__convert_kernel(ctx, pr->src, "pack16", &l->kernel)
+		s = half ? txf__convert_kernel(ctx, conv, pairs ? "pair16" : "pack16", &l->kernel)
 		         : get_kernel(ctx, p, pr->elem, pr->a.trans, pr->b.trans,
 		                      is_a ? "matmul_pack_a" : "matmul_pack_b", &l->kernel);
 		if (s != TXF_SUCCESS)
@@ -440,8 +447,16 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
                               cl_mem workspace)
 {
 	const padcopy_parts need = padcopy_needs(pr, p);
+	/* 16-bit operands for the matrix units are packed in pairs along K,
+	 * and the product (m16n8k16) walks the pairs: K halves. */
+	txf__mparams q = *p;
+	if (txf__is_float16(pr->src) && p->mma >= 2) {
+		q.mma = 4;
+		q.in16 = pr->src == TXF_BF16 ? 2 : 1;
+	}
+	const size_t K = q.in16 ? pr->K / 2 + pr->K % 2 : pr->K;
 	padded d;
-	if (!padded_layout(pr->M, pr->N, pr->K, pr->elem, p, need, &d))
+	if (!padded_layout(pr->M, pr->N, K, pr->elem, &q, need, &d))
 		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
 	/* A caller's workspace is checked even where this call needs none. */
 	txf_status s = TXF_SUCCESS;
@@ -454,8 +469,7 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
 	 * A, B packed K-major or the caller's B, and writes the padded C or C.
 	 * With tf32 on the matrix units the packs round to TF32, and the
 	 * product leaves the packed operands as they are. */
-	txf__mparams q = *p;
-	if (pr->elem == 4 && p->mma >= 2 && p->precision == TXF__PREC_TF32)
+	if (pr->elem == 4 && p->mma >= 2 && p->precision == TXF__PREC_TF32 && !q.in16)
 		q.rounded = (need.a ? 1u : 0u) | (need.b ? 2u : 0u);
 	p = &q;
 	operand a = pr->a, b = pr->b, c = pr->c;

@@ -1076,6 +1076,16 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	return true;
 }
 
+/* A set for the matrix units run by a kernel without them: fused
+ * multiply-adds, and at most the 2 local buffers such kernels take (more
+ * are cp.async stages). */
+static void off_the_units(txf__mparams *p)
+{
+	p->mma = 1;
+	if (p->lbuf > 2)
+		p->lbuf = 2;
+}
+
 /* Whether an m x n C has too few blocks of entry e's mma_f32 set for
  * 3xtf32 on ctx's device (fill_3xtf32). */
 static bool few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m,
@@ -1242,7 +1252,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		    !given->mma, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 		    "truncate has no kernel on the matrix units (mma 2 to 4): use pad, split "
 		    "or padcopy, or mma 1");
-		p.mma = 1;
+		off_the_units(&p);
 		out->params = p;
 	}
 	if (p.mma >= 2 && !given->mma && st != TXF_STRATEGY_SIMPLE) {
@@ -1312,7 +1322,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	txf__mparams *p = &out->params;
 	const unsigned asked = opts ? opts->params.precision : 0;
 	if (out->strategy == TXF_STRATEGY_SIMPLE)
-		p->mma = 1; /* one work-item per element */
+		off_the_units(p); /* one work-item per element */
 	if (elem != 4 || p->mma < 2)
 		p->precision = TXF__PREC_EXACT;
 	if (asked >= TXF__PREC_3XTF32 && p->precision != asked) {

@@ -83,6 +83,10 @@ typedef struct txf__mparams {
 	 * units, never chosen: 1 the packed A is rounded to TF32 by its pack,
 	 * 2 the packed B (both: 3), so that the product does not round it. */
 	unsigned rounded;
+	/* Set by PADCOPY for 16-bit operands on the matrix units, never
+	 * chosen: 1 (f16) or 2 (bf16) where its packs store them in pairs
+	 * along K for m16n8k16 (cl/matmul.cl TXF_IN16); 0 otherwise. */
+	unsigned in16;
 } txf__mparams;
 
 typedef struct txf__topts {

@@ -95,19 +95,31 @@ static txf_status inner_options(const txf_matmul_options *caller, const txf__mop
 
 /* The float32 product's choice and how the 16-bit operands change it: with
  * padcopy its packs read them (the f32 count leaves B's pack out where the
- * blocks divide N and K), otherwise two launches widen them first. */
+ * blocks divide N and K), otherwise two launches widen them first. Where
+ * that padcopy runs on the matrix units, its packs store the operands in
+ * pairs along K and the product is m16n8k16 on the 16-bit units (mma 4). */
 static void describe(txf__mchoice *c, txf_dtype dtype, size_t m, size_t n, size_t k)
 {
-	const txf__mparams *p = &c->params;
-	const bool packs = c->strategy == TXF_STRATEGY_PADCOPY;
+	txf__mparams *p = &c->params;
+	const bool packs = c->strategy == TXF_STRATEGY_PADCOPY, pairs = packs && p->mma >= 2;
 	if (m && n && k)
 		c->launches += packs ? (n % p->nwg == 0 && k % p->kwg == 0) : 2;
+	if (pairs)
+		p->mma = 4;
 	char why[sizeof c->why];
-	int w = snprintf(why, sizeof why,
-	                 packs ? "%s operands widened to f32 (exact) by padcopy's packs; the f32 "
-	                         "product: "
-	                       : "%s operands widened to f32 (exact); the f32 product: ",
-	                 txf_dtype_name(dtype));
+	const char *name = txf_dtype_name(dtype);
+	int w =
+	    pairs
+	        ? snprintf(why, sizeof why,
+	                   "%s operands packed in pairs along k by padcopy's packs for the %s "
+	                   "matrix units (mma.sync m16n8k16: products exact, sums in f32; "
+	                   "kwg counts pairs); the blocks of the f32 product: ",
+	                   name, name)
+	        : snprintf(why, sizeof why,
+	                   packs ? "%s operands widened to f32 (exact) by padcopy's packs; the f32 "
+	                           "product: "
+	                         : "%s operands widened to f32 (exact); the f32 product: ",
+	                   name);
 	size_t at = w > 0 && (size_t)w < sizeof why ? (size_t)w : 0;
 	size_t rest = strnlen(c->why, sizeof c->why);
 	if (rest > sizeof why - 1 - at)
@@ -115,6 +127,36 @@ static void describe(txf__mchoice *c, txf_dtype dtype, size_t m, size_t n, size_
 	memcpy(why + at, c->why, rest);
 	why[at + rest] = '\0';
 	memcpy(c->why, why, sizeof why);
+}
+
+/* The float32 product's choice for 16-bit operands with the options probe.
+ * Where auto puts it on the matrix units, padcopy takes its place (and
+ * probe says so): its packs store the operands in pairs for the 16-bit
+ * units, which moves less than widening them. */
+static txf_status inner_choice(txf_context *ctx, size_t m, size_t n, size_t k,
+                               txf_matmul_options *probe, txf__mchoice *out)
+{
+	txf_status s = txf__matmul_explain(ctx, m, n, k, TXF_F32, probe, out);
+	if (s != TXF_SUCCESS || probe->strategy != TXF_STRATEGY_AUTO || out->params.mma < 2 ||
+	    out->strategy == TXF_STRATEGY_PADCOPY)
+		return s;
+	txf_matmul_options padcopy = *probe;
+	padcopy.strategy = TXF_STRATEGY_PADCOPY;
+	txf__mchoice c;
+	if (txf__matmul_explain(ctx, m, n, k, TXF_F32, &padcopy, &c) != TXF_SUCCESS) {
+		txf__clear_error();
+		return TXF_SUCCESS;
+	}
+	if (c.params.mma >= 2) {
+		/* The caller did not force it. */
+		static const char forced[] = "padcopy forced by the caller; ";
+		if (strncmp(c.why, forced, sizeof forced - 1) == 0)
+			memmove(c.why, c.why + sizeof forced - 1,
+			        strlen(c.why + sizeof forced - 1) + 1);
+		*out = c;
+		*probe = padcopy;
+	}
+	return TXF_SUCCESS;
 }
 
 txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
@@ -129,19 +171,21 @@ txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, 
 	s = inner_options(opts, &resolved, NULL, &inner);
 	if (s != TXF_SUCCESS)
 		return s;
-	s = txf__matmul_explain(ctx, m, n, k, TXF_F32, &inner, out);
+	s = inner_choice(ctx, m, n, k, &inner, out);
 	if (s != TXF_SUCCESS)
 		return s;
 	describe(out, dtype, m, n, k);
 	if (!workspace || !m || !n)
 		return TXF_SUCCESS; /* m = 0 or n = 0: the call does nothing */
-	/* Enough for a 16-bit C that beta reads, and the product's part. */
+	/* Enough for a 16-bit C that beta reads, the operands where they are
+	 * widened (not by padcopy's packs), and the product's part. */
 	size_t inner_bytes = 0;
 	s = txf__matmul_workspace(ctx, m, n, k, TXF_F32, &inner, &inner_bytes);
 	if (s != TXF_SUCCESS)
 		return s;
+	const bool packs = out->strategy == TXF_STRATEGY_PADCOPY;
 	wide_layout w;
-	TXF_CHECK_ARG(plan_layout(m, n, k, true, sub_buffer_align(ctx), &w) &&
+	TXF_CHECK_ARG(plan_layout(m, n, packs ? 0 : k, true, sub_buffer_align(ctx), &w) &&
 	                  add_ok(w.inner_at, inner_bytes, workspace),
 	              TXF_ERR_SIZE_OVERFLOW,
 	              "the widened operands of %zu x %zu x %zu overflow size_t", m, n, k);
@@ -236,7 +280,7 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 	choice.strategy = TXF_STRATEGY_AUTO;
 	s = inner_options(opts, &resolved, NULL, &probe);
 	if (s == TXF_SUCCESS && reads_ab)
-		s = txf__matmul_explain(ctx, m, n, k, TXF_F32, &probe, &choice);
+		s = inner_choice(ctx, m, n, k, &probe, &choice);
 	if (s != TXF_SUCCESS)
 		return s;
 	const bool packs = reads_ab && choice.strategy == TXF_STRATEGY_PADCOPY;

@@ -869,6 +869,11 @@ static void nvidia_entry_tf32(void **state)
 	assert_int_equal(test_mparam(&mc, "precision"), 1);
 	assert_int_equal(test_mparam(&mc, "mma"), 1);
 	assert_non_null(strstr(mc.why, "below the tiling threshold"));
+	/* The kernels without the units take the set's blocks, and at most
+	 * two local buffers (its four are cp.async stages). */
+	assert_true(test_mparam(&mc, "lbuf") <= 2);
+	smatmul_checked(ctx, 16, 16, 16, TXF_OP_N, TXF_OP_T, &o, 1, false,
+	                "tf32 below the tiling threshold");
 	test_mopt(&o, "mma", 1);
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "precision"), 1);
@@ -885,6 +890,9 @@ static void nvidia_entry_tf32(void **state)
 	o.strategy = TXF_STRATEGY_TRUNCATE;
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	assert_true(test_mparam(&mc, "lbuf") <= 2);
+	smatmul_checked(ctx, 200, 150, 40, TXF_OP_T, TXF_OP_N, &o, 1, false,
+	                "3xtf32 asked, truncate");
 	o.strategy = TXF_STRATEGY_AUTO;
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "precision"), 1);

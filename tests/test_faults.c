@@ -72,20 +72,43 @@ static txf_matmul_options mm_opts(txf_strategy strategy, unsigned ksplit)
 }
 static const double mm_alpha = 1.5, mm_beta = 0.5;
 
+/* The matrix units: precision tf32, mma 4, blocks of one warp of 32 x 32. */
+static void units_opts(txf_matmul_options *o)
+{
+	static const char *const names[] = {"mwg",  "nwg",       "mdimc", "ndimc",
+	                                    "lbuf", "precision", "mma"};
+	static const long long values[] = {32, 32, 4, 8, 2, 3, 4};
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		test_mopt(o, names[i], values[i]);
+}
+
+/* ctx's profile as an sm_90 NVIDIA GPU's (its kernels still run here). */
+static void dress_nvidia(txf_context *ctx)
+{
+	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+	ctx->profile.kind = TXF_DEVICE_GPU;
+	ctx->profile.nv_compute_capability = 90;
+	ctx->profile.local_mem_size = 48 * 1024;
+}
+
 typedef enum op_kind {
-	OP_CONTEXT,        /* txf_context_create */
-	OP_PROFILE,        /* txf_context_profile: builds a probe kernel */
-	OP_ALLOC,          /* txf_matrix_alloc */
-	OP_WRITE,          /* txf_matrix_write */
-	OP_READ,           /* txf_matrix_read */
-	OP_EMPTY,          /* a transpose of a 0 x 5 matrix: only a marker */
-	OP_TRANSPOSE,      /* txf_transpose, both views row-major */
-	OP_LAYOUT_COPY,    /* txf_transpose from row-major to column-major */
-	OP_LAYOUT_ONE,     /* the same in one buffer, row pitches differing: a kernel */
-	OP_INPLACE,        /* txf_transpose_inplace */
-	OP_MATMUL,         /* txf_matmul */
-	OP_MATMUL_BF16,    /* bf16 A, B and C: widened, and C narrowed */
-	OP_MATMUL_BF16_F32 /* bf16 A and B, f32 C */
+	OP_CONTEXT,         /* txf_context_create */
+	OP_PROFILE,         /* txf_context_profile: builds a probe kernel */
+	OP_ALLOC,           /* txf_matrix_alloc */
+	OP_WRITE,           /* txf_matrix_write */
+	OP_READ,            /* txf_matrix_read */
+	OP_EMPTY,           /* a transpose of a 0 x 5 matrix: only a marker */
+	OP_TRANSPOSE,       /* txf_transpose, both views row-major */
+	OP_LAYOUT_COPY,     /* txf_transpose from row-major to column-major */
+	OP_LAYOUT_ONE,      /* the same in one buffer, row pitches differing: a kernel */
+	OP_INPLACE,         /* txf_transpose_inplace */
+	OP_MATMUL,          /* txf_matmul */
+	OP_MATMUL_BF16,     /* bf16 A, B and C: widened, and C narrowed */
+	OP_MATMUL_BF16_F32, /* bf16 A and B, f32 C */
+	/* bf16 A and B, f32 C, on a context dressed as an sm_90 NVIDIA GPU:
+	 * padcopy's pair packs and the 16-bit matrix units (the test device
+	 * computes each instruction in OpenCL C) */
+	OP_MATMUL_UNITS
 } op_kind;
 
 typedef enum disk_cache {
@@ -282,7 +305,8 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 		break;
 	case OP_MATMUL:
 	case OP_MATMUL_BF16:
-	case OP_MATMUL_BF16_F32: {
+	case OP_MATMUL_BF16_F32:
+	case OP_MATMUL_UNITS: {
 		const txf_dtype t = fc->op == OP_MATMUL ? TXF_F32 : TXF_BF16;
 		const txf_dtype ct = fc->op == OP_MATMUL_BF16 ? TXF_BF16 : TXF_F32;
 		const size_t ea = txf_dtype_size(t), ec = txf_dtype_size(ct);
@@ -434,7 +458,7 @@ static void check_result(fixture *f, const char *what)
 	if (f->fc->op == OP_READ && memcmp(f->host, f->host_want, f->host_bytes) != 0)
 		fail_msg("%s: the host matrix read back is wrong", what);
 	if (f->fc->op != OP_MATMUL && f->fc->op != OP_MATMUL_BF16 &&
-	    f->fc->op != OP_MATMUL_BF16_F32)
+	    f->fc->op != OP_MATMUL_BF16_F32 && f->fc->op != OP_MATMUL_UNITS)
 		return;
 	unsigned char *got = test_buffer_download_all(&f->buf[2]);
 	const txf_matrix *c = &f->v[2];
@@ -570,8 +594,13 @@ static txf_status run_op(fixture *f, txf_context *ctx, const char *what)
 	}
 	case OP_MATMUL:
 	case OP_MATMUL_BF16:
-	case OP_MATMUL_BF16_F32: {
+	case OP_MATMUL_BF16_F32:
+	case OP_MATMUL_UNITS: {
 		txf_matmul_options o = mm_opts(fc->strategy, fc->ksplit);
+		if (fc->op == OP_MATMUL_UNITS) {
+			units_opts(&o);
+			dress_nvidia(ctx);
+		}
 		o.workspace = fc->workspace ? f->ws.mem : NULL;
 		s = txf_matmul(ctx, TXF_OP_N, TXF_OP_N, mm_alpha, &f->v[0], &f->v[1], mm_beta,
 		               &f->v[2], &o, 0, NULL, &ev);
@@ -1015,6 +1044,10 @@ static const fcase cases[] = {
      true, DISK_OFF, 0},
     {"matmul bf16, f32 C, 3 K slices, caller's workspace", OP_MATMUL_BF16_F32, TXF_STRATEGY_PAD,
      true, false, DISK_OFF, 3},
+    {"matmul bf16 pairs on the matrix units", OP_MATMUL_UNITS, TXF_STRATEGY_PADCOPY, false, false,
+     DISK_OFF, 0},
+    {"matmul bf16 pairs, 2 K slices, out-of-order queue", OP_MATMUL_UNITS, TXF_STRATEGY_PADCOPY,
+     false, true, DISK_OFF, 2},
     {"transpose pad, binary cache empty", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false, DISK_COLD,
      0},
     {"transpose pad, binary cache holds it", OP_TRANSPOSE, TXF_STRATEGY_PAD, false, false,

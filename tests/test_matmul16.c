@@ -7,6 +7,8 @@
  * must keep its poison. */
 #include "common.h"
 
+#include "txf_internal.h"
+
 #include <float.h>
 #include <math.h>
 #include <stdlib.h>
@@ -183,18 +185,23 @@ typedef struct mcase {
 	txf_strategy strategy;
 	bool workspace; /* a caller's workspace of txf_matmul_workspace_size bytes */
 	bool sub;       /* that workspace a sub-buffer */
+	/* With padcopy: precision 2 (3xtf32) or 3 (tf32) and mma 4, the
+	 * 16-bit matrix units; 0: the options as they are. */
+	unsigned units;
+	unsigned ksplit; /* K slices, 0 as chosen */
 } mcase;
 
 static void describe(const mcase *c, char *buf, size_t n)
 {
 	snprintf(buf, n,
 	         "%s x %s -> %s, %s, %zu x %zu x %zu %c%c alpha %g beta %g; A %s +%zu @%zu, B %s "
-	         "+%zu @%zu, C %s +%zu @%zu; %s workspace",
+	         "+%zu @%zu, C %s +%zu @%zu; %s workspace; precision %u, ksplit %u",
 	         txf_dtype_name(c->t), txf_dtype_name(c->t), txf_dtype_name(c->ct),
 	         txf_strategy_name(c->strategy), c->m, c->n, c->k, c->op_a ? 'T' : 'N',
 	         c->op_b ? 'T' : 'N', c->alpha, c->beta, c->la ? "col" : "row", c->pad_a, c->off_a,
 	         c->lb ? "col" : "row", c->pad_b, c->off_b, c->lc ? "col" : "row", c->pad_c,
-	         c->off_c, c->workspace ? (c->sub ? "caller's sub-buffer" : "caller's") : "pooled");
+	         c->off_c, c->workspace ? (c->sub ? "caller's sub-buffer" : "caller's") : "pooled",
+	         c->units, c->ksplit);
 }
 
 /* Run one case and check C against the host reference: within the f32
@@ -225,6 +232,12 @@ static void run_case(const mcase *c)
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	o.strategy = c->strategy;
+	if (c->units) {
+		test_mopt(&o, "precision", c->units);
+		test_mopt(&o, "mma", 4);
+	}
+	if (c->ksplit)
+		test_mopt(&o, "ksplit", c->ksplit);
 	cl_mem ws = NULL, parent = NULL;
 	if (c->workspace) {
 		size_t bytes = 0;
@@ -465,11 +478,19 @@ static void explain_and_refusals(void **state)
 	                 TXF_SUCCESS);
 	assert_int_equal(txf_matmul_explain(test_ctx, 64, 48, 40, TXF_F16, NULL, &f16c),
 	                 TXF_SUCCESS);
-	assert_non_null(strstr(f16c.why, "f16 operands widened to f32"));
-	assert_int_equal(f16c.launches, f32c.launches + 2);
+	/* On 16-bit matrix units (NVIDIA sm_80 and later) auto takes padcopy's
+	 * pair packs; elsewhere A and B are widened by two launches. */
+	const bool units = test_mparam(&f16c, "mma") >= 2;
+	if (units) {
+		assert_int_equal(f16c.strategy, TXF_STRATEGY_PADCOPY);
+		assert_non_null(strstr(f16c.why, "f16 operands packed in pairs along k"));
+	} else {
+		assert_non_null(strstr(f16c.why, "f16 operands widened to f32"));
+		assert_int_equal(f16c.launches, f32c.launches + 2);
+	}
 	assert_int_equal(txf_matmul_explain(test_ctx, 64, 48, 40, TXF_BF16, NULL, &f16c),
 	                 TXF_SUCCESS);
-	assert_non_null(strstr(f16c.why, "bf16 operands widened"));
+	assert_non_null(strstr(f16c.why, units ? "bf16 operands packed" : "bf16 operands widened"));
 	/* Padcopy's packs read 16-bit operands: both packs always, no widening
 	 * (the f32 count leaves B's pack out where the blocks divide N and K). */
 	txf_matmul_options pc;
@@ -484,8 +505,10 @@ static void explain_and_refusals(void **state)
 		assert_int_equal(
 		    txf_matmul_explain(test_ctx, d[0], d[1], d[2], TXF_F16, &pc, &f16c),
 		    TXF_SUCCESS);
-		assert_non_null(
-		    strstr(f16c.why, "f16 operands widened to f32 (exact) by padcopy's packs"));
+		assert_non_null(strstr(f16c.why, units ? "f16 operands packed in pairs along k by "
+		                                         "padcopy's packs"
+		                                       : "f16 operands widened to f32 (exact) by "
+		                                         "padcopy's packs"));
 		const long long nwg = test_mparam(&f32c, "nwg"), kwg = test_mparam(&f32c, "kwg");
 		const unsigned b_skipped = d[1] % (size_t)nwg == 0 && d[2] % (size_t)kwg == 0;
 		assert_int_equal(f16c.launches, f32c.launches + b_skipped);
@@ -552,12 +575,76 @@ static void explain_and_refusals(void **state)
 	operand_free(&c);
 }
 
+/* Padcopy on the 16-bit matrix units (mma 4 with precision tf32 or
+ * 3xtf32): its packs store A and B in pairs along k, and the product runs
+ * mma.sync m16n8k16, on a device other than NVIDIA's dressed as an sm_90
+ * one and computed there by the kernels' OpenCL C form of the instruction.
+ * Odd K (the last pair half zero), one K step and more steps than stages,
+ * every op and layout, offsets, K slices, a 16-bit C and caller's
+ * workspaces; the choice says so. Runs last: it dresses the context. */
+static void pairs_on_matrix_units(void **state)
+{
+	(void)state;
+	if (test_ctx->profile.vendor != TXF_VENDOR_NVIDIA) {
+		test_ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+		test_ctx->profile.kind = TXF_DEVICE_GPU;
+		test_ctx->profile.local_mem_size = 48 * 1024;
+		test_ctx->profile.max_work_group_size = 1024;
+		test_ctx->profile.nv_compute_capability = 90;
+	}
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = TXF_STRATEGY_PADCOPY;
+	test_mopt(&o, "precision", 3);
+	txf_matmul_choice f32c, f16c;
+	static const size_t eshapes[][3] = {{4096, 4096, 4096}, {1000, 700, 333}, {128, 128, 64}};
+	for (size_t i = 0; i < COUNT(eshapes); i++) {
+		const size_t *d = eshapes[i];
+		assert_int_equal(txf_matmul_explain(test_ctx, d[0], d[1], d[2], TXF_F32, &o, &f32c),
+		                 TXF_SUCCESS);
+		assert_int_equal(
+		    txf_matmul_explain(test_ctx, d[0], d[1], d[2], TXF_BF16, &o, &f16c),
+		    TXF_SUCCESS);
+		if (!strstr(f16c.why, "bf16 operands packed in pairs along k by padcopy's packs "
+		                      "for the bf16 matrix units (mma.sync m16n8k16"))
+			fail_msg("why: %s", f16c.why);
+		assert_int_equal(test_mparam(&f16c, "mma"), 4);
+		const long long nwg = test_mparam(&f32c, "nwg"), kwg = test_mparam(&f32c, "kwg");
+		const unsigned b_skipped = d[1] % (size_t)nwg == 0 && d[2] % (size_t)kwg == 0;
+		assert_int_equal(f16c.launches, f32c.launches + b_skipped);
+	}
+	/* Exact f32 products widen, as everywhere. */
+	test_mopt(&o, "precision", 1);
+	assert_int_equal(txf_matmul_explain(test_ctx, 4096, 4096, 4096, TXF_F16, &o, &f16c),
+	                 TXF_SUCCESS);
+	assert_non_null(strstr(f16c.why, "widened to f32"));
+
+	static const struct {
+		size_t m, n, k;
+		unsigned units, ksplit;
+	} runs[] = {
+	    {1, 1, 1, 3, 0},      {130, 77, 37, 3, 0}, {128, 128, 16, 3, 0}, {64, 200, 33, 2, 0},
+	    {129, 65, 200, 3, 0}, {5, 300, 2, 3, 0},   {70, 150, 141, 3, 2}, {256, 131, 17, 2, 0},
+	};
+	static const txf_dtype types[] = {TXF_F16, TXF_BF16};
+	for (size_t ti = 0; ti < COUNT(types); ti++)
+		for (size_t i = 0; i < COUNT(runs); i++) {
+			mcase c = make_case(runs[i].m, runs[i].n, runs[i].k, types[ti],
+			                    (unsigned)(i * 3 + ti * 7));
+			c.strategy = TXF_STRATEGY_PADCOPY;
+			c.units = runs[i].units;
+			c.ksplit = runs[i].ksplit;
+			run_case(&c);
+		}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(host_conversions),   cmocka_unit_test(widen_every_value),
-	    cmocka_unit_test(narrow_every_value), cmocka_unit_test(explain_and_refusals),
-	    cmocka_unit_test(products_f16),       cmocka_unit_test(products_bf16),
+	    cmocka_unit_test(host_conversions),      cmocka_unit_test(widen_every_value),
+	    cmocka_unit_test(narrow_every_value),    cmocka_unit_test(explain_and_refusals),
+	    cmocka_unit_test(products_f16),          cmocka_unit_test(products_bf16),
+	    cmocka_unit_test(pairs_on_matrix_units),
 	};
 	return cmocka_run_group_tests_name("matmul16", tests, test_context_setup,
 	                                   test_context_teardown);
