@@ -1211,6 +1211,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		/* A table entry that does not fit this device: the safe entry. */
 		const txf__matmul_entry *f = txf__matmul_entry_for(NULL);
 		p = elem == 8 ? f->f64 : f->f32;
+		p.mma = 1;
 		settle_layout(ctx, &p, &p, elem);
 		fallback = true;
 		took_few = took_big = false;

@@ -1001,6 +1001,16 @@ static void nvidia_entry_tf32(void **state)
 		smatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, runs[i].opa, runs[i].opb, &o,
 		                runs[i].range, runs[i].prec == 3, runs[i].what);
 	}
+	/* Where none of the entry's sets fits (4 KiB of local memory), the
+	 * safe entry's blocks, without the units, and said so. */
+	ctx->profile.local_mem_size = 4 * 1024;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(mc.params_source, TXF_SOURCE_FALLBACK);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	assert_int_equal(test_mparam(&mc, "precision"), 1);
+	smatmul_checked(ctx, 100, 70, 50, TXF_OP_N, TXF_OP_N, &o, 1, false, "the safe entry");
 	txf_context_release(&ctx);
 }
 
