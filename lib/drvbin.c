@@ -235,10 +235,10 @@ static bool pocl_binary_ok(const txf_device_profile *p, const unsigned char *bin
 	return true;
 }
 
-/* PTX: text, with at most a terminating NUL. */
+/* PTX: text, then NUL bytes at the most (driver 580 ends it with two). */
 static bool ptx_ok(const unsigned char *bin, size_t len, char *why, size_t n)
 {
-	if (len && bin[len - 1] == '\0')
+	while (len && bin[len - 1] == '\0')
 		len--;
 	for (size_t i = 0; i < len; i++) {
 		const unsigned char c = bin[i];

@@ -639,6 +639,38 @@ static void keys_and_names(void **state)
 
 /* ------------------------------------------------------ store and load */
 
+/* NVIDIA's binaries are PTX text: stored where they end in NUL bytes (the
+ * driver pads them with two), not where a NUL or a control byte comes
+ * before the end of the text. */
+static void ptx_binaries_checked(void **state)
+{
+	(void)state;
+	txf_device_profile p;
+	memset(&p, 0, sizeof p);
+	p.vendor = TXF_VENDOR_NVIDIA;
+	char why[128] = "";
+	static const struct {
+		const char *bin;
+		size_t len;
+		bool ok;
+	} cases[] = {
+	    {".version 8.8\n.target sm_90\n", 27, true},
+	    {".version 8.8\n.target sm_90\n", 28, true},
+	    {".version 8.8\n.target sm_90\n\0", 29, true},
+	    {".version 8.8\0.target sm_90\n", 27, false},
+	    {".version 8.8\n\x01target sm_90\n", 27, false},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		why[0] = '\0';
+		const bool ok = txf__driver_binary_ok(&p, (const unsigned char *)cases[i].bin,
+		                                      cases[i].len, why, sizeof why);
+		if (ok != cases[i].ok)
+			fail_msg("case %zu: %s (%s)", i, ok ? "accepted" : "refused", why);
+		if (!ok && !strstr(why, "not PTX text"))
+			fail_msg("case %zu: why: %s", i, why);
+	}
+}
+
 static void store_then_load(void **state)
 {
 	(void)state;
@@ -1275,12 +1307,19 @@ int main(int argc, char **argv)
 	unsetenv("TXF_LOG");
 	unsetenv("TXF_BINARY_CACHE");
 	const struct CMUnitTest tests[] = {
-	    cmocka_unit_test(parser_reasons),          cmocka_unit_test(parser_any_bytes),
-	    cmocka_unit_test(fnv1a_vectors),           cmocka_unit_test(keys_and_names),
-	    cmocka_unit_test(store_then_load),         cmocka_unit_test(second_process_loads),
-	    cmocka_unit_test(damaged_entries_rebuilt), cmocka_unit_test(unsafe_places_not_used),
-	    cmocka_unit_test(others_entries_not_used), cmocka_unit_test(concurrent_writers),
-	    cmocka_unit_test(binary_cache_off),        cmocka_unit_test(cache_dir_names_normalised),
+	    cmocka_unit_test(parser_reasons),
+	    cmocka_unit_test(parser_any_bytes),
+	    cmocka_unit_test(fnv1a_vectors),
+	    cmocka_unit_test(keys_and_names),
+	    cmocka_unit_test(ptx_binaries_checked),
+	    cmocka_unit_test(store_then_load),
+	    cmocka_unit_test(second_process_loads),
+	    cmocka_unit_test(damaged_entries_rebuilt),
+	    cmocka_unit_test(unsafe_places_not_used),
+	    cmocka_unit_test(others_entries_not_used),
+	    cmocka_unit_test(concurrent_writers),
+	    cmocka_unit_test(binary_cache_off),
+	    cmocka_unit_test(cache_dir_names_normalised),
 	};
 	return cmocka_run_group_tests_name("cache", tests, NULL, NULL);
 }
