@@ -438,6 +438,15 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	memset(l, 0, sizeof l);
 	unsigned n = 0;
 	s = prepare(ctx, &c, in, out, l, &n);
+	/* A device may run fewer work-items of a compiled kernel per group
+	 * than it reports for any kernel (NVIDIA: 256 of the packed ones):
+	 * rows per work-group the caller left open halve until it runs. */
+	while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
+		c.wg_rows /= 2;
+		txf__clear_error();
+		memset(l, 0, sizeof l);
+		s = prepare(ctx, &c, in, out, l, &n);
+	}
 	if (s != TXF_SUCCESS)
 		return s;
 	return run_launches(ctx, l, n, num_wait, wait, event);
@@ -479,6 +488,14 @@ txf_status txf_transpose_inplace(txf_context *ctx, const txf_matrix *m,
 	s = kernel_for(ctx, &c, p.elem,
 	               simple ? "transpose_inplace_simple" : "transpose_inplace_tiled", !simple, 0,
 	               simple ? NULL : extra, &l.kernel);
+	/* As out of place: open rows per work-group halve until the kernel
+	 * runs. */
+	while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
+		c.wg_rows /= 2;
+		txf__clear_error();
+		s = kernel_for(ctx, &c, p.elem, "transpose_inplace_tiled", true, 0, extra,
+		               &l.kernel);
+	}
 	if (s != TXF_SUCCESS)
 		return s;
 	cl_ulong a[3] = {p.offset, p.ld, n};

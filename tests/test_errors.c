@@ -461,9 +461,10 @@ static void test_overlap_sub_buffers(void **state)
 	assert_true(2 * align + 64 * 4 <= GUARD_BYTES + ROWS * COLS * 8);
 	cl_mem low = sub_buffer(f.bin.mem, 0), high = sub_buffer(f.bin.mem, align);
 	const size_t a0 = GUARD_BYTES / 4; /* the parent's usable start, elements */
-	/* An 8 x 8 square at parent element a0 + 8, and views of the same
-	 * square through each buffer. */
-	const size_t sq = a0 + 8;
+	/* An 8 x 8 square at parent element a0 + 8 (past the high
+	 * sub-buffer's origin where the alignment is over GUARD_BYTES), and
+	 * views of the same square through each buffer. */
+	const size_t sq = (a0 > align / 4 ? a0 : align / 4) + 8;
 	txf_matrix in_parent = {f.bin.mem, sq, 8, 8, 8, TXF_F32, TXF_ROW_MAJOR};
 	txf_matrix in_low = in_parent, in_high = in_parent;
 	in_low.buffer = low;
