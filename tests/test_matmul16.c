@@ -382,8 +382,9 @@ static void products_bf16(void **state)
 }
 
 /* C = alpha A B with A = [a] (1 x 1) and B every 16-bit pattern (1 x 65536):
- * C(0, j) = alpha a B(0, j), computed exactly in f32 for a = 1 and 3. */
-static void every_value(txf_dtype t, txf_dtype ct, double a_value)
+ * C(0, j) = alpha a B(0, j), computed exactly in f32 for a = 1 and 3; with
+ * the options o (NULL: auto). */
+static void every_value(txf_dtype t, txf_dtype ct, double a_value, const txf_matmul_options *o)
 {
 	const size_t n = 65536;
 	operand a = operand_new(t, 1, 1, TXF_ROW_MAJOR, 0, 0);
@@ -396,8 +397,8 @@ static void every_value(txf_dtype t, txf_dtype ct, double a_value)
 	upload(&b);
 	upload(&c);
 	cl_event ev = NULL;
-	txf_status s = txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &a.m, &b.m, 0.0, &c.m, NULL, 0,
-	                          NULL, &ev);
+	txf_status s =
+	    txf_matmul(test_ctx, TXF_OP_N, TXF_OP_N, 1.0, &a.m, &b.m, 0.0, &c.m, o, 0, NULL, &ev);
 	if (s != TXF_SUCCESS)
 		fail_msg("%s x %s: %s (%s)", txf_dtype_name(t), txf_dtype_name(ct),
 		         txf_status_name(s), txf_last_error());
@@ -405,9 +406,10 @@ static void every_value(txf_dtype t, txf_dtype ct, double a_value)
 	unsigned char *got = test_buffer_download_all(&c.buf);
 	for (size_t j = 0; j < n; j++) {
 		const double x = value16(t, (uint16_t)j), v = get_in(&c, got, 0, j);
-		/* The exact product, rounded to the 16-bit type for a 16-bit C. */
-		const double want =
-		    ct == TXF_F32 ? a_value * x : value16(ct, bits16(ct, a_value * x));
+		/* The exact product, rounded to C's type (past the f32 range, an
+		 * infinity). */
+		const double want = ct == TXF_F32 ? (double)(float)(a_value * x)
+		                                  : value16(ct, bits16(ct, a_value * x));
 		if (isnan(want) ? !isnan(v) : v != want) {
 			free(got);
 			fail_msg("%s pattern 0x%04zx times %g into %s: %.9g, expected %.9g",
@@ -429,8 +431,8 @@ static void every_value(txf_dtype t, txf_dtype ct, double a_value)
 static void widen_every_value(void **state)
 {
 	(void)state;
-	every_value(TXF_F16, TXF_F32, 1.0);
-	every_value(TXF_BF16, TXF_F32, 1.0);
+	every_value(TXF_F16, TXF_F32, 1.0, NULL);
+	every_value(TXF_BF16, TXF_F32, 1.0, NULL);
 }
 
 /* Narrowing rounds to nearest, ties to even: three times each pattern needs
@@ -438,10 +440,10 @@ static void widen_every_value(void **state)
 static void narrow_every_value(void **state)
 {
 	(void)state;
-	every_value(TXF_F16, TXF_F16, 3.0);
-	every_value(TXF_BF16, TXF_BF16, 3.0);
-	every_value(TXF_F16, TXF_F16, 1.0);
-	every_value(TXF_BF16, TXF_BF16, 1.0);
+	every_value(TXF_F16, TXF_F16, 3.0, NULL);
+	every_value(TXF_BF16, TXF_BF16, 3.0, NULL);
+	every_value(TXF_F16, TXF_F16, 1.0, NULL);
+	every_value(TXF_BF16, TXF_BF16, 1.0, NULL);
 }
 
 /* The host conversions the references use agree with the type's known
@@ -626,6 +628,16 @@ static void pairs_on_matrix_units(void **state)
 	    {1, 1, 1, 3, 0},      {130, 77, 37, 3, 0}, {128, 128, 16, 3, 0}, {64, 200, 33, 2, 0},
 	    {129, 65, 200, 3, 0}, {5, 300, 2, 3, 0},   {70, 150, 141, 3, 2}, {256, 131, 17, 2, 0},
 	};
+	/* Every 16-bit pattern, NaN, infinities and subnormals included, times
+	 * 1 and 3 through the units: exact products into an f32 C. */
+	txf_matmul_options_default(&o);
+	o.strategy = TXF_STRATEGY_PADCOPY;
+	test_mopt(&o, "precision", 3);
+	test_mopt(&o, "mma", 4);
+	every_value(TXF_F16, TXF_F32, 1.0, &o);
+	every_value(TXF_BF16, TXF_F32, 1.0, &o);
+	every_value(TXF_F16, TXF_F32, 3.0, &o);
+	every_value(TXF_BF16, TXF_F32, 3.0, &o);
 	static const txf_dtype types[] = {TXF_F16, TXF_BF16};
 	for (size_t ti = 0; ti < COUNT(types); ti++)
 		for (size_t i = 0; i < COUNT(runs); i++) {
