@@ -714,8 +714,8 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * and each line is L consecutive elements of two tile rows: a funnel shift
  * of whole words (log2(V) rounds of constant shuffles), then of the P
  * elements within a word (shifts). Lines that reach past row 0 or past
- * `rows` are written element by element; every other line is a whole line,
- * aligned where the buffer starts on a 64-byte boundary
+ * `rows` are written in part (stream_part_out); every other line is a
+ * whole line, aligned where the buffer starts on a 64-byte boundary
  * (CL_DEVICE_MEM_BASE_ADDR_ALIGN is at least 128 bytes for buffers the
  * implementation allocates). The launch has ceil(cols / (L strips)) x
  * ceil((rows + STREAM_SHIFTED (L - 1)) / (L lines)) work-items, one per
@@ -792,6 +792,62 @@ TXF_INLINE void stream_pair(stream_v *x, stream_v *y, uint k, stream_word m)
 	*y = ((a >> k) & m) | (b & ~m);
 }
 
+/* Part of a line: n < L elements of src to dst, and nothing else. With
+ * clang, as at most six unaligned copies of 32, 16, 8, 4, 2 and 1 bytes;
+ * else element by element. One body for the two directions (global to
+ * private, private to global). */
+#ifdef __clang__
+typedef ulong4 __attribute__((aligned(1))) stream_b32;
+typedef ulong2 __attribute__((aligned(1))) stream_b16;
+typedef ulong __attribute__((aligned(1))) stream_b8;
+typedef uint __attribute__((aligned(1))) stream_b4;
+typedef ushort __attribute__((aligned(1))) stream_b2;
+#define STREAM_PART(DQ, SQ)                                                          \
+	{                                                                            \
+		DQ uchar *d = (DQ uchar *)dst;                                       \
+		SQ const uchar *s = (SQ const uchar *)src;                           \
+		const uint b = n * ELEM_SIZE;                                        \
+		if (b & 32) {                                                        \
+			*(DQ stream_b32 *)d = *(SQ const stream_b32 *)s;             \
+			d += 32;                                                     \
+			s += 32;                                                     \
+		}                                                                    \
+		if (b & 16) {                                                        \
+			*(DQ stream_b16 *)d = *(SQ const stream_b16 *)s;             \
+			d += 16;                                                     \
+			s += 16;                                                     \
+		}                                                                    \
+		if (b & 8) {                                                         \
+			*(DQ stream_b8 *)d = *(SQ const stream_b8 *)s;               \
+			d += 8;                                                      \
+			s += 8;                                                      \
+		}                                                                    \
+		if (b & 4) {                                                         \
+			*(DQ stream_b4 *)d = *(SQ const stream_b4 *)s;               \
+			d += 4;                                                      \
+			s += 4;                                                      \
+		}                                                                    \
+		if (b & 2) {                                                         \
+			*(DQ stream_b2 *)d = *(SQ const stream_b2 *)s;               \
+			d += 2;                                                      \
+			s += 2;                                                      \
+		}                                                                    \
+		if (b & 1)                                                           \
+			*d = *s;                                                     \
+	}
+#else
+#define STREAM_PART(DQ, SQ)                         \
+	{                                           \
+		for (uint x = 0; x < n; x++)        \
+			dst[x] = src[x];            \
+	}
+#endif
+TXF_INLINE void stream_part(elem_t *dst, __global const elem_t *src, uint n)
+STREAM_PART(, __global)
+TXF_INLINE void stream_part_out(__global elem_t *dst, const elem_t *src, uint n)
+STREAM_PART(__global, )
+#undef STREAM_PART
+
 /* The tile of input rows r .. r + L - 1 (r may be negative), columns c0 ..
  * c0 + L - 1, transposed: t[y] holds the elements of column c0 + y, rows r
  * .. r + L - 1. Elements outside the matrix read as 0. */
@@ -804,9 +860,16 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 #pragma unroll
 		for (uint i = 0; i < SL; i++)
 			a[i] = stream_load(p + i * in_ld);
+	} else if (r + SL <= 0 || r >= (long)rows) {
+		/* No row inside the matrix: the transposed tile is zeros. */
+#pragma unroll
+		for (uint i = 0; i < SL; i++)
+			t[i] = 0;
+		return;
 	} else {
 		/* Rows outside the matrix are zeros; rows inside are loaded
-		 * whole where the columns are, else element by element. */
+		 * whole where the columns are, else their first cols - c0
+		 * elements. */
 #pragma unroll 1
 		for (uint i = 0; i < SL; i++) {
 			const long ri = r + (long)i;
@@ -817,9 +880,8 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 			} else if (c0 + SL <= cols) {
 				u.v = stream_load(p);
 			} else {
-#pragma unroll 1
-				for (uint x = 0; x < SL; x++)
-					u.e[x] = c0 + x < cols ? p[x] : 0;
+				u.v = 0;
+				stream_part(u.e, p, (uint)(cols - c0));
 			}
 			a[i] = u.v;
 		}
@@ -963,9 +1025,9 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 					u.v = line;
 					const long x0 = rs < 0 ? -rs : 0;
 					const long x1 = min((long)SL, (long)rows - rs);
-#pragma unroll 1
-					for (long x = x0; x < x1; x++)
-						out[start + (ulong)(rs + x)] = u.e[x];
+					if (x1 > x0)
+						stream_part_out(out + start + (rs + x0), u.e + x0,
+						                (uint)(x1 - x0));
 				}
 			}
 		}
