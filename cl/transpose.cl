@@ -708,7 +708,10 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * SIMD (on x86 with AVX-512 a word shuffle is one instruction).
  *
  * Output row c starts sh(c) = (out_off + c out_ld) mod L elements past a
- * line boundary. Unshifted, each tile row is a whole line. Shifted, the
+ * line boundary. Unshifted, each tile row is written as one line where it
+ * falls, on a line boundary only where sh is 0 for every row (which
+ * TXF_NT_STORES requires of the unshifted kernel: its stores need aligned
+ * lines where the buffer starts on a 64-byte boundary). Shifted, the
  * work-item writes the lines whose first element is r = r0 - sh + j L: it
  * also transposes the tile above r0 (kept in registers from tile to tile),
  * and each line is L consecutive elements of two tile rows: a funnel shift

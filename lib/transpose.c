@@ -99,22 +99,27 @@ static txf_status whole_kernel(txf_context *ctx, const txf__tchoice *c, txf__phy
 #define STREAM_ROWS 256
 /* Tiles per work-item at the least, where the matrix has fewer rows. */
 #define STREAM_MIN_TILES 16
+/* Outputs of fewer bytes stay in a core's cache: there, ordinary stores
+ * beat non-temporal ones, and lines may start anywhere. */
+#define STREAM_NT_MIN ((size_t)512 << 10)
 
 /* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
  * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
  * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
  * L), fewer where the matrix has fewer, and then as many strips of L
- * columns as make STREAM_MIN_TILES tiles. Output rows that start off a
- * line boundary need the shifted variant. Non-temporal stores on POCL's
- * CPU devices only: its compiler is clang, and its completion of a
- * work-group orders them (see cl/transpose.cl). */
+ * columns as make STREAM_MIN_TILES tiles. Non-temporal stores on POCL's
+ * CPU devices only, for outputs of STREAM_NT_MIN bytes or more: its
+ * compiler is clang, and its completion of a work-group orders them (see
+ * cl/transpose.cl). They take whole aligned lines: output rows that start
+ * off a line boundary then need the shifted variant. */
 static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	const size_t L = c->tile;
-	const bool shifted = po.ld % L || po.offset % L;
-	const bool nt =
-	    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU;
+	const bool nt = ctx->profile.vendor == TXF_VENDOR_POCL &&
+	                ctx->profile.kind == TXF_DEVICE_CPU &&
+	                pi.rows * pi.cols * (64 / L) >= STREAM_NT_MIN;
+	const bool shifted = nt && (po.ld % L || po.offset % L);
 	const size_t span = pi.rows + (shifted ? L - 1 : 0); /* input rows to cover */
 	cl_uint lines = STREAM_ROWS / L, strips = 1;
 	if (span < lines * L) {

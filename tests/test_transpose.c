@@ -688,15 +688,24 @@ static void test_stream(void **state)
 		}
 	}
 	/* The largest: several work-items along both dimensions, shifted and
-	 * not, for each element size. */
+	 * not, for each element size. Outputs of 512 KiB or more take
+	 * non-temporal stores on POCL, and then the shifted kernel where their
+	 * rows start off a line: so do these, and a few rows (fewer than a
+	 * line, one more than a line) as long as that takes. */
 	static const txf_dtype large[] = {TXF_F64, TXF_F32, TXF_U16, TXF_U8};
 	for (size_t di = 0; di < COUNT(large); di++) {
-		for (int aligned = 0; aligned < 2; aligned++) {
+		const size_t E = txf_dtype_size(large[di]), V = 64 / E;
+		const size_t shapes[][2] = {{1024, 512},
+		                            {1021, 515},
+		                            {3, (600u << 10) / (3 * E) + 7},
+		                            {V + 1, (600u << 10) / ((V + 1) * E) + 3}};
+		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+			const bool aligned = sh == 0;
 			tcase c = {0};
-			c.rows = aligned ? 1024 : 1021;
-			c.cols = aligned ? 512 : 515;
+			c.rows = shapes[sh][0];
+			c.cols = shapes[sh][1];
 			c.dtype = large[di];
-			c.out_off = aligned ? 0 : 3 + di;
+			c.out_off = aligned ? 0 : 3 + di + sh;
 			c.in_off = aligned ? 0 : di;
 			c.strategy = TXF_STRATEGY_PAD;
 			c.stream = 1;
