@@ -851,11 +851,41 @@ TXF_INLINE void stream_part_out(__global elem_t *dst, const elem_t *src, uint n)
 STREAM_PART(__global, )
 #undef STREAM_PART
 
+/* Line v, whole, to dst (element-aligned; non-temporal where nt). */
+TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
+{
+#ifdef TXF_NT_STORES
+	if (nt) {
+		__builtin_nontemporal_store(v, (__global stream_v *)dst);
+		return;
+	}
+#endif
+#ifdef __clang__
+	/* One unaligned vector store (POCL's vstore16 of bytes is 16 byte
+	 * stores). */
+	typedef stream_v __attribute__((aligned(1))) stream_v1;
+	*(__global stream_v1 *)dst = v;
+#elif ELEM_SIZE == 1
+	vstore16(as_uchar16(v.s0123), 0, dst);
+	vstore16(as_uchar16(v.s4567), 1, dst);
+	vstore16(as_uchar16(v.s89ab), 2, dst);
+	vstore16(as_uchar16(v.scdef), 3, dst);
+#elif ELEM_SIZE == 2
+	vstore16(as_ushort16(v.lo), 0, dst);
+	vstore16(as_ushort16(v.hi), 1, dst);
+#else
+	SV_STORE(v, 0, dst);
+#endif
+}
+
 /* The tile of input rows r .. r + L - 1 (r may be negative), columns c0 ..
  * c0 + L - 1, transposed: t[y] holds the elements of column c0 + y, rows r
- * .. r + L - 1. Elements outside the matrix read as 0. */
+ * .. r + L - 1. Elements outside the matrix read as 0. With `direct` (a
+ * tile wholly inside the matrix), line y goes to dst + y dst_ld instead, as
+ * stream_store writes it, and t is left alone. */
 TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c0,
-                            ulong rows, ulong cols, stream_v *t)
+                            ulong rows, ulong cols, stream_v *t, bool direct,
+                            __global elem_t *dst, ulong dst_ld, bool nt)
 {
 	stream_v a[SL];
 	if (r >= 0 && r + SL <= (long)rows && c0 + SL <= cols) {
@@ -921,36 +951,13 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 				b[i] = u[i];
 		}
 #pragma unroll
-		for (uint w = 0; w < SV; w++)
-			t[SP * w + j] = b[w];
+		for (uint w = 0; w < SV; w++) {
+			if (direct)
+				stream_store(dst + (SP * w + j) * dst_ld, b[w], nt);
+			else
+				t[SP * w + j] = b[w];
+		}
 	}
-}
-
-/* Line v, whole, to dst (element-aligned; non-temporal where nt). */
-TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
-{
-#ifdef TXF_NT_STORES
-	if (nt) {
-		__builtin_nontemporal_store(v, (__global stream_v *)dst);
-		return;
-	}
-#endif
-#ifdef __clang__
-	/* One unaligned vector store (POCL's vstore16 of bytes is 16 byte
-	 * stores). */
-	typedef stream_v __attribute__((aligned(1))) stream_v1;
-	*(__global stream_v1 *)dst = v;
-#elif ELEM_SIZE == 1
-	vstore16(as_uchar16(v.s0123), 0, dst);
-	vstore16(as_uchar16(v.s4567), 1, dst);
-	vstore16(as_uchar16(v.s89ab), 2, dst);
-	vstore16(as_uchar16(v.scdef), 3, dst);
-#elif ELEM_SIZE == 2
-	vstore16(as_ushort16(v.lo), 0, dst);
-	vstore16(as_ushort16(v.hi), 1, dst);
-#else
-	SV_STORE(v, 0, dst);
-#endif
 }
 
 __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
@@ -969,11 +976,19 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 		stream_v cur[SL];
 #if STREAM_SHIFTED
 		stream_v prev[SL];
-		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev);
+		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev, false, out, 0, nt);
 #endif
 		for (uint b = 0; b < lines; b++) {
 			const long rb = r0 + (long)(b * SL);
-			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur);
+#if !STREAM_SHIFTED
+			/* A whole tile: its lines go out as the network makes them. */
+			if (rb + SL <= (long)rows && c0 + SL <= cols) {
+				stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, true,
+				            out + out_off + c0 * out_ld + rb, out_ld, nt);
+				continue;
+			}
+#endif
+			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, false, out, 0, nt);
 #ifndef STREAM_UNROLL_Y
 #define STREAM_UNROLL_Y (SP == 1 ? SL : 1)
 #endif
