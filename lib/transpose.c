@@ -102,13 +102,18 @@ static txf_status whole_kernel(txf_context *ctx, const txf__tchoice *c, txf__phy
 /* Outputs of fewer bytes stay in a core's cache: there, ordinary stores
  * beat non-temporal ones, and lines may start anywhere. */
 #define STREAM_NT_MIN ((size_t)512 << 10)
+/* The same for 1- and 2-byte elements whose output rows start off a line:
+ * their funnel shifts cost more than the read for ownership of ordinary
+ * stores saves, up to outputs of about this size. */
+#define STREAM_SHIFT_MIN ((size_t)16 << 20)
 
 /* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
  * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
  * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
  * L), fewer where the matrix has fewer, and then as many strips of L
  * columns as make STREAM_MIN_TILES tiles. Non-temporal stores on POCL's
- * CPU devices only, for outputs of STREAM_NT_MIN bytes or more: its
+ * CPU devices only, for outputs of STREAM_NT_MIN bytes or more
+ * (STREAM_SHIFT_MIN for 1- and 2-byte elements off lines): its
  * compiler is clang, and its completion of a work-group orders them (see
  * cl/transpose.cl). They take whole aligned lines: output rows that start
  * off a line boundary then need the shifted variant. */
@@ -116,10 +121,13 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	const size_t L = c->tile;
+	const size_t elem = 64 / L;
+	const bool aligned = po.ld % L == 0 && po.offset % L == 0;
 	const bool nt = ctx->profile.vendor == TXF_VENDOR_POCL &&
 	                ctx->profile.kind == TXF_DEVICE_CPU &&
-	                pi.rows * pi.cols * (64 / L) >= STREAM_NT_MIN;
-	const bool shifted = nt && (po.ld % L || po.offset % L);
+	                pi.rows * pi.cols * elem >=
+	                    (aligned || elem >= 4 ? STREAM_NT_MIN : STREAM_SHIFT_MIN);
+	const bool shifted = nt && !aligned;
 	const size_t span = pi.rows + (shifted ? L - 1 : 0); /* input rows to cover */
 	cl_uint lines = STREAM_ROWS / L, strips = 1;
 	if (span < lines * L) {
