@@ -531,50 +531,55 @@ typedef TXF_VEC(VWN) vec_n;
 #define A_CV (KWG / VWA)
 #define B_CV (KWG / VWB)
 #if MMA >= 2
-/* The matrix-unit kernels read 8 consecutive columns of 4 consecutive rows
- * k of a tile at once: with f64, odd rows keep column m at m ^ 8, so that
- * the two halves of a warp's read fall in different banks. Both operands,
- * whether stored across k or along it. */
-#if TXF_DOUBLE
-#if MWG % 16 != 0 || NWG % 16 != 0
-#error "the matrix-unit kernels need MWG and NWG multiples of 16"
-#endif
-#define SWZ_A(k) (((k) & 1) * 8)
-#define SWZ_B(k) (((k) & 1) * 8)
-#else
-/* f32 (TF32): each operand's local tile is laid out along the operand's
- * contiguous direction in global memory, so that the copies into it move 16
- * bytes each where the operand allows it:
+/* The matrix-unit kernels: each operand's local tile is laid out along the
+ * operand's contiguous direction in global memory, so that the copies into
+ * it move 16 bytes each where the operand allows it:
  * - across k (A not transposed, B transposed): row m (n) holds its KWG k
- *   contiguously (KF_IDX; with KWG over 8 the 8-element chunks of odd row
- *   pairs swapped), so that the 8-byte fragment reads of a half warp (4
- *   rows, 8 k each) fall in different banks;
- * - along k (A transposed, B not): row k holds MWG (NWG) columns and 4
- *   more, so that rows 2 t (and 2 t + 1) of a warp's read, t = 0 to 3, start
- *   in banks 8 apart and its 8 columns each fall in different banks, with
- *   the column an offset that the compiler folds.
+ *   contiguously (KF_IDX), so that a half warp's fragment reads (4 rows, 4
+ *   k slots each) fall in different banks: f32 swaps the 8-element chunks
+ *   of odd row pairs (with KWG over 8; the reads are 8 bytes, two k), f64
+ *   XORs the 4-element chunk with the row's place among the rows that share
+ *   a pass over the 32 banks;
+ * - along k (A transposed, B not): row k holds MWG (NWG) columns, so that
+ *   the 4 rows t of a half warp's read start in banks 8 apart and its
+ *   columns each fall in different banks: f32 pads each row by 4 elements
+ *   (the column is then an offset that the compiler folds), f64 XORs the
+ *   column with 4 (k mod 4), which needs no padding (4 stages of 128 x 64 x
+ *   8 fill 48 KiB).
  * m16n8k8's fragment slots t and t + 4 take k = 2 t and 2 t + 1 of each 8
  * (the same for both operands, so the sum is the same), which lie side by
  * side across k; m16n8k4's slot t takes row t. */
-#if MWG % 32 != 0 || NWG % 32 != 0 || KWG % 8 != 0
+#if !TXF_DOUBLE && (MWG % 32 != 0 || NWG % 32 != 0 || KWG % 8 != 0)
 #error "the f32 matrix-unit kernels need MWG and NWG multiples of 32 and KWG of 8"
 #endif
+#if TXF_DOUBLE && (MWG % 16 != 0 || NWG % 16 != 0 || (KWG != 4 && KWG != 8 && KWG != 16))
+#error "the f64 matrix-unit kernels need MWG and NWG multiples of 16 and KWG 4, 8 or 16"
+#endif
 #if LBUF < 2
-#error "the f32 matrix-unit kernels stage their tiles through cp.async (LBUF 2 to 4)"
+#error "the matrix-unit kernels stage their tiles through cp.async (LBUF 2 to 4)"
 #endif
 #define A_KIN (!TRANS_A)
 #define B_KIN (TRANS_B)
 /* Element (row r, k) of a tile laid out across k, and (k, column c) of one
  * laid out along k with W columns. */
+#if TXF_DOUBLE
+#define KF_IDX(r, k) ((r)*KWG + ((k) ^ ((((r)*KWG / 16) % (KWG / 4)) * 4)))
+#else
 #define KF_IDX(r, k) ((r)*KWG + ((k) ^ ((((r) >> 1) % (KWG / 8)) * 8)))
+#endif
+#if TXF_DOUBLE
+#define KM_IDX(k, c, W) ((k) * (W) + ((c) ^ (((k) % 4) * 4)))
+#define KM_PAD 0
+#else
 #define KM_IDX(k, c, W) ((k) * ((W) + 4) + (c))
+#define KM_PAD 4
+#endif
 /* Elements of one K step of each operand's tile. */
-#define A_STAGE (A_KIN ? MWG * KWG : KWG * (MWG + 4))
-#define B_STAGE (B_KIN ? NWG * KWG : KWG * (NWG + 4))
+#define A_STAGE (A_KIN ? MWG * KWG : KWG * (MWG + KM_PAD))
+#define B_STAGE (B_KIN ? NWG * KWG : KWG * (NWG + KM_PAD))
 /* The kernels' register-tile path (LBUF 1) does not run here. */
 #define SWZ_A(k) 0
 #define SWZ_B(k) 0
-#endif
 #elif !TRANS_A && A_CV < 32 && (32 / A_CV) % VWM == 0 && MWG % 32 == 0
 #define SWZ_A(k) (((k) / VWA) * (32 / A_CV))
 #else
@@ -951,32 +956,6 @@ inline void warp_mma(real_t acc[TM][TN][2], const real_t af[TM], const real_t ah
 #endif
 }
 
-#if TXF_DOUBLE
-/* acc += the product of the K step held in al and bl, MMA_K k at a time. */
-inline void mma_step(real_t acc[TM][TN][2], __local real_t (*al)[MWG], __local real_t (*bl)[NWG],
-                     __local real_t *xs, uint tid)
-{
-	MMA_PLACE(tid);
-	(void)lane_;
-	(void)warp_;
-#pragma unroll
-	for (uint k = 0; k < KWG; k += MMA_K) {
-		real_t af[TM], bf[TN], ah[TM], bh[TN];
-		const uint kk = k + t, kh = k + t + 4;
-#pragma unroll
-		for (uint i = 0; i < TM; i++) {
-			af[i] = al[kk][(wm0 + i * 8 + g) ^ SWZ_A(kk)];
-			ah[i] = MMA_K == 8 ? al[kh][(wm0 + i * 8 + g) ^ SWZ_A(kh)] : 0;
-		}
-#pragma unroll
-		for (uint j = 0; j < TN; j++) {
-			bf[j] = bl[kk][(wn0 + j * 8 + g) ^ SWZ_B(kk)];
-			bh[j] = MMA_K == 8 ? bl[kh][(wn0 + j * 8 + g) ^ SWZ_B(kh)] : 0;
-		}
-		warp_mma(acc, af, ah, bf, bh, xs, tid);
-	}
-}
-#else
 /* One operand's fragments of the K step at k of a local tile laid out
  * across k (kin) or along k with w columns: x[i] and xh[i] are slots t and
  * t + 4 of rows (columns) base + 8 i + g, n of them. */
@@ -987,7 +966,7 @@ inline void read_frags(__local const real_t *tile, bool kin, uint w, uint base, 
 	for (uint i = 0; i < n; i++) {
 		const uint r = base + i * 8 + g;
 		if (MMA_K == 8 && kin) {
-			const float2 v = *(__local const float2 *)(tile + KF_IDX(r, k + 2 * t));
+			const real2 v = *(__local const real2 *)(tile + KF_IDX(r, k + 2 * t));
 			x[i] = v.x;
 			xh[i] = v.y;
 		} else if (MMA_K == 8) {
@@ -1001,7 +980,7 @@ inline void read_frags(__local const real_t *tile, bool kin, uint w, uint base, 
 }
 
 /* acc += the product of the K step held in al and bl (f32 operands as
- * 3xTF32 or TF32), MMA_K k at a time. */
+ * 3xTF32 or TF32, 16-bit pairs or f64), MMA_K k at a time. */
 inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local const real_t *bl,
                      __local real_t *xs, uint tid)
 {
@@ -1013,7 +992,7 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
 		real_t af[TM], bf[TN], ah[TM], bh[TN];
 		read_frags(al, A_KIN, MWG, wm0, k, g, t, af, ah, TM);
 		read_frags(bl, B_KIN, NWG, wn0, k, g, t, bf, bh, TN);
-#if TXF_IN16
+#if TXF_IN16 || TXF_DOUBLE
 		warp_mma(acc, af, ah, bf, bh, xs, tid);
 #elif PREC == 3
 #pragma unroll
@@ -1052,16 +1031,8 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
 #endif
 	}
 }
-#endif /* TXF_DOUBLE */
 #define ACC_PARAM real_t acc[TM][TN][2]
-#if TXF_DOUBLE
-#define MULTIPLY(al_, bl_) mma_step(acc, al_, bl_, xs, tid)
-#else
-#define MULTIPLY(al_, bl_)                                                                         \
-	mma_step(acc, (__local const real_t *)(al_), (__local const real_t *)(bl_), xs, tid)
-#endif
 
-#if LBUF >= 2
 /* With LBUF 2 to 4 the matrix-unit kernels keep LBUF K steps of the tiles
  * in flight: each work-item copies its elements of a step from global
  * into local memory with cp.async (one element each, no registers), LBUF - 1
@@ -1096,55 +1067,29 @@ inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 #define STAGE_WAIT() ((void)0)
 #endif
 
+/* Copy 16 bytes (CPE elements) from global into local memory, both
+ * 16-byte aligned. */
 #if TXF_DOUBLE
-/* Start copying the K step at k0 into al and bl (KWG rows each), in the
- * order of each operand's contiguous direction in global memory. */
-inline void stage_tiles(__local real_t (*al)[MWG], __local real_t (*bl)[NWG],
-                        __global const real_t *a, ulong lda, __global const real_t *b,
-                        ulong ldb, ulong m0, ulong n0, ulong k0, ulong M, ulong N, ulong K,
-                        uint tid, bool guarded)
-{
-#pragma unroll
-	for (uint l = 0; l < MWG * KWG / WGS; l++) {
-		const uint f = tid + l * WGS;
-#if TRANS_A
-		const uint m = f % MWG, k = f / MWG;
+#define CPE 2
 #else
-		const uint k = f % KWG, m = f / KWG;
+#define CPE 4
 #endif
-		const bool in = !guarded || (m0 + m < M && k0 + k < K);
-		stage_copy(&al[k][m ^ SWZ_A(k)], in ? &A_AT(m0 + m, k0 + k) : a, in);
-	}
-#pragma unroll
-	for (uint l = 0; l < NWG * KWG / WGS; l++) {
-		const uint f = tid + l * WGS;
-#if TRANS_B
-		const uint k = f % KWG, n = f / KWG;
-#else
-		const uint n = f % NWG, k = f / NWG;
-#endif
-		const bool in = !guarded || (n0 + n < N && k0 + k < K);
-		stage_copy(&bl[k][n ^ SWZ_B(k)], in ? &B_AT(k0 + k, n0 + n) : b, in);
-	}
-}
-
-#else
-/* Copy 16 bytes (4 elements) from global into local memory, both 16-byte
- * aligned. */
 inline void stage_copy4(__local real_t *dst, __global const real_t *src)
 {
 #if TXF_NV_PTX
 	asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"((uint)(ulong)dst), "l"(src)
 	             : "memory");
+#elif TXF_DOUBLE
+	vstore2(vload2(0, src), 0, dst);
 #else
 	vstore4(vload4(0, src), 0, dst);
 #endif
 }
 
-/* The f32 copies of one K step with 16-byte moves: each work-item's NA
+/* The copies of one K step with 16-byte moves: each work-item's NA
  * copies of A and NB of B, their sources at step 0 and places in a stage. */
-#define CA (MWG * KWG / 4)
-#define CB (NWG * KWG / 4)
+#define CA (MWG * KWG / CPE)
+#define CB (NWG * KWG / CPE)
 #define NA ((CA + WGS - 1) / WGS)
 #define NB ((CB + WGS - 1) / WGS)
 typedef struct stage_plan {
@@ -1160,10 +1105,10 @@ inline void plan_stages(stage_plan *p, __global const real_t *a, ulong lda,
 	for (uint l = 0; l < NA; l++) {
 		const uint f = min(tid + l * WGS, (uint)CA - 1);
 #if A_KIN
-		const uint k = f % (KWG / 4) * 4, m = f / (KWG / 4);
+		const uint k = f % (KWG / CPE) * CPE, m = f / (KWG / CPE);
 		p->da[l] = KF_IDX(m, k);
 #else
-		const uint m = f % (MWG / 4) * 4, k = f / (MWG / 4);
+		const uint m = f % (MWG / CPE) * CPE, k = f / (MWG / CPE);
 		p->da[l] = KM_IDX(k, m, MWG);
 #endif
 		p->a[l] = &A_AT(m0 + m, k);
@@ -1172,10 +1117,10 @@ inline void plan_stages(stage_plan *p, __global const real_t *a, ulong lda,
 	for (uint l = 0; l < NB; l++) {
 		const uint f = min(tid + l * WGS, (uint)CB - 1);
 #if B_KIN
-		const uint k = f % (KWG / 4) * 4, n = f / (KWG / 4);
+		const uint k = f % (KWG / CPE) * CPE, n = f / (KWG / CPE);
 		p->db[l] = KF_IDX(n, k);
 #else
-		const uint n = f % (NWG / 4) * 4, k = f / (NWG / 4);
+		const uint n = f % (NWG / CPE) * CPE, k = f / (NWG / CPE);
 		p->db[l] = KM_IDX(k, n, NWG);
 #endif
 		p->b[l] = &B_AT(k, n0 + n);
@@ -1198,7 +1143,7 @@ inline void stage_vec(__local real_t *al, __local real_t *bl, const stage_plan *
 			stage_copy4(bl + p->db[l], p->b[l] + step * p->kb);
 }
 
-/* Start copying the f32 K step at k0 into al and bl one element each, those
+/* Start copying the K step at k0 into al and bl one element each, those
  * outside the matrix (with guarded) filled with 0. */
 inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const real_t *a,
                         ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
@@ -1231,47 +1176,20 @@ inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const r
 		stage_copy(dst, in ? &B_AT(k0 + k, n0 + n) : b, in);
 	}
 }
-#endif
 
-#if TXF_DOUBLE
-/* acc += op(A) op(B) over the K steps [0, K) of this work-group's block. */
-inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t (*al)[MWG],
-                         __local real_t (*bl)[NWG], __global const real_t *a, ulong lda,
-                         __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong M,
-                         ulong N, ulong K, uint tid, bool guarded, __local real_t *xs)
-{
-	const ulong steps = (K + KWG - 1) / KWG;
-	for (uint s = 0; s + 1 < LBUF; s++) {
-		if (s < steps)
-			stage_tiles(al + s * KWG, bl + s * KWG, a, lda, b, ldb, m0, n0, s * KWG, M, N,
-			            K, tid, guarded);
-		STAGE_COMMIT();
-	}
-	for (ulong i = 0; i < steps; i++) {
-		/* Step i has landed (its group is older than the LBUF - 2 newest),
-		 * and every work-item has left step i - 1, whose buffer takes
-		 * step i + LBUF - 1. */
-		STAGE_WAIT();
-		barrier(CLK_LOCAL_MEM_FENCE);
-		const ulong next = i + LBUF - 1;
-		if (next < steps)
-			stage_tiles(al + (next % LBUF) * KWG, bl + (next % LBUF) * KWG, a, lda, b,
-			            ldb, m0, n0, next * KWG, M, N, K, tid, guarded);
-		STAGE_COMMIT();
-		mma_step(acc, al + (i % LBUF) * KWG, bl + (i % LBUF) * KWG, xs, tid);
-	}
-}
-#else
-/* As above for f32, the stages A_STAGE and B_STAGE elements apart; with
- * vec (no guard, each operand's leading dimension and address multiples of
- * 4 elements) every copy moves 16 bytes along the operand's contiguous
- * direction from sources planned once. */
+/* acc += op(A) op(B) over the K steps [0, K) of this work-group's block,
+ * the stages A_STAGE and B_STAGE elements apart. Step i has landed when
+ * its group is older than the LBUF - 2 newest, and after the barrier every
+ * work-item has left step i - 1, whose buffer takes step i + LBUF - 1.
+ * With vec (no guard, each operand's leading dimension and address
+ * multiples of CPE elements) every copy moves 16 bytes along the operand's
+ * contiguous direction from sources planned once. */
 inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real_t *bl,
                          __global const real_t *a, ulong lda, __global const real_t *b,
                          ulong ldb, ulong m0, ulong n0, ulong M, ulong N, ulong K, uint tid,
                          bool guarded, __local real_t *xs)
 {
-	const bool vec = !guarded && lda % 4 == 0 && ldb % 4 == 0 && (ulong)a % 16 == 0 &&
+	const bool vec = !guarded && lda % CPE == 0 && ldb % CPE == 0 && (ulong)a % 16 == 0 &&
 	                 (ulong)b % 16 == 0;
 	stage_plan plan;
 	plan_stages(&plan, a, lda, b, ldb, m0, n0, tid);
@@ -1302,17 +1220,11 @@ inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real
 		mma_step(acc, al + cs * A_STAGE, bl + cs * B_STAGE, xs, tid);
 	}
 }
-#endif
 #define MMA_PRODUCT(guarded_)                                                                      \
 	mma_pipeline(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded_, xs)
 #else
-#define MMA_PRODUCT(guarded_)                                                                      \
-	block_product(acc, al, bl, a, lda, b, ldb, m0, n0, K, M, N, K, tm, tn, tid, guarded_, xs)
-#endif
-#else
 #define ACC_PARAM real_t acc[MWI][NWI]
 #define MULTIPLY(al_, bl_) multiply_step(acc, al_, bl_, tm, tn)
-#endif
 
 /* The register-blocked product of one work-group's block over K steps
  * [0, kend): acc[i][j] accumulates C(m0 + ROW_OF(i), n0 + COL_OF(j)); tid
@@ -1359,6 +1271,7 @@ inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
 	}
 #endif
 }
+#endif /* MMA >= 2 */
 
 /* The local tiles, aligned for the vector reads. With K groups each group
  * has its own tiles in one array, which also holds the partial sums of one
@@ -1373,7 +1286,7 @@ inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
 	const uint kg = get_local_id(2);                                                           \
 	__local real_t(*al)[MWG] = (__local real_t(*)[MWG])(lmem + kg * TILE_ELEMS);               \
 	__local real_t(*bl)[NWG] = (__local real_t(*)[NWG])(lmem + kg * TILE_ELEMS + TILE_A)
-#elif MMA >= 2 && !TXF_DOUBLE
+#elif MMA >= 2
 #define TILES                                                                                      \
 	__local real_t al[LBUF * A_STAGE] __attribute__((aligned(16)));                            \
 	__local real_t bl[LBUF * B_STAGE] __attribute__((aligned(16)))

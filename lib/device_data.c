@@ -115,12 +115,13 @@ static const txf__matmul_entry matmul_entries[] = {
         .f32 = {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
         .f64 = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
         /* f64 on the matrix units: m16n8k4 (m8n8k4 below compute
-         * capability 9.0), four K steps of 8 in flight through cp.async
-         * (docs/bench/h100-2026-11-25/dmma). */
+         * capability 9.0), four warps of 64 x 32, four K steps of 8 in
+         * flight through cp.async (docs/bench/h100-2026-11-25/dmma,
+         * docs/bench/h200-2026-11-26/dmma). */
         .mma_f64 = {.mwg = 128,
                     .nwg = 64,
                     .kwg = 8,
-                    .mdimc = 16,
+                    .mdimc = 8,
                     .ndimc = 16,
                     .vwa = 2,
                     .vwb = 2,

@@ -315,12 +315,11 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 		TXF_CHECK_ARG(wmap == 1 && kgroups == 1, TXF_ERR_BAD_TILE,
 		              "mma %u takes wmap 1 and kgroups 1, not %u and %u", mma, wmap,
 		              kgroups);
-		/* f32 tiles are laid out for cp.async copies of 16 bytes. */
-		TXF_CHECK_ARG(
-		    !f32 || lbuf >= 2, TXF_ERR_BAD_TILE,
-		    "mma %u on f32 stages its tiles through cp.async: lbuf must be 2 to 4, "
-		    "not %u",
-		    mma, lbuf);
+		/* The tiles are laid out for cp.async copies of 16 bytes. */
+		TXF_CHECK_ARG(lbuf >= 2, TXF_ERR_BAD_TILE,
+		              "mma %u stages its tiles through cp.async: lbuf must be 2 to 4, "
+		              "not %u",
+		              mma, lbuf);
 	}
 	/* The tiled kernels keep a K step of A and B in local memory (lbuf of
 	 * them) per K group, each operand's part rounded up to 4 elements;
@@ -329,7 +328,8 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	 * its block. */
 	size_t local = (size_t)lbuf * kwg * (mwg + nwg) * elem;
 	/* f32 on the matrix units pads each k row of an operand laid out along
-	 * k by 4 elements (cl/matmul.cl A_STAGE); counted for both. */
+	 * k by 4 elements (cl/matmul.cl A_STAGE); counted for both. f64 XORs
+	 * its columns instead. */
 	if (p->mma >= 2 && elem == 4)
 		local += (size_t)lbuf * kwg * 8 * elem;
 	if (kgroups > 1) {

@@ -317,8 +317,8 @@ static const param_def registry[TXF__P_COUNT] = {
             .kind = F_UNSIGNED,
             .option = M_OPT(lbuf),
             .choice = M_CH(lbuf),
-            .fits = "1 for the blocked kernel; at most 2 but with mma 2 to 4; local memory "
-                    "fits",
+            .fits = "1 for the blocked kernel; at most 2 but with mma 2 to 4, which takes 2 "
+                    "to 4; local memory fits",
         },
     [TXF__P_WMAP] =
         {

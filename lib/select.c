@@ -731,21 +731,24 @@ static bool params_forced(const txf__mparams *p)
 static void settle_layout(const txf_context *ctx, const txf__mparams *given, txf__mparams *p,
                           size_t elem)
 {
-	if (!given->lbuf && !p->lbuf)
-		p->lbuf = 1;
+	/* The matrix-unit kernels stage through 2 to 4 buffers (a blocked set
+	 * takes none of them and keeps 1). */
+	const unsigned lbuf_min = p->mma >= 2 && p->mdimc * p->ndimc > 1 ? 2 : 1;
+	if (!given->lbuf && p->lbuf < lbuf_min)
+		p->lbuf = lbuf_min;
 	if (!given->wmap && !p->wmap)
 		p->wmap = 1;
 	txf__mparams one = *p;
-	one.lbuf = 1;
+	one.lbuf = lbuf_min;
 	if (!given->wmap && p->wmap == 2 &&
 	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
 		p->wmap = 1;
 	one = *p;
-	one.lbuf = 1;
+	one.lbuf = lbuf_min;
 	if (!given->kgroups && p->kgroups > 1 &&
 	    txf__check_matmul_params(ctx, &one, elem) != TXF_SUCCESS)
 		p->kgroups = 1;
-	while (!given->lbuf && p->lbuf >= 2 &&
+	while (!given->lbuf && p->lbuf > lbuf_min &&
 	       txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS)
 		p->lbuf--;
 	if (!p->lbuf)

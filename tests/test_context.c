@@ -661,6 +661,13 @@ static void nvidia_entry_dmma(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc),
 	                 TXF_ERR_BAD_TILE);
 	assert_non_null(strstr(txf_last_error(), "warps of 4 x 8"));
+	/* One local buffer: the tiles go through cp.async stages. */
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 3);
+	test_mopt(&o, "lbuf", 1);
+	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F64, &o, &mc),
+	                 TXF_ERR_BAD_TILE);
+	assert_non_null(strstr(txf_last_error(), "lbuf must be 2 to 4"));
 	ctx->profile.nv_compute_capability = 75;
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, NULL, &mc),
 	                 TXF_SUCCESS);
@@ -707,11 +714,10 @@ static void nvidia_entry_dmma(void **state)
 	    {70, 150, 141, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 0, "2 stages, transposed"},
 	    {129, 65, 200, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 2, 3, 0, "3 stages, 2 K slices"},
 	    {128, 128, 96, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_SPLIT, 0, 2, 0, "2 stages, even"},
-	    /* The sm_90 instructions: m16n8k4 and m16n8k8, with the register
-	     * path and the pipeline. */
-	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 1, 3, "m16n8k4"},
+	    /* The sm_90 instructions: m16n8k4 and m16n8k8, 2 to 4 stages. */
+	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 3, "m16n8k4"},
 	    {70, 150, 141, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 3, "m16n8k4, 3 stages"},
-	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 1, 4, "m16n8k8"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 2, 4, "m16n8k8"},
 	    {129, 65, 200, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 2, 3, 4,
 	     "m16n8k8, 3 stages, 2 slices"},
 	};
