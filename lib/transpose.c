@@ -123,10 +123,9 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	const size_t L = c->tile;
 	const size_t elem = 64 / L;
 	const bool aligned = po.ld % L == 0 && po.offset % L == 0;
-	const bool nt = ctx->profile.vendor == TXF_VENDOR_POCL &&
-	                ctx->profile.kind == TXF_DEVICE_CPU &&
-	                pi.rows * pi.cols * elem >=
-	                    (aligned || elem >= 4 ? STREAM_NT_MIN : STREAM_SHIFT_MIN);
+	const bool nt =
+	    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU &&
+	    pi.rows * pi.cols * elem >= (aligned || elem >= 4 ? STREAM_NT_MIN : STREAM_SHIFT_MIN);
 	const bool shifted = nt && !aligned;
 	const size_t span = pi.rows + (shifted ? L - 1 : 0); /* input rows to cover */
 	cl_uint lines = STREAM_ROWS / L, strips = 1;
