@@ -7,12 +7,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-static double now(void)
-{
-	struct timespec t;
-	clock_gettime(CLOCK_MONOTONIC, &t);
-	return t.tv_sec + t.tv_nsec * 1e-9;
-}
 int main(int argc, char **argv)
 {
 	const char *dir = argv[1];
