@@ -204,8 +204,41 @@ static const txf__matmul_entry matmul_entries[] = {
         .divisible = TXF_STRATEGY_SPLIT,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 32768.0,
-        .why = "POCL: the blocked kernel, one work-item per 128 x 64 block in 8 x 32 register "
-               "tiles (16-wide vectors), B packed per K panel of 256",
+        /* Fitted to 516 timings of these blocks with 1 and 2 K slices on 43
+         * shapes from 5 to 20000 per side (2-core Intel Xeon,
+         * docs/bench/pocl-2026-11-26-intel/model): smaller blocks waste
+         * less of a small or skinny C and give each core work. */
+        .cost_f32 =
+            {{.p = {.mwg = 128, .nwg = 64, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 16},
+              .rate = 90e9,
+              .rate1 = 90e9,
+              .slots = 1},
+             {.p = {.mwg = 64, .nwg = 32, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 16},
+              .rate = 82e9,
+              .rate1 = 82e9,
+              .slots = 1},
+             {.p = {.mwg = 32, .nwg = 64, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 16},
+              .rate = 68e9,
+              .rate1 = 68e9,
+              .slots = 1},
+             {.p = {.mwg = 32, .nwg = 32, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 16},
+              .rate = 76e9,
+              .rate1 = 76e9,
+              .slots = 1},
+             {.p = {.mwg = 8, .nwg = 128, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 16},
+              .rate = 40e9,
+              .rate1 = 40e9,
+              .slots = 1},
+             {.p = {.mwg = 128, .nwg = 16, .kwg = 256, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 59e9,
+              .rate1 = 59e9,
+              .slots = 1}},
+        .launch_s = 4e-6,
+        .slice_launch_s = 8e-6,
+        .sum_bytes_s = 5e9,
+        .why = "POCL: the blocked kernel, one work-item per block in 8 x 32 register tiles "
+               "(16-wide vectors), B packed per K panel of 256; f32 takes the blocks (128 x "
+               "64 to 8 x 128 and 128 x 16) and K slices of least estimated time",
     },
     {
         .name = "cpu",

@@ -990,7 +990,10 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 {
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
 	const double steps = ceil(ceil((double)k / p->kwg) / sl);
-	const double w = 2.0 * p->mwg * p->nwg * steps * p->kwg;
+	/* The blocked kernel's K loop stops at K; the tiled ones run whole
+	 * K steps. */
+	const double kw = p->mdimc * p->ndimc == 1 ? ceil((double)k / sl) : steps * p->kwg;
+	const double w = 2.0 * p->mwg * p->nwg * kw;
 	const double per_cu = ceil(blocks * sl / cus);
 	const double rounds = floor(per_cu / c->slots), rest = per_cu - rounds * c->slots;
 	const double f = packed ? c->packed : 1.0, md = (double)m, nd = (double)n, kd = (double)k;

@@ -639,7 +639,7 @@ typedef struct txf__mcost {
 	double packed;
 } txf__mcost;
 
-#define TXF__MCOST_SETS 4
+#define TXF__MCOST_SETS 6
 
 typedef struct txf__matmul_entry {
 	const char *name;

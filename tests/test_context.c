@@ -1314,6 +1314,42 @@ static void nvidia_tuned_below_big(void **state)
 	txf_context_release(&ctx);
 }
 
+/* The POCL CPU entry's cost model for f32 products, on the test device
+ * dressed as a 2-core POCL CPU: the large blocks for a large product,
+ * blocks of 8 rows for a C of 8 rows, of 16 columns for one of 8 columns,
+ * 32 x 32 for a small product; why says so, and the products are right. */
+static void pocl_cpu_entry_matmul_model(void **state)
+{
+	(void)state;
+	txf_context *ctx = untuned_context(TXF_VENDOR_POCL, TXF_DEVICE_CPU);
+	ctx->profile.compute_units = 2;
+	static const struct {
+		size_t m, n, k;
+		unsigned mwg, nwg;
+		bool run;
+	} cases[] = {
+	    {1000, 1000, 1000, 128, 64, false},
+	    {8, 4096, 512, 8, 128, true},
+	    {4096, 8, 512, 128, 16, true},
+	    {19, 18, 170, 32, 32, true},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		txf_matmul_choice mc;
+		assert_int_equal(
+		    txf_matmul_explain(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_F32, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != cases[i].mwg || test_mparam(&mc, "nwg") != cases[i].nwg)
+			fail_msg("%zu x %zu x %zu: blocks %lld x %lld: %s", cases[i].m, cases[i].n,
+			         cases[i].k, test_mparam(&mc, "mwg"), test_mparam(&mc, "nwg"), mc.why);
+		assert_string_equal(mc.entry, "pocl-cpu");
+		assert_non_null(strstr(mc.why, "pocl-cpu cost model"));
+		if (cases[i].run)
+			smatmul_checked(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_OP_N, TXF_OP_N,
+			                NULL, 4, false, "POCL cost model");
+	}
+	txf_context_release(&ctx);
+}
+
 /* The POCL CPU entry, on the test device dressed as one (without tuning
  * file): pad with the streaming kernel for every element size it takes,
  * its tile a 64-byte line of elements; the skinny kernels for a short side
@@ -1379,6 +1415,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_entry_tf32),
 	    cmocka_unit_test(nvidia_tuned_below_big),
 	    cmocka_unit_test(pocl_cpu_entry_stream),
+	    cmocka_unit_test(pocl_cpu_entry_matmul_model),
 	};
 	return cmocka_run_group_tests_name("context", tests, NULL, NULL);
 }
