@@ -1338,9 +1338,11 @@ static void pocl_cpu_entry_matmul_model(void **state)
 		assert_int_equal(
 		    txf_matmul_explain(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_F32, NULL, &mc),
 		    TXF_SUCCESS);
-		if (test_mparam(&mc, "mwg") != cases[i].mwg || test_mparam(&mc, "nwg") != cases[i].nwg)
+		if (test_mparam(&mc, "mwg") != cases[i].mwg ||
+		    test_mparam(&mc, "nwg") != cases[i].nwg)
 			fail_msg("%zu x %zu x %zu: blocks %lld x %lld: %s", cases[i].m, cases[i].n,
-			         cases[i].k, test_mparam(&mc, "mwg"), test_mparam(&mc, "nwg"), mc.why);
+			         cases[i].k, test_mparam(&mc, "mwg"), test_mparam(&mc, "nwg"),
+			         mc.why);
 		assert_string_equal(mc.entry, "pocl-cpu");
 		assert_non_null(strstr(mc.why, "pocl-cpu cost model"));
 		if (cases[i].run)
