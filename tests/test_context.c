@@ -1317,7 +1317,8 @@ static void nvidia_tuned_below_big(void **state)
 /* The POCL CPU entry's cost model for f32 products, on the test device
  * dressed as a 2-core POCL CPU: the large blocks for a large product,
  * blocks of 8 rows for a C of 8 rows, of 16 columns for one of 8 columns,
- * 32 x 32 for a small product; why says so, and the products are right. */
+ * 32 x 32 for a small product, even one under the tiling threshold; why
+ * says so, and the products are right. */
 static void pocl_cpu_entry_matmul_model(void **state)
 {
 	(void)state;
@@ -1332,6 +1333,7 @@ static void pocl_cpu_entry_matmul_model(void **state)
 	    {8, 4096, 512, 8, 128, true},
 	    {4096, 8, 512, 128, 16, true},
 	    {19, 18, 170, 32, 32, true},
+	    {8, 8, 8, 32, 32, true}, /* under the tiling threshold too */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		txf_matmul_choice mc;
@@ -1349,6 +1351,10 @@ static void pocl_cpu_entry_matmul_model(void **state)
 			smatmul_checked(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_OP_N, TXF_OP_N,
 			                NULL, 4, false, "POCL cost model");
 	}
+	/* f64 has no model: the smallest products stay simple. */
+	txf_matmul_choice mc;
+	assert_int_equal(txf_matmul_explain(ctx, 8, 8, 8, TXF_F64, NULL, &mc), TXF_SUCCESS);
+	assert_int_equal(mc.strategy, TXF_STRATEGY_SIMPLE);
 	txf_context_release(&ctx);
 }
 
