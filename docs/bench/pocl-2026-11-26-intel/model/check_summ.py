@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """check_summ.py DIR: per shape the best of the rounds; ratios new/old and
 each against OpenBLAS (its best over both versions' runs)."""
-import glob, json, math, statistics as st, sys
+import glob, gzip, json, math, statistics as st, sys
 d = sys.argv[1]; t = {"old": {}, "new": {}}; blas = {}
-for f in glob.glob(f"{d}/*.jsonl"):
+for f in glob.glob(f"{d}/*.jsonl*"):
     v = "old" if "/old-" in f else "new"
-    for l in open(f):
+    for l in (gzip.open(f, "rt") if f.endswith(".gz") else open(f)):
         x = json.loads(l)
         if x.get("op") != "matmul" or not x.get("median_ms"): continue
         s = (x["m"], x["n"], x["k"])

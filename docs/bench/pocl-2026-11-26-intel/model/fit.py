@@ -5,12 +5,12 @@ Model (lib/select.c model_time, blocked kernel): t = launch + ceil(blocks sl
 4 / sum_bytes). Fits launch, each set's rate, then the slice terms, by grid
 and median; prints the rms of log(model / measured) and how often the set
 of least modelled time is within 10% of the fastest measured."""
-import glob, json, math, sys, statistics as st
+import glob, gzip, json, math, sys, statistics as st
 CUS = 2
 runs = []  # (set, sl, m, n, k, t)
 for d in sys.argv[1:]:
-    for f in glob.glob(f"{d}/set-*-k*.jsonl"):
-        for l in open(f):
+    for f in glob.glob(f"{d}/set-*-k*.jsonl*"):
+        for l in (gzip.open(f, "rt") if f.endswith(".gz") else open(f)):
             x = json.loads(l)
             if x.get("op") != "matmul" or x.get("impl") != "txf" or x.get("check") != "OK": continue
             p = x["params"]
