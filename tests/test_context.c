@@ -1324,6 +1324,10 @@ static void pocl_cpu_entry_matmul_model(void **state)
 	(void)state;
 	txf_context *ctx = untuned_context(TXF_VENDOR_POCL, TXF_DEVICE_CPU);
 	ctx->profile.compute_units = 2;
+	/* POCL's local memory, which the blocked kernel's K panels take; the
+	 * products run only where the real device has as much. */
+	const bool runs = ctx->profile.local_mem_size >= 2u << 20;
+	ctx->profile.local_mem_size = 2u << 20;
 	static const struct {
 		size_t m, n, k;
 		unsigned mwg, nwg;
@@ -1347,7 +1351,7 @@ static void pocl_cpu_entry_matmul_model(void **state)
 			         mc.why);
 		assert_string_equal(mc.entry, "pocl-cpu");
 		assert_non_null(strstr(mc.why, "pocl-cpu cost model"));
-		if (cases[i].run)
+		if (cases[i].run && runs)
 			smatmul_checked(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_OP_N, TXF_OP_N,
 			                NULL, 4, false, "POCL cost model");
 	}
