@@ -233,14 +233,40 @@ static const txf__matmul_entry matmul_entries[] = {
               .rate = 59e9,
               .rate1 = 59e9,
               .slots = 1}},
+        /* The same for f64 (516 timings on the same shapes). */
+        .cost_f64 =
+            {{.p = {.mwg = 128, .nwg = 64, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 44e9,
+              .rate1 = 44e9,
+              .slots = 1},
+             {.p = {.mwg = 64, .nwg = 32, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 35e9,
+              .rate1 = 35e9,
+              .slots = 1},
+             {.p = {.mwg = 32, .nwg = 64, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 34e9,
+              .rate1 = 34e9,
+              .slots = 1},
+             {.p = {.mwg = 32, .nwg = 32, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 29e9,
+              .rate1 = 29e9,
+              .slots = 1},
+             {.p = {.mwg = 8, .nwg = 128, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 19e9,
+              .rate1 = 19e9,
+              .slots = 1},
+             {.p = {.mwg = 128, .nwg = 16, .kwg = 128, .mdimc = 1, .ndimc = 1, .vwa = 8, .vwb = 8},
+              .rate = 43e9,
+              .rate1 = 43e9,
+              .slots = 1}},
         .launch_s = 4e-6,
         .slice_launch_s = 8e-6,
         .sum_bytes_s = 5e9,
-        /* The simple kernel runs f32 products 2 to 10 times slower than 32
-         * x 32 blocks, even the smallest. */
+        /* The simple kernel runs products 2 to 10 times slower than 32 x 32
+         * blocks, even the smallest. */
         .model_small = true,
         .why = "POCL: the blocked kernel, one work-item per block in 8 x 32 register tiles "
-               "(16-wide vectors), B packed per K panel of 256; f32 takes the blocks (128 x "
+               "(16-wide vectors), B packed per K panel of 256 (f64: 128); the blocks (128 x "
                "64 to 8 x 128 and 128 x 16) and K slices of least estimated time",
     },
     {

@@ -1011,22 +1011,24 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	return t;
 }
 
-/* An f32 product with nothing forced, on an entry with a cost model: the
- * block set and K slices of least estimated time. Slices keep at least
- * KSLICE_MIN_STEPS K steps each and their partial sums within one buffer.
- * False where the entry has no model or none of its sets fits the device. */
+/* An f32 or f64 product with nothing forced, on an entry with a cost model
+ * for its type: the block set and K slices of least estimated time. Slices
+ * keep at least KSLICE_MIN_STEPS K steps each and their partial sums within
+ * one buffer. False where the entry has no model or none of its sets fits
+ * the device. */
 static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n, size_t k,
                          size_t elem, txf__mchoice *out)
 {
 	const unsigned cus = ctx->profile.compute_units;
-	if (elem != 4 || !e->cost_f32[0].p.mwg || !cus || !m || !n || !k)
+	const txf__mcost *sets_of = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
+	if (!sets_of || !sets_of[0].p.mwg || !cus || !m || !n || !k)
 		return false;
 	txf__mparams best = {0};
 	double best_t = 0;
 	unsigned sets = 0, most = 1;
 	bool best_packed = false;
-	for (unsigned i = 0; i < TXF__MCOST_SETS && e->cost_f32[i].p.mwg; i++) {
-		const txf__mcost *c = &e->cost_f32[i];
+	for (unsigned i = 0; i < TXF__MCOST_SETS && sets_of[i].p.mwg; i++) {
+		const txf__mcost *c = &sets_of[i];
 		txf__mparams q = c->p;
 		settle_layout(ctx, &q, &q, elem);
 		if (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS)

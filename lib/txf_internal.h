@@ -670,14 +670,15 @@ typedef struct txf__matmul_entry {
 	 * f32 / f64 (mwg 0: the usual ones). */
 	txf__mparams big_f32, big_f64;
 	double big_from; /* the large blocks from this m * n * k on (0: never) */
-	/* f32 products from simple_below (or 1, model_small) to big_from
-	 * multiply-adds with nothing forced: the block set and K slices of least estimated time
-	 * (see select.c), from cost_f32 (cost_f32[0].p.mwg 0: no model). The estimate adds launch_s
-	 * per product, slice_launch_s and the traffic of the partial sums at sum_bytes_s for K
-	 * slices. */
-	txf__mcost cost_f32[TXF__MCOST_SETS];
+	/* f32 (f64) products from simple_below (or 1, model_small) to
+	 * big_from multiply-adds with nothing forced: the block set and K
+	 * slices of least estimated time (see select.c), from cost_f32
+	 * (cost_f64; [0].p.mwg 0: no model). The estimate adds launch_s per
+	 * product, slice_launch_s and the traffic of the partial sums at
+	 * sum_bytes_s for K slices. */
+	txf__mcost cost_f32[TXF__MCOST_SETS], cost_f64[TXF__MCOST_SETS];
 	double launch_s, slice_launch_s, sum_bytes_s;
-	/* The model takes f32 products under simple_below too. */
+	/* The model also takes products under simple_below. */
 	bool model_small;
 	const char *why;
 } txf__matmul_entry;

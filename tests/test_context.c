@@ -1317,8 +1317,8 @@ static void nvidia_tuned_below_big(void **state)
 /* The POCL CPU entry's cost model for f32 products, on the test device
  * dressed as a 2-core POCL CPU: the large blocks for a large product,
  * blocks of 8 rows for a C of 8 rows, of 16 columns for one of 8 columns,
- * 32 x 32 for a small product, even one under the tiling threshold; why
- * says so, and the products are right. */
+ * 32 x 32 for a small product, even one under the tiling threshold; the
+ * same with f64's sets; why says so, and the products are right. */
 static void pocl_cpu_entry_matmul_model(void **state)
 {
 	(void)state;
@@ -1355,10 +1355,29 @@ static void pocl_cpu_entry_matmul_model(void **state)
 			smatmul_checked(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_OP_N, TXF_OP_N,
 			                NULL, 4, false, "POCL cost model");
 	}
-	/* f64 has no model: the smallest products stay simple. */
-	txf_matmul_choice mc;
-	assert_int_equal(txf_matmul_explain(ctx, 8, 8, 8, TXF_F64, NULL, &mc), TXF_SUCCESS);
-	assert_int_equal(mc.strategy, TXF_STRATEGY_SIMPLE);
+	/* f64 has its own sets. */
+	static const struct {
+		size_t m, n, k;
+		unsigned mwg, nwg;
+	} f64[] = {{1000, 1000, 1000, 128, 64},
+	           {8, 4096, 512, 8, 128},
+	           {4096, 8, 512, 128, 16},
+	           {8, 8, 8, 32, 32}};
+	for (size_t i = 0; i < sizeof f64 / sizeof f64[0]; i++) {
+		txf_matmul_choice mc;
+		assert_int_equal(
+		    txf_matmul_explain(ctx, f64[i].m, f64[i].n, f64[i].k, TXF_F64, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != f64[i].mwg || test_mparam(&mc, "nwg") != f64[i].nwg)
+			fail_msg("f64 %zu x %zu x %zu: blocks %lld x %lld: %s", f64[i].m, f64[i].n,
+			         f64[i].k, test_mparam(&mc, "mwg"), test_mparam(&mc, "nwg"),
+			         mc.why);
+		txf_matmul_options o;
+		txf_matmul_options_default(&o);
+		if (runs && i > 0 && ctx->profile.has_fp64)
+			dmatmul_checked(ctx, f64[i].m, f64[i].n, f64[i].k, TXF_OP_N, TXF_OP_T, &o,
+			                "POCL cost model, f64");
+	}
 	txf_context_release(&ctx);
 }
 

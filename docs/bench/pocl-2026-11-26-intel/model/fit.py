@@ -7,6 +7,7 @@ and median; prints the rms of log(model / measured) and how often the set
 of least modelled time is within 10% of the fastest measured."""
 import glob, gzip, json, math, sys, statistics as st
 CUS = 2
+ELEM = 4
 runs = []  # (set, sl, m, n, k, t)
 for d in sys.argv[1:]:
     for f in glob.glob(f"{d}/set-*-k*.jsonl*"):
@@ -15,6 +16,7 @@ for d in sys.argv[1:]:
             if x.get("op") != "matmul" or x.get("impl") != "txf" or x.get("check") != "OK": continue
             p = x["params"]
             runs.append(((p["mwg"], p["nwg"]), p["ksplit"], x["m"], x["n"], x["k"], x["min_ms"] * 1e-3))
+            ELEM = 8 if x["dtype"] == "f8" else 4
 sets = sorted({r[0] for r in runs})
 def work(s, sl, m, n, k):
     blocks = math.ceil(m / s[0]) * math.ceil(n / s[1])
@@ -22,7 +24,7 @@ def work(s, sl, m, n, k):
 def model(par, s, sl, m, n, k):
     launch, rates, sl_launch, sum_bytes = par
     t = launch + work(s, sl, m, n, k) / rates[s]
-    if sl > 1: t += sl_launch + (sl + 1) * m * n * 4 / sum_bytes
+    if sl > 1: t += sl_launch + (sl + 1) * m * n * ELEM / sum_bytes
     return t
 best = None
 for launch in [x * 1e-6 for x in (1, 2, 3, 4, 5, 6, 8, 10, 12)]:
