@@ -9,7 +9,7 @@ S=4096x4096x4096,8192x8192x8192,4093x4093x4093,3000x5000x700,2048x2048x2048,1000
 t0=$(date +%s)
 for r in 1 2; do
 for v in head new; do
-  K=$PWD/cl; [ $v = head ] && K=$PWD/$OLD_CL
+  K=$PWD/cl; [ $v = head ] && K=$OLD_CL
   export CUDA_CACHE_PATH=/tmp/cc-$v
   for mode in f8 tf32 3xtf32 f2; do
     case $mode in
