@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Matrix-unit pipeline: fragments of the next instruction step read before the current one runs
-# (cl) against c75c8c8's ($OLD_CL): f8 auto, f4 tf32 / 3xtf32, f2; registers from SASS.
+# (NEW_CL: a cl/ folder with the variant, not kept) against c75c8c8 (OLD_CL: its cl/ folder):
+# f8 auto, f4 tf32 / 3xtf32, f2; registers from SASS. Usage: OLD_CL=DIR NEW_CL=DIR OUT=DIR run.sh
 set -u
 export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1 LD_LIBRARY_PATH=/usr/local/nvidia/lib64
 export LD_LIBRARY_PATH=$PWD/.device-build/libs:$LD_LIBRARY_PATH TXF_TUNING=0 PATH=$PATH:/usr/local/cuda/bin
@@ -9,7 +10,7 @@ S=4096x4096x4096,8192x8192x8192,4093x4093x4093,3000x5000x700,2048x2048x2048,1000
 t0=$(date +%s)
 for r in 1 2; do
 for v in head new; do
-  K=$PWD/cl; [ $v = head ] && K=$OLD_CL
+  K=$NEW_CL; [ $v = head ] && K=$OLD_CL
   export CUDA_CACHE_PATH=/tmp/cc-$v
   for mode in f8 tf32 3xtf32 f2; do
     case $mode in
