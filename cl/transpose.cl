@@ -544,13 +544,347 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 #endif
 #if SKINNY_SERIAL
 /* For CPUs (SKINNY_SERIAL, set by the host): one work-item per group walks
- * SKINNY_SERIAL elements of the long side in order, with plain loops that
- * the compiler vectorizes; the short side's stride is the constant SHORT
- * where the host says the matrix is tight there (TIGHT), so that the
- * interleaved accesses are recognised. */
+ * SKINNY_SERIAL elements of the long side in order; the short side's
+ * stride is the constant SHORT where the host says the matrix is tight
+ * there (TIGHT). */
 #ifndef TIGHT
 #define TIGHT 0
 #endif
+#if TIGHT && defined(__clang__) && ELEM_SIZE <= 8 && SHORT <= 16
+/* Tight, with clang: SHORT lines of SK_L elements (64 bytes) along the long
+ * side are one block of SHORT x SK_L elements, whose transpose is SHORT
+ * whole lines of the other layout, built from the block's lines with
+ * constant two-line shuffles (clang's builtin; on x86 with AVX-512 one
+ * instruction each). Few rows interleave the rows (element SK_L o + e of
+ * the output lines is row (SK_L o + e) mod SHORT, column (SK_L o + e) /
+ * SHORT); few columns undo that. Two ways, of SHORT (SHORT - 1) shuffles
+ * and of about SK_P log2(SK_P) + 2 SHORT (SK_P: SHORT rounded up to a power
+ * of two), the fewer taken:
+ * - gather (SK_ZIP 0): each output line from the SHORT input lines, one
+ *   shuffle per line after the first (each shuffle keeps the lanes it has
+ *   and takes those of the next line);
+ * - zip (SK_ZIP 1): log2(SK_P) rounds of perfect shuffles of SK_P lines
+ *   (as in the streaming kernel) interleave SK_P rows; with SHORT below
+ *   SK_P, few rows add zero lines and gather each output line from the at
+ *   most three zipped lines that hold its elements, and few columns first
+ *   spread the input lines into SK_P lines (groups of SHORT elements to
+ *   groups of SK_P) and then unzip.
+ * Lane lists are macros of literal line numbers, as the builtin takes
+ * constants only; SHORT up to 16. */
+#define SK_VECTOR 1
+#define SK_L (64 / ELEM_SIZE)
+typedef elem_t __attribute__((ext_vector_type(SK_L))) sk_line;
+typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
+#define SK_P (SHORT <= 1 ? 1 : SHORT <= 2 ? 2 : SHORT <= 4 ? 4 : SHORT <= 8 ? 8 : 16)
+#define SK_LOGP (SK_P == 1 ? 0 : SK_P == 2 ? 1 : SK_P == 4 ? 2 : SK_P == 8 ? 3 : 4)
+#define SK_ZIP (SHORT * (SHORT - 1) > SK_P * SK_LOGP + 2 * SHORT)
+/* Few columns of 3 (and of 5 1-byte elements) stay with the plain loop,
+ * which the compiler vectorizes as well or better there. */
+#define SK_COLS_PLAIN (SHORT == 3 || (SHORT == 5 && ELEM_SIZE == 1))
+
+/* The lane list of a shuffle: F(k, o, e) for lanes e = 0 .. SK_L - 1. */
+#define SK_L8(F, k, o, b)                                                                          \
+	F(k, o, b), F(k, o, b + 1), F(k, o, b + 2), F(k, o, b + 3), F(k, o, b + 4), F(k, o, b + 5), \
+	    F(k, o, b + 6), F(k, o, b + 7)
+#define SK_L16(F, k, o, b) SK_L8(F, k, o, b), SK_L8(F, k, o, b + 8)
+#define SK_L32(F, k, o, b) SK_L16(F, k, o, b), SK_L16(F, k, o, b + 16)
+#define SK_L64(F, k, o, b) SK_L32(F, k, o, b), SK_L32(F, k, o, b + 32)
+#if SK_L == 64
+#define SK_LANES(F, k, o) SK_L64(F, k, o, 0)
+#elif SK_L == 32
+#define SK_LANES(F, k, o) SK_L32(F, k, o, 0)
+#elif SK_L == 16
+#define SK_LANES(F, k, o) SK_L16(F, k, o, 0)
+#else
+#define SK_LANES(F, k, o) SK_L8(F, k, o, 0)
+#endif
+
+/* Gathers. Output line o comes from source lines FIRST(o), FIRST(o) + 1,
+ * ...: LINE(o, e) is the source line of its lane e relative to FIRST(o)
+ * (or -1 where any will do) and POS(o, e) the lane there. Step k (taking
+ * line FIRST(o) + k) keeps the lanes built so far, or takes line
+ * FIRST(o)'s for k = 1. */
+#define SK_PICK(LINE, POS, k, o, e)                                                                \
+	(LINE(o, e) == (k) ? SK_L + (POS(o, e)) % SK_L                                             \
+	                   : (k) == 1 ? (LINE(o, e) == 0 ? (POS(o, e)) % SK_L : (e)) : (e))
+/* Gathers take up to SK_STEPS steps and make up to SK_LINES lines (the
+ * rest of the macros below expand to nothing, which keeps the source the
+ * compiler reads small). */
+#define SK_STEPS (SK_ZIP ? 2 : SHORT - 1)
+#define SK_LINES (SK_ZIP ? SK_P : SHORT)
+#define SK_STEP(SRC, N, FIRST, LANE, STEPS, k, o)                                                  \
+	if ((k) <= (STEPS))                                                                        \
+		v = __builtin_shufflevector(v, SRC[(FIRST(o) + (k)) % (N)], SK_LANES(LANE, k, o));
+#define SK_NOSTEP(SRC, N, FIRST, LANE, STEPS, k, o)
+#if SK_STEPS >= 2
+#define SK_STEP2 SK_STEP
+#else
+#define SK_STEP2 SK_NOSTEP
+#endif
+#if SK_STEPS >= 3
+#define SK_STEP3 SK_STEP
+#else
+#define SK_STEP3 SK_NOSTEP
+#endif
+#if SK_STEPS >= 4
+#define SK_STEP4 SK_STEP
+#else
+#define SK_STEP4 SK_NOSTEP
+#endif
+#if SK_STEPS >= 5
+#define SK_STEP5 SK_STEP
+#else
+#define SK_STEP5 SK_NOSTEP
+#endif
+#if SK_STEPS >= 6
+#define SK_STEP6 SK_STEP
+#else
+#define SK_STEP6 SK_NOSTEP
+#endif
+#if SK_STEPS >= 7
+#define SK_STEP7 SK_STEP
+#else
+#define SK_STEP7 SK_NOSTEP
+#endif
+#if SK_STEPS >= 8
+#define SK_STEP8 SK_STEP
+#else
+#define SK_STEP8 SK_NOSTEP
+#endif
+#if SK_STEPS > 8
+#error "a gather of the vector skinny kernels takes at most 8 steps"
+#endif
+/* Output line o (if o < COUNT) from SRC[N], handed to SINK(o, v). */
+#define SK_LINE(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, o)                                        \
+	if ((o) < (COUNT)) {                                                                       \
+		sk_line v = SRC[FIRST(o) % (N)];                                                   \
+		SK_STEP(SRC, N, FIRST, LANE, STEPS, 1, o)                                          \
+		SK_STEP2(SRC, N, FIRST, LANE, STEPS, 2, o)                                         \
+		SK_STEP3(SRC, N, FIRST, LANE, STEPS, 3, o)                                         \
+		SK_STEP4(SRC, N, FIRST, LANE, STEPS, 4, o)                                         \
+		SK_STEP5(SRC, N, FIRST, LANE, STEPS, 5, o)                                         \
+		SK_STEP6(SRC, N, FIRST, LANE, STEPS, 6, o)                                         \
+		SK_STEP7(SRC, N, FIRST, LANE, STEPS, 7, o)                                         \
+		SK_STEP8(SRC, N, FIRST, LANE, STEPS, 8, o)                                         \
+		SINK(o, v);                                                                        \
+	}
+#define SK_NOLINE(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, o)
+#if SK_LINES > 1
+#define SK_LINE1 SK_LINE
+#else
+#define SK_LINE1 SK_NOLINE
+#endif
+#if SK_LINES > 2
+#define SK_LINE2 SK_LINE
+#else
+#define SK_LINE2 SK_NOLINE
+#endif
+#if SK_LINES > 3
+#define SK_LINE3 SK_LINE
+#else
+#define SK_LINE3 SK_NOLINE
+#endif
+#if SK_LINES > 4
+#define SK_LINE4 SK_LINE
+#else
+#define SK_LINE4 SK_NOLINE
+#endif
+#if SK_LINES > 5
+#define SK_LINE5 SK_LINE
+#else
+#define SK_LINE5 SK_NOLINE
+#endif
+#if SK_LINES > 6
+#define SK_LINE6 SK_LINE
+#else
+#define SK_LINE6 SK_NOLINE
+#endif
+#if SK_LINES > 7
+#define SK_LINE7 SK_LINE
+#else
+#define SK_LINE7 SK_NOLINE
+#endif
+#if SK_LINES > 8
+#define SK_LINE8 SK_LINE
+#else
+#define SK_LINE8 SK_NOLINE
+#endif
+#if SK_LINES > 9
+#define SK_LINE9 SK_LINE
+#else
+#define SK_LINE9 SK_NOLINE
+#endif
+#if SK_LINES > 10
+#define SK_LINE10 SK_LINE
+#else
+#define SK_LINE10 SK_NOLINE
+#endif
+#if SK_LINES > 11
+#define SK_LINE11 SK_LINE
+#else
+#define SK_LINE11 SK_NOLINE
+#endif
+#if SK_LINES > 12
+#define SK_LINE12 SK_LINE
+#else
+#define SK_LINE12 SK_NOLINE
+#endif
+#if SK_LINES > 13
+#define SK_LINE13 SK_LINE
+#else
+#define SK_LINE13 SK_NOLINE
+#endif
+#if SK_LINES > 14
+#define SK_LINE14 SK_LINE
+#else
+#define SK_LINE14 SK_NOLINE
+#endif
+#if SK_LINES > 15
+#define SK_LINE15 SK_LINE
+#else
+#define SK_LINE15 SK_NOLINE
+#endif
+#define SK_LINES_ALL(SRC, N, FIRST, LANE, STEPS, COUNT, SINK)                                      \
+	SK_LINE(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 0)                                        \
+	SK_LINE1(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 1)                                       \
+	SK_LINE2(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 2)                                       \
+	SK_LINE3(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 3)                                       \
+	SK_LINE4(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 4)                                       \
+	SK_LINE5(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 5)                                       \
+	SK_LINE6(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 6)                                       \
+	SK_LINE7(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 7)                                       \
+	SK_LINE8(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 8)                                       \
+	SK_LINE9(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 9)                                       \
+	SK_LINE10(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 10)                                     \
+	SK_LINE11(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 11)                                     \
+	SK_LINE12(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 12)                                     \
+	SK_LINE13(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 13)                                     \
+	SK_LINE14(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 14)                                     \
+	SK_LINE15(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 15)                                     
+
+/* Gather, few rows: from the SHORT input lines, line = row. */
+#define SK_FIRST0(o) 0
+#define SK_GR_LINE(o, e) (((o)*SK_L + (e)) % SHORT)
+#define SK_GR_POS(o, e) (((o)*SK_L + (e)) / SHORT)
+#define SK_GR(k, o, e) SK_PICK(SK_GR_LINE, SK_GR_POS, k, o, e)
+/* Gather, few columns: lane e of output line o is element SHORT e + o of
+ * the block. */
+#define SK_GC_LINE(o, e) ((SHORT * (e) + (o)) / SK_L)
+#define SK_GC_POS(o, e) ((SHORT * (e) + (o)) % SK_L)
+#define SK_GC(k, o, e) SK_PICK(SK_GC_LINE, SK_GC_POS, k, o, e)
+/* Zip, few rows: element p = SK_L o + e of the output is element
+ * SK_P (p / SHORT) + p mod SHORT of the zipped lines. */
+#define SK_ZR_Q(o, e) (((o)*SK_L + (e)) / SHORT * SK_P + ((o)*SK_L + (e)) % SHORT)
+#define SK_ZR_FIRST(o) (SK_ZR_Q(o, 0) / SK_L)
+#define SK_ZR_LINE(o, e) (SK_ZR_Q(o, e) / SK_L - SK_ZR_FIRST(o))
+#define SK_ZR_POS(o, e) (SK_ZR_Q(o, e) % SK_L)
+#define SK_ZR(k, o, e) SK_PICK(SK_ZR_LINE, SK_ZR_POS, k, o, e)
+/* Zip, few columns: element f = SK_L o + e of the spread lines is, where
+ * f mod SK_P < SHORT, element SHORT (f / SK_P) + f mod SK_P of the block
+ * (the others are not stored). */
+#define SK_ZC_S(o, e) (((o)*SK_L + (e)) / SK_P * SHORT + ((o)*SK_L + (e)) % SK_P)
+#define SK_ZC_FIRST(o) ((o)*SK_L / SK_P * SHORT / SK_L)
+#define SK_ZC_LINE(o, e)                                                                           \
+	(((o)*SK_L + (e)) % SK_P < SHORT ? SK_ZC_S(o, e) / SK_L - SK_ZC_FIRST(o) : -1)
+#define SK_ZC_POS(o, e) (SK_ZC_S(o, e) % SK_L)
+#define SK_ZC(k, o, e) SK_PICK(SK_ZC_LINE, SK_ZC_POS, k, o, e)
+
+/* Rounds of perfect shuffles over z[SK_P]. */
+#define SK_ZIP_LO(k, o, e) ((e) / 2 + (e) % 2 * SK_L)
+#define SK_ZIP_HI(k, o, e) (SK_L / 2 + (e) / 2 + (e) % 2 * SK_L)
+#define SK_EVEN(k, o, e) (2 * (e))
+#define SK_ODD(k, o, e) (2 * (e) + 1)
+inline __attribute__((always_inline)) void sk_zip(sk_line z[SK_P])
+{
+#pragma unroll
+	for (uint s = 1; s < SK_P; s *= 2) {
+		sk_line u[SK_P];
+#pragma unroll
+		for (uint i = 0; i < SK_P / 2; i++) {
+			u[2 * i] = __builtin_shufflevector(z[i], z[i + SK_P / 2],
+			                                   SK_LANES(SK_ZIP_LO, 0, 0));
+			u[2 * i + 1] = __builtin_shufflevector(z[i], z[i + SK_P / 2],
+			                                       SK_LANES(SK_ZIP_HI, 0, 0));
+		}
+#pragma unroll
+		for (uint i = 0; i < SK_P; i++)
+			z[i] = u[i];
+	}
+}
+inline __attribute__((always_inline)) void sk_unzip(sk_line z[SK_P])
+{
+#pragma unroll
+	for (uint s = 1; s < SK_P; s *= 2) {
+		sk_line u[SK_P];
+#pragma unroll
+		for (uint i = 0; i < SK_P / 2; i++) {
+			u[i] = __builtin_shufflevector(z[2 * i], z[2 * i + 1], SK_LANES(SK_EVEN, 0, 0));
+			u[i + SK_P / 2] =
+			    __builtin_shufflevector(z[2 * i], z[2 * i + 1], SK_LANES(SK_ODD, 0, 0));
+		}
+#pragma unroll
+		for (uint i = 0; i < SK_P; i++)
+			z[i] = u[i];
+	}
+}
+
+/* One block: SHORT lines of 64 bytes from src (line i at src + i src_ld)
+ * to SHORT lines at dst (line i at dst + i dst_ld), transposed. */
+#define SK_STORE(o, v) (*(__global sk_line_u *)(dst + (o)*dst_ld) = (v))
+#define SK_KEEP(o, v) (z[o] = (v))
+inline __attribute__((always_inline)) void sk_block_rows(__global const elem_t *src, ulong src_ld, __global elem_t *dst,
+                                 ulong dst_ld)
+{
+	sk_line a[SHORT];
+#pragma unroll
+	for (uint i = 0; i < SHORT; i++)
+		a[i] = *(__global const sk_line_u *)(src + i * src_ld);
+#if SK_ZIP
+	sk_line z[SK_P];
+#pragma unroll
+	for (uint i = 0; i < SK_P; i++)
+		z[i] = i < SHORT ? a[i] : (sk_line)0;
+	sk_zip(z);
+#if SHORT == SK_P
+#pragma unroll
+	for (uint o = 0; o < SHORT; o++)
+		SK_STORE(o, z[o]);
+#else
+	SK_LINES_ALL(z, SK_P, SK_ZR_FIRST, SK_ZR, 2, SHORT, SK_STORE)
+#endif
+#else
+	SK_LINES_ALL(a, SHORT, SK_FIRST0, SK_GR, SHORT - 1, SHORT, SK_STORE)
+#endif
+}
+inline __attribute__((always_inline)) void sk_block_cols(__global const elem_t *src, ulong src_ld, __global elem_t *dst,
+                                 ulong dst_ld)
+{
+	sk_line a[SHORT];
+#pragma unroll
+	for (uint i = 0; i < SHORT; i++)
+		a[i] = *(__global const sk_line_u *)(src + i * src_ld);
+#if SK_ZIP
+	sk_line z[SK_P];
+#if SHORT == SK_P
+#pragma unroll
+	for (uint i = 0; i < SK_P; i++)
+		z[i] = a[i];
+#else
+	SK_LINES_ALL(a, SHORT, SK_ZC_FIRST, SK_ZC, 2, SK_P, SK_KEEP)
+#endif
+	sk_unzip(z);
+#pragma unroll
+	for (uint o = 0; o < SHORT; o++)
+		SK_STORE(o, z[o]);
+#else
+	SK_LINES_ALL(a, SHORT, SK_FIRST0, SK_GC, SHORT - 1, SHORT, SK_STORE)
+#endif
+}
+#else
+#define SK_VECTOR 0
+#define SK_L 1
+#endif
+
 __kernel TXF_REQD_WG(1, 1, 1) void
 transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                       __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
@@ -560,8 +894,13 @@ transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in
 	const ulong n = min((ulong)SKINNY_SERIAL, cols - c0);
 	__global const elem_t *src = in + in_off + c0;
 	__global elem_t *dst = out + out_off + c0 * (TIGHT ? SHORT : out_ld);
+	ulong j = 0;
 	(void)rows;
-	for (ulong j = 0; j < n; j++)
+#if SK_VECTOR
+	for (; j + SK_L <= n; j += SK_L)
+		sk_block_rows(src + j, in_ld, dst + j * SHORT, SK_L);
+#endif
+	for (; j < n; j++)
 		for (uint r = 0; r < SHORT; r++)
 			dst[j * (TIGHT ? SHORT : out_ld) + r] = src[r * in_ld + j];
 }
@@ -575,9 +914,14 @@ transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in
 	const ulong n = min((ulong)SKINNY_SERIAL, rows - r0);
 	__global const elem_t *src = in + in_off + r0 * (TIGHT ? SHORT : in_ld);
 	__global elem_t *dst = out + out_off + r0;
+	ulong j0 = 0;
 	(void)cols;
+#if SK_VECTOR && !SK_COLS_PLAIN
+	for (; j0 + SK_L <= n; j0 += SK_L)
+		sk_block_cols(src + j0 * SHORT, SK_L, dst + j0, out_ld);
+#endif
 	for (uint c = 0; c < SHORT; c++)
-		for (ulong j = 0; j < n; j++)
+		for (ulong j = j0; j < n; j++)
 			dst[c * out_ld + j] = src[j * (TIGHT ? SHORT : in_ld) + c];
 }
 #else

@@ -758,6 +758,54 @@ static void test_skinny(void **state)
 	assert_int_equal(test_cparam(&ch, "skinny"), 0);
 }
 
+/* The skinny kernels' vector blocks (CPUs; SHORT lines of 64 bytes
+ * transposed with shuffles where the short side is tight): for each element
+ * size, short sides that take each way of building them (1, powers of two,
+ * gathers, zips of zero-padded lines; for 8-byte elements also sides past
+ * a line's 8 elements), both ways round, with long sides of three lines
+ * and a part (the part is moved element by element) and past a
+ * work-item's run; tight with offsets, and once not tight. */
+static void test_skinny_blocks(void **state)
+{
+	(void)state;
+	static const struct {
+		txf_dtype dtype;
+		size_t shorts[6];
+	} sets[] = {
+	    {TXF_U8, {1, 2, 3, 7, 12, 16}},
+	    {TXF_U16, {4, 5, 9, 10, 13, 0}},
+	    {TXF_F32, {6, 8, 11, 14, 15, 0}},
+	    {TXF_F64, {3, 5, 7, 12, 16, 0}},
+	};
+	unsigned k = 0;
+	for (size_t si = 0; si < COUNT(sets); si++) {
+		const size_t line = 64 / txf_dtype_size(sets[si].dtype);
+		for (size_t i = 0; i < COUNT(sets[si].shorts) && sets[si].shorts[i]; i++) {
+			for (int rows_short = 0; rows_short < 2; rows_short++, k++) {
+				const size_t shrt = sets[si].shorts[i];
+				const size_t lng = k % 5 == 4 ? 1024 + line + 3 : 3 * line + 5;
+				tcase c = {0};
+				c.rows = rows_short ? shrt : lng;
+				c.cols = rows_short ? lng : shrt;
+				c.dtype = sets[si].dtype;
+				c.in_layout = c.out_layout = TXF_ROW_MAJOR;
+				c.in_off = k % 3;
+				c.out_off = k % 4;
+				/* Not tight: the short side's rows padded. */
+				if (k % 7 == 6) {
+					if (rows_short)
+						c.out_pad = 2;
+					else
+						c.in_pad = 2;
+				}
+				c.strategy = TXF_STRATEGY_PAD;
+				c.skinny = 1;
+				run_case(&c);
+			}
+		}
+	}
+}
+
 /* The packed kernels, forced: 1- and 2-byte types, both layouts, PAD and
  * AUTO, on shapes around its 4 x 4 blocks and tiles of 4 and 16 blocks,
  * with input rows on words and off them, and output rows on 32-byte
@@ -1187,6 +1235,7 @@ int main(void)
 	    cmocka_unit_test(test_cache_hints_refused),
 	    cmocka_unit_test(test_stream),
 	    cmocka_unit_test(test_skinny),
+	    cmocka_unit_test(test_skinny_blocks),
 	    cmocka_unit_test(test_packed),
 	    cmocka_unit_test(test_skinny_packed_refused),
 	    cmocka_unit_test(test_stream_refused),
