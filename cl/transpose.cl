@@ -572,6 +572,7 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
  * Lane lists are macros of literal line numbers, as the builtin takes
  * constants only; SHORT up to 16. */
 #define SK_VECTOR 1
+#define TXF_SK_INLINE inline __attribute__((always_inline))
 #define SK_L (64 / ELEM_SIZE)
 typedef elem_t __attribute__((ext_vector_type(SK_L))) sk_line;
 typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
@@ -794,7 +795,7 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 #define SK_ZIP_HI(k, o, e) (SK_L / 2 + (e) / 2 + (e) % 2 * SK_L)
 #define SK_EVEN(k, o, e) (2 * (e))
 #define SK_ODD(k, o, e) (2 * (e) + 1)
-inline __attribute__((always_inline)) void sk_zip(sk_line z[SK_P])
+TXF_SK_INLINE void sk_zip(sk_line z[SK_P])
 {
 #pragma unroll
 	for (uint s = 1; s < SK_P; s *= 2) {
@@ -811,7 +812,7 @@ inline __attribute__((always_inline)) void sk_zip(sk_line z[SK_P])
 			z[i] = u[i];
 	}
 }
-inline __attribute__((always_inline)) void sk_unzip(sk_line z[SK_P])
+TXF_SK_INLINE void sk_unzip(sk_line z[SK_P])
 {
 #pragma unroll
 	for (uint s = 1; s < SK_P; s *= 2) {
@@ -832,8 +833,8 @@ inline __attribute__((always_inline)) void sk_unzip(sk_line z[SK_P])
  * to SHORT lines at dst (line i at dst + i dst_ld), transposed. */
 #define SK_STORE(o, v) (*(__global sk_line_u *)(dst + (o)*dst_ld) = (v))
 #define SK_KEEP(o, v) (z[o] = (v))
-inline __attribute__((always_inline)) void sk_block_rows(__global const elem_t *src, ulong src_ld, __global elem_t *dst,
-                                 ulong dst_ld)
+TXF_SK_INLINE void sk_block_rows(__global const elem_t *src, ulong src_ld,
+                                 __global elem_t *dst, ulong dst_ld)
 {
 	sk_line a[SHORT];
 #pragma unroll
@@ -856,8 +857,8 @@ inline __attribute__((always_inline)) void sk_block_rows(__global const elem_t *
 	SK_LINES_ALL(a, SHORT, SK_FIRST0, SK_GR, SHORT - 1, SHORT, SK_STORE)
 #endif
 }
-inline __attribute__((always_inline)) void sk_block_cols(__global const elem_t *src, ulong src_ld, __global elem_t *dst,
-                                 ulong dst_ld)
+TXF_SK_INLINE void sk_block_cols(__global const elem_t *src, ulong src_ld,
+                                 __global elem_t *dst, ulong dst_ld)
 {
 	sk_line a[SHORT];
 #pragma unroll
@@ -1016,7 +1017,7 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
 	}
 }
 
-#if ELEM_SIZE <= 8 && defined(STREAM_SHIFTED)
+#if defined(STREAM_SHIFTED)
 /* Streaming transpose, for CPUs (built only where the host asks for it: its
  * unrolled code takes a while to compile).
  *
@@ -1049,7 +1050,9 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * and the lane as the bits of one index, each round rotates it by one
  * bit). Its row w is a line of output row P w + j. The code is vector
  * types and constant shuffles only: the compiler maps them to the CPU's
- * SIMD (on x86 with AVX-512 a word shuffle is one instruction).
+ * SIMD (on x86 with AVX-512 a word shuffle is one instruction). 16-byte
+ * elements are two 8-byte words each (V = 8, L = 4): their 4 x 4 tile is
+ * transposed by two rounds of perfect shuffles of word pairs.
  *
  * Output row c starts sh(c) = (out_off + c out_ld) mod L elements past a
  * line boundary. Unshifted, each tile row is written as one line where it
@@ -1070,7 +1073,7 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
 
 #define TXF_INLINE inline __attribute__((always_inline))
 #define SL (64 / ELEM_SIZE) /* elements per line */
-#if ELEM_SIZE == 8
+#if ELEM_SIZE >= 8
 #define SV 8
 #define SV_LOG 3
 #define SV_LOAD vload8
@@ -1085,7 +1088,12 @@ typedef ulong stream_word;
 typedef uint16 stream_v;
 typedef uint stream_word;
 #endif
+#if ELEM_SIZE == 16
+/* A 16-byte element is two words: the network moves pairs of words. */
+#define SP 1
+#else
 #define SP (SL / SV) /* elements per word */
+#endif
 
 /* A line as a vector or as elements. */
 typedef union {
@@ -1114,6 +1122,9 @@ typedef union {
 #define FUNNEL4 4, 5, 6, 7, 8, 9, 10, 11
 #define FUNNEL2 6, 7, 8, 9, 10, 11, 12, 13
 #define FUNNEL1 7, 8, 9, 10, 11, 12, 13, 14
+/* The same for pairs of words (16-byte elements). */
+#define ZIP2_LO 0, 1, 8, 9, 2, 3, 10, 11
+#define ZIP2_HI 4, 5, 12, 13, 6, 7, 14, 15
 #endif
 
 /* One row of L elements as a vector of words (p: element-aligned only). */
@@ -1124,6 +1135,8 @@ TXF_INLINE stream_v stream_load(__global const elem_t *p)
 	                as_uint4(vload16(3, p)));
 #elif ELEM_SIZE == 2
 	return (uint16)(as_uint8(vload16(0, p)), as_uint8(vload16(1, p)));
+#elif ELEM_SIZE == 16
+	return vload8(0, (__global const ulong *)p);
 #else
 	return SV_LOAD(0, p);
 #endif
@@ -1217,6 +1230,8 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
 #elif ELEM_SIZE == 2
 	vstore16(as_ushort16(v.lo), 0, dst);
 	vstore16(as_ushort16(v.hi), 1, dst);
+#elif ELEM_SIZE == 16
+	vstore8(v, 0, (__global ulong *)dst);
 #else
 	SV_STORE(v, 0, dst);
 #endif
@@ -1276,6 +1291,29 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 	for (uint g = 0; g < SV; g++)
 		stream_pair(&a[2 * g], &a[2 * g + 1], 16, 0x0000ffff);
 #endif
+#if ELEM_SIZE == 16
+	/* L x L = 4 x 4 elements: two rounds of perfect shuffles of element
+	 * pairs. */
+#pragma unroll
+	for (uint round = 0; round < 2; round++) {
+		stream_v u[SL];
+#pragma unroll
+		for (uint i = 0; i < SL / 2; i++) {
+			u[2 * i] = SV_SHUF(a[i], a[i + SL / 2], ZIP2_LO);
+			u[2 * i + 1] = SV_SHUF(a[i], a[i + SL / 2], ZIP2_HI);
+		}
+#pragma unroll
+		for (uint i = 0; i < SL; i++)
+			a[i] = u[i];
+	}
+#pragma unroll
+	for (uint w = 0; w < SL; w++) {
+		if (direct)
+			stream_store(dst + w * dst_ld, a[w], nt);
+		else
+			t[w] = a[w];
+	}
+#else
 #pragma unroll
 	for (uint j = 0; j < SP; j++) {
 		stream_v b[SV];
@@ -1302,6 +1340,7 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 				t[SP * w + j] = b[w];
 		}
 	}
+#endif
 }
 
 __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
@@ -1348,7 +1387,8 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				 * after each (hi), a = sh / P, then P - sh mod P elements of
 				 * lo and the rest of hi in each word. */
 				const uint sh = (uint)(start & (SL - 1));
-				const uint a = sh / SP;
+				/* In words (16-byte elements: two each). */
+				const uint a = ELEM_SIZE == 16 ? 2 * sh : sh / SP;
 				stream_v lo = prev[y], hi = cur[y];
 				prev[y] = cur[y];
 #define FUNNEL_ROUND(s)                                         \
@@ -1395,7 +1435,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 		}
 	}
 }
-#endif /* ELEM_SIZE <= 8 && STREAM_SHIFTED */
+#endif /* STREAM_SHIFTED */
 
 __kernel void transpose_inplace_simple(__global elem_t *m, ulong off, ulong ld, ulong n)
 {

@@ -76,8 +76,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .simple_below = 256,
         .skinny_max = 16,
         .stream = 1,
-        .why = "POCL: 1- to 8-byte elements stream (tiles of 64-byte lines transposed in "
-               "registers), 16-byte ones take 32 x 32 tiles (local memory is cache)",
+        .why = "POCL: every element size streams (tiles of 64-byte lines transposed in "
+               "registers, whole output lines)",
     },
     {
         .name = "cpu",

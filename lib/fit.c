@@ -107,7 +107,7 @@ const char *txf__mma_instruction(unsigned mma)
  * line per tile row; 0 where it does not apply. */
 unsigned txf__stream_tile(size_t elem)
 {
-	return elem && elem <= 8 ? (unsigned)(64 / elem) : 0;
+	return elem && elem <= 16 ? (unsigned)(64 / elem) : 0;
 }
 
 txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, txf_size_class c,
@@ -154,7 +154,7 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 			    e->wg_rows != 1) {
 				snprintf(
 				    why, n,
-				    "stream=%u: the streaming kernel is pad's, for 1- to 8-byte "
+				    "stream=%u: the streaming kernel is pad's, for 1- to 16-byte "
 				    "elements, with tile 64 / element bytes and wg_rows 1",
 				    e->stream);
 				return TXF_ERR_STRATEGY_NOT_APPLICABLE;

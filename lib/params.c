@@ -125,7 +125,7 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = TR,
                      .min = -1,
                      .max = 1,
-                     .meaning = "pad out of place, 1- to 8-byte elements: the streaming kernel "
+                     .meaning = "pad out of place, 1- to 16-byte elements: the streaming kernel "
                                 "(transpose_stream), tiles of 64-byte lines transposed in "
                                 "registers; 1 always, -1 never, 0 as the device says",
                      .tuned = 1},
@@ -134,7 +134,7 @@ static const param_def registry[TXF__P_COUNT] = {
             .option = T_OPT(stream),
             .choice = T_CH(stream),
             .tuned_at = T_TUNED(stream),
-            .fits = "1- to 8-byte elements; tile 64 / element bytes, wg_rows 1",
+            .fits = "1- to 16-byte elements; tile 64 / element bytes, wg_rows 1",
         },
     [TXF__P_INPLACE_TILES] =
         {

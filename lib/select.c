@@ -439,7 +439,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		              "strategy, not to %s%s",
 		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
 		TXF_CHECK_ARG(vt, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the streaming kernel (stream 1) moves 1- to 8-byte elements, not "
+		              "the streaming kernel (stream 1) moves 1- to 16-byte elements, not "
 		              "%zu-byte ones",
 		              elem);
 		TXF_CHECK_ARG(opts->segments <= 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,

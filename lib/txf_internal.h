@@ -607,7 +607,7 @@ typedef struct txf__transpose_entry {
 	/* In place: tile edge and work-item rows per tile pair (0: tile,
 	 * wg_rows). */
 	unsigned inplace_tile, inplace_rows;
-	/* PAD out of place, 1- to 8-byte elements: the streaming kernel. */
+	/* PAD out of place, 1- to 16-byte elements: the streaming kernel. */
 	unsigned stream;
 	/* Output-aligned runs: input columns per work-group with the entry's
 	 * out-of-place tile and width_elem-byte elements (0: one tile). */

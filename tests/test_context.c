@@ -1385,8 +1385,8 @@ static void pocl_cpu_entry_matmul_model(void **state)
  * file): pad with the streaming kernel for every element size it takes,
  * its tile a 64-byte line of elements; the skinny kernels for a short side
  * of at most 16 that is less than a line, the streaming kernel where the
- * short side fills a line (16 4-byte or 8 8-byte elements), and why says
- * so; 16-byte elements take tiles. */
+ * short side fills a line (16 4-byte, 8 8-byte or 4 16-byte elements), and
+ * why says so. */
 static void pocl_cpu_entry_stream(void **state)
 {
 	(void)state;
@@ -1402,7 +1402,8 @@ static void pocl_cpu_entry_stream(void **state)
 	    {16, 262144, TXF_F32, 1, 0, 16}, {262144, 16, TXF_F32, 1, 0, 16},
 	    {8, 100000, TXF_C64, 1, 0, 8},   {3, 300000, TXF_F32, 0, 1, 0},
 	    {300000, 15, TXF_F32, 0, 1, 0},  {16, 262144, TXF_U8, 0, 1, 0},
-	    {7, 100000, TXF_F64, 0, 1, 0},   {4096, 4096, TXF_C128, 0, 0, 32},
+	    {7, 100000, TXF_F64, 0, 1, 0},   {4096, 4096, TXF_C128, 1, 0, 4},
+	    {300000, 3, TXF_C128, 0, 1, 0},  {16, 100000, TXF_C128, 1, 0, 4},
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		txf_choice c;

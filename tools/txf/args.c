@@ -111,7 +111,7 @@ static const char usage_transpose[] =
     "  cache_hints N    with a width above one tile, NVIDIA devices of compute\n"
     "                   capability 8.0 or later: loads with an L2 prefetch hint\n"
     "                   and streaming stores with 1, never with -1\n"
-    "  stream N         pad only, 1- to 8-byte elements: the streaming kernel\n"
+    "  stream N         pad only, 1- to 16-byte elements: the streaming kernel\n"
     "                   (blocks transposed in registers, whole 64-byte output\n"
     "                   lines) with 1, never with -1\n"
     "  inplace_tiles N  with --in-place and tiles (pad or auto): tiles of local\n"
