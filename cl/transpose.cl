@@ -559,12 +559,14 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
  * the output lines is row (SK_L o + e) mod SHORT, column (SK_L o + e) /
  * SHORT); few columns undo that. Two ways, of SHORT (SHORT - 1) shuffles
  * and of about SK_P log2(SK_P) + 2 SHORT (SK_P: SHORT rounded up to a power
- * of two), the fewer taken:
+ * of two; no 2 SHORT where SHORT is SK_P), the fewer taken; for 1- and
+ * 2-byte elements a shuffle of the zip rounds counts as half of one of a
+ * gather (most of them move wider units, which cost less there):
  * - gather (SK_ZIP 0): each output line from the SHORT input lines, one
  *   shuffle per line after the first (each shuffle keeps the lanes it has
  *   and takes those of the next line);
- * - zip (SK_ZIP 1): log2(SK_P) rounds of perfect shuffles of SK_P lines
- *   (as in the streaming kernel) interleave SK_P rows; with SHORT below
+ * - zip (SK_ZIP 1): log2(SK_P) rounds of interleaving SK_P lines (sk_zip)
+ *   interleave SK_P rows; with SHORT below
  *   SK_P, few rows add zero lines and gather each output line from the at
  *   most three zipped lines that hold its elements, and few columns first
  *   spread the input lines into SK_P lines (groups of SHORT elements to
@@ -578,7 +580,12 @@ typedef elem_t __attribute__((ext_vector_type(SK_L))) sk_line;
 typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 #define SK_P (SHORT <= 1 ? 1 : SHORT <= 2 ? 2 : SHORT <= 4 ? 4 : SHORT <= 8 ? 8 : 16)
 #define SK_LOGP (SK_P == 1 ? 0 : SK_P == 2 ? 1 : SK_P == 4 ? 2 : SK_P == 8 ? 3 : 4)
-#define SK_ZIP (SHORT * (SHORT - 1) > SK_P * SK_LOGP + 2 * SHORT)
+#define SK_COMPACT (SHORT < SK_P ? 2 * SHORT : 0)
+#if ELEM_SIZE <= 2
+#define SK_ZIP (2 * SHORT * (SHORT - 1) > SK_P * SK_LOGP + 2 * SK_COMPACT)
+#else
+#define SK_ZIP (SHORT * (SHORT - 1) > SK_P * SK_LOGP + SK_COMPACT)
+#endif
 /* Few columns of 3 (and of 5 1-byte elements) stay with the plain loop,
  * which the compiler vectorizes as well or better there. */
 #define SK_COLS_PLAIN (SHORT == 3 || (SHORT == 5 && ELEM_SIZE == 1))
@@ -790,43 +797,59 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 #define SK_ZC_POS(o, e) (SK_ZC_S(o, e) % SK_L)
 #define SK_ZC(k, o, e) SK_PICK(SK_ZC_LINE, SK_ZC_POS, k, o, e)
 
-/* Rounds of perfect shuffles over z[SK_P]. */
-#define SK_ZIP_LO(k, o, e) ((e) / 2 + (e) % 2 * SK_L)
-#define SK_ZIP_HI(k, o, e) (SK_L / 2 + (e) / 2 + (e) % 2 * SK_L)
-#define SK_EVEN(k, o, e) (2 * (e))
-#define SK_ODD(k, o, e) (2 * (e) + 1)
+/* Rounds of perfect shuffles over z[SK_P], in units that grow from one
+ * element to SK_P / 2: the round of unit w takes groups of w lines (w
+ * rows interleaved) two at a time and interleaves their units of w
+ * elements, line q of one group with line q of the other, into a group of
+ * 2 w lines (the lower halves into line 2 q, the upper ones into 2 q + 1).
+ * The compiler moves the units of the later rounds as wider elements (on
+ * x86, 2-, 4- and 8-byte shuffles for 1-byte elements). Unzipping runs the
+ * rounds backwards. A unit of a whole line or more leaves lines as they
+ * are. */
+#define SK_ZW_LO(w, o, e)                                                                          \
+	((w) >= SK_L ? (e) : (e) / (w) % 2 * SK_L + (e) / (2 * (w)) * (w) + (e) % (w))
+#define SK_ZW_HI(w, o, e) ((w) >= SK_L ? SK_L + (e) : SK_ZW_LO(w, o, e) + SK_L / 2)
+#define SK_UW_EVEN(w, o, e) ((w) >= SK_L ? (e) : 2 * ((e) / (w)) * (w) + (e) % (w))
+#define SK_UW_ODD(w, o, e) ((w) >= SK_L ? SK_L + (e) : SK_UW_EVEN(w, o, e) + (w))
+#define SK_ZIP_ROUND(w)                                                                            \
+	if ((w) < SK_P) {                                                                          \
+		sk_line u[SK_P];                                                                   \
+		_Pragma("unroll") for (uint m = 0; m < SK_P / (2 * (w)); m++)                       \
+		    _Pragma("unroll") for (uint q = 0; q < (w); q++)                                \
+		{                                                                                  \
+			const sk_line x = z[2 * m * (w) + q], y = z[(2 * m + 1) * (w) + q];       \
+			u[2 * m * (w) + 2 * q] = __builtin_shufflevector(x, y, SK_LANES(SK_ZW_LO, w, 0)); \
+			u[2 * m * (w) + 2 * q + 1] =                                               \
+			    __builtin_shufflevector(x, y, SK_LANES(SK_ZW_HI, w, 0));               \
+		}                                                                                  \
+		_Pragma("unroll") for (uint i = 0; i < SK_P; i++) z[i] = u[i];                     \
+	}
+#define SK_UNZIP_ROUND(w)                                                                          \
+	if ((w) < SK_P) {                                                                          \
+		sk_line u[SK_P];                                                                   \
+		_Pragma("unroll") for (uint m = 0; m < SK_P / (2 * (w)); m++)                       \
+		    _Pragma("unroll") for (uint q = 0; q < (w); q++)                                \
+		{                                                                                  \
+			const sk_line x = z[2 * m * (w) + 2 * q], y = z[2 * m * (w) + 2 * q + 1];  \
+			u[2 * m * (w) + q] = __builtin_shufflevector(x, y, SK_LANES(SK_UW_EVEN, w, 0)); \
+			u[(2 * m + 1) * (w) + q] =                                                 \
+			    __builtin_shufflevector(x, y, SK_LANES(SK_UW_ODD, w, 0));              \
+		}                                                                                  \
+		_Pragma("unroll") for (uint i = 0; i < SK_P; i++) z[i] = u[i];                     \
+	}
 TXF_SK_INLINE void sk_zip(sk_line z[SK_P])
 {
-#pragma unroll
-	for (uint s = 1; s < SK_P; s *= 2) {
-		sk_line u[SK_P];
-#pragma unroll
-		for (uint i = 0; i < SK_P / 2; i++) {
-			u[2 * i] = __builtin_shufflevector(z[i], z[i + SK_P / 2],
-			                                   SK_LANES(SK_ZIP_LO, 0, 0));
-			u[2 * i + 1] = __builtin_shufflevector(z[i], z[i + SK_P / 2],
-			                                       SK_LANES(SK_ZIP_HI, 0, 0));
-		}
-#pragma unroll
-		for (uint i = 0; i < SK_P; i++)
-			z[i] = u[i];
-	}
+	SK_ZIP_ROUND(1)
+	SK_ZIP_ROUND(2)
+	SK_ZIP_ROUND(4)
+	SK_ZIP_ROUND(8)
 }
 TXF_SK_INLINE void sk_unzip(sk_line z[SK_P])
 {
-#pragma unroll
-	for (uint s = 1; s < SK_P; s *= 2) {
-		sk_line u[SK_P];
-#pragma unroll
-		for (uint i = 0; i < SK_P / 2; i++) {
-			u[i] = __builtin_shufflevector(z[2 * i], z[2 * i + 1], SK_LANES(SK_EVEN, 0, 0));
-			u[i + SK_P / 2] =
-			    __builtin_shufflevector(z[2 * i], z[2 * i + 1], SK_LANES(SK_ODD, 0, 0));
-		}
-#pragma unroll
-		for (uint i = 0; i < SK_P; i++)
-			z[i] = u[i];
-	}
+	SK_UNZIP_ROUND(8)
+	SK_UNZIP_ROUND(4)
+	SK_UNZIP_ROUND(2)
+	SK_UNZIP_ROUND(1)
 }
 
 /* One block: SHORT lines of 64 bytes from src (line i at src + i src_ld)

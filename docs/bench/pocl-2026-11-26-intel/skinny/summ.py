@@ -8,14 +8,17 @@ d = sys.argv[1]
 NAMED = [(3, 300000), (300000, 3), (8, 100000), (100000, 8), (16, 65536), (65536, 16),
          (20, 4045), (4045, 20)]
 def load(dt, v):
+    """The library's best ratio per shape in variant v's files, and
+    OpenBLAS's best over the files of both variants."""
     best, blas = {}, {}
-    for f in sorted(glob.glob(f"{d}/{dt}-{v}-*.jsonl*")):
+    for f in sorted(glob.glob(f"{d}/{dt}-*-*.jsonl*")):
+        mine = f"/{dt}-{v}-" in f
         for l in (gzip.open(f, "rt") if f.endswith(".gz") else open(f)):
             x = json.loads(l)
             if x.get("op") != "transpose":
                 continue
             k = (x["rows"], x["cols"])
-            if x["impl"] == "txf" and x["check"] == "OK":
+            if x["impl"] == "txf" and x["check"] == "OK" and mine:
                 best[k] = max(best.get(k, 0), x["ratio"])
             if x["impl"] == "blas" and x.get("ratio"):
                 blas[k] = max(blas.get(k, 0), x["ratio"])
