@@ -1074,8 +1074,8 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * bit). Its row w is a line of output row P w + j. The code is vector
  * types and constant shuffles only: the compiler maps them to the CPU's
  * SIMD (on x86 with AVX-512 a word shuffle is one instruction). 16-byte
- * elements are two 8-byte words each (V = 8, L = 4): their 4 x 4 tile is
- * transposed by two rounds of perfect shuffles of word pairs.
+ * elements are two 8-byte words each (V = 8, L = 4, P = 1): their 4 x 4
+ * tile is transposed by two rounds of perfect shuffles of word pairs.
  *
  * Output row c starts sh(c) = (out_off + c out_ld) mod L elements past a
  * line boundary. Unshifted, each tile row is written as one line where it
@@ -1145,9 +1145,20 @@ typedef union {
 #define FUNNEL4 4, 5, 6, 7, 8, 9, 10, 11
 #define FUNNEL2 6, 7, 8, 9, 10, 11, 12, 13
 #define FUNNEL1 7, 8, 9, 10, 11, 12, 13, 14
-/* The same for pairs of words (16-byte elements). */
-#define ZIP2_LO 0, 1, 8, 9, 2, 3, 10, 11
-#define ZIP2_HI 4, 5, 12, 13, 6, 7, 14, 15
+#endif
+/* The word network: V x V words, or for 16-byte elements 4 x 4 pairs of
+ * words (NET_N rows, NET_LOG rounds of the perfect shuffle NET_LO,
+ * NET_HI). */
+#if ELEM_SIZE == 16
+#define NET_N 4
+#define NET_LOG 2
+#define NET_LO 0, 1, 8, 9, 2, 3, 10, 11
+#define NET_HI 4, 5, 12, 13, 6, 7, 14, 15
+#else
+#define NET_N SV
+#define NET_LOG SV_LOG
+#define NET_LO ZIP_LO
+#define NET_HI ZIP_HI
 #endif
 
 /* One row of L elements as a vector of words (p: element-aligned only). */
@@ -1314,56 +1325,32 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 	for (uint g = 0; g < SV; g++)
 		stream_pair(&a[2 * g], &a[2 * g + 1], 16, 0x0000ffff);
 #endif
-#if ELEM_SIZE == 16
-	/* L x L = 4 x 4 elements: two rounds of perfect shuffles of element
-	 * pairs. */
-#pragma unroll
-	for (uint round = 0; round < 2; round++) {
-		stream_v u[SL];
-#pragma unroll
-		for (uint i = 0; i < SL / 2; i++) {
-			u[2 * i] = SV_SHUF(a[i], a[i + SL / 2], ZIP2_LO);
-			u[2 * i + 1] = SV_SHUF(a[i], a[i + SL / 2], ZIP2_HI);
-		}
-#pragma unroll
-		for (uint i = 0; i < SL; i++)
-			a[i] = u[i];
-	}
-#pragma unroll
-	for (uint w = 0; w < SL; w++) {
-		if (direct)
-			stream_store(dst + w * dst_ld, a[w], nt);
-		else
-			t[w] = a[w];
-	}
-#else
 #pragma unroll
 	for (uint j = 0; j < SP; j++) {
-		stream_v b[SV];
+		stream_v b[NET_N];
 #pragma unroll
-		for (uint g = 0; g < SV; g++)
+		for (uint g = 0; g < NET_N; g++)
 			b[g] = a[SP * g + j];
 #pragma unroll
-		for (uint round = 0; round < SV_LOG; round++) {
-			stream_v u[SV];
+		for (uint round = 0; round < NET_LOG; round++) {
+			stream_v u[NET_N];
 #pragma unroll
-			for (uint i = 0; i < SV / 2; i++) {
-				u[2 * i] = SV_SHUF(b[i], b[i + SV / 2], ZIP_LO);
-				u[2 * i + 1] = SV_SHUF(b[i], b[i + SV / 2], ZIP_HI);
+			for (uint i = 0; i < NET_N / 2; i++) {
+				u[2 * i] = SV_SHUF(b[i], b[i + NET_N / 2], NET_LO);
+				u[2 * i + 1] = SV_SHUF(b[i], b[i + NET_N / 2], NET_HI);
 			}
 #pragma unroll
-			for (uint i = 0; i < SV; i++)
+			for (uint i = 0; i < NET_N; i++)
 				b[i] = u[i];
 		}
 #pragma unroll
-		for (uint w = 0; w < SV; w++) {
+		for (uint w = 0; w < NET_N; w++) {
 			if (direct)
 				stream_store(dst + (SP * w + j) * dst_ld, b[w], nt);
 			else
 				t[SP * w + j] = b[w];
 		}
 	}
-#endif
 }
 
 __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
