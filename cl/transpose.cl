@@ -856,13 +856,17 @@ TXF_SK_INLINE void sk_unzip(sk_line z[SK_P])
  * to SHORT lines at dst (line i at dst + i dst_ld), transposed. */
 #define SK_STORE(o, v) (*(__global sk_line_u *)(dst + (o)*dst_ld) = (v))
 #define SK_KEEP(o, v) (z[o] = (v))
+TXF_SK_INLINE void sk_load(sk_line a[SHORT], __global const elem_t *src, ulong src_ld)
+{
+#pragma unroll
+	for (uint i = 0; i < SHORT; i++)
+		a[i] = *(__global const sk_line_u *)(src + i * src_ld);
+}
 TXF_SK_INLINE void sk_block_rows(__global const elem_t *src, ulong src_ld,
                                  __global elem_t *dst, ulong dst_ld)
 {
 	sk_line a[SHORT];
-#pragma unroll
-	for (uint i = 0; i < SHORT; i++)
-		a[i] = *(__global const sk_line_u *)(src + i * src_ld);
+	sk_load(a, src, src_ld);
 #if SK_ZIP
 	sk_line z[SK_P];
 #pragma unroll
@@ -884,9 +888,7 @@ TXF_SK_INLINE void sk_block_cols(__global const elem_t *src, ulong src_ld,
                                  __global elem_t *dst, ulong dst_ld)
 {
 	sk_line a[SHORT];
-#pragma unroll
-	for (uint i = 0; i < SHORT; i++)
-		a[i] = *(__global const sk_line_u *)(src + i * src_ld);
+	sk_load(a, src, src_ld);
 #if SK_ZIP
 	sk_line z[SK_P];
 #if SHORT == SK_P
