@@ -1148,6 +1148,16 @@ typedef union {
 #define FUNNEL2 6, 7, 8, 9, 10, 11, 12, 13
 #define FUNNEL1 7, 8, 9, 10, 11, 12, 13, 14
 #endif
+/* Funnel by k words: lanes V - k .. 2 V - 1 - k of the pair. */
+#define SV_FL(k, e) (SV - (k) + (e))
+#define SV_FL8(k, b)                                                                               \
+	SV_FL(k, b), SV_FL(k, b + 1), SV_FL(k, b + 2), SV_FL(k, b + 3), SV_FL(k, b + 4),           \
+	    SV_FL(k, b + 5), SV_FL(k, b + 6), SV_FL(k, b + 7)
+#if SV == 16
+#define SV_FUNNEL_LANES(k) SV_FL8(k, 0), SV_FL8(k, 8)
+#else
+#define SV_FUNNEL_LANES(k) SV_FL8(k, 0)
+#endif
 /* The word network: V x V words, or for 16-byte elements 4 x 4 pairs of
  * words (NET_N rows, NET_LOG rounds of the perfect shuffle NET_LO,
  * NET_HI). */
@@ -1403,6 +1413,36 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				const uint a = ELEM_SIZE == 16 ? 2 * sh : sh / SP;
 				stream_v lo = prev[y], hi = cur[y];
 				prev[y] = cur[y];
+#if SP == 1
+				/* One element per word: one shuffle, picked by a. */
+				stream_v line = hi;
+				switch (a) {
+#define FUNNEL_CASE(k)                                               \
+	case k:                                                      \
+		line = SV_SHUF(lo, hi, SV_FUNNEL_LANES(k));          \
+		break;
+					FUNNEL_CASE(1)
+					FUNNEL_CASE(2)
+					FUNNEL_CASE(3)
+					FUNNEL_CASE(4)
+					FUNNEL_CASE(5)
+					FUNNEL_CASE(6)
+					FUNNEL_CASE(7)
+#if SV == 16
+					FUNNEL_CASE(8)
+					FUNNEL_CASE(9)
+					FUNNEL_CASE(10)
+					FUNNEL_CASE(11)
+					FUNNEL_CASE(12)
+					FUNNEL_CASE(13)
+					FUNNEL_CASE(14)
+					FUNNEL_CASE(15)
+#endif
+#undef FUNNEL_CASE
+				default:
+					break;
+				}
+#else
 #define FUNNEL_ROUND(s)                                         \
 	if (a & (s)) {                                          \
 		const stream_v h_ = SV_SHUF(lo, hi, FUNNEL##s); \
@@ -1417,6 +1457,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				FUNNEL_ROUND(1)
 #undef FUNNEL_ROUND
 				stream_v line = hi;
+#endif
 #if SP > 1
 				const uint e = sh % SP;
 				if (e) {
