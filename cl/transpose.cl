@@ -1087,8 +1087,8 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * work-item writes the lines whose first element is r = r0 - sh + j L: it
  * also transposes the tile above r0 (kept in registers from tile to tile),
  * and each line is L consecutive elements of two tile rows: a funnel shift
- * of whole words (log2(V) rounds of constant shuffles), then of the P
- * elements within a word (shifts). Lines that reach past row 0 or past
+ * of whole words (one constant shuffle, picked by the shift), then of the
+ * P elements within a word (shifts). Lines that reach past row 0 or past
  * `rows` are written in part (stream_part_out); every other line is a
  * whole line, aligned where the buffer starts on a 64-byte boundary
  * (CL_DEVICE_MEM_BASE_ADDR_ALIGN is at least 128 bytes for buffers the
@@ -1136,17 +1136,9 @@ typedef union {
 #if SV == 16
 #define ZIP_LO 0, 16, 1, 17, 2, 18, 3, 19, 4, 20, 5, 21, 6, 22, 7, 23
 #define ZIP_HI 8, 24, 9, 25, 10, 26, 11, 27, 12, 28, 13, 29, 14, 30, 15, 31
-/* Funnel by s: lanes V - s .. 2 V - 1 - s of the pair. */
-#define FUNNEL8 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23
-#define FUNNEL4 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27
-#define FUNNEL2 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29
-#define FUNNEL1 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30
 #else
 #define ZIP_LO 0, 8, 1, 9, 2, 10, 3, 11
 #define ZIP_HI 4, 12, 5, 13, 6, 14, 7, 15
-#define FUNNEL4 4, 5, 6, 7, 8, 9, 10, 11
-#define FUNNEL2 6, 7, 8, 9, 10, 11, 12, 13
-#define FUNNEL1 7, 8, 9, 10, 11, 12, 13, 14
 #endif
 /* Funnel by k words: lanes V - k .. 2 V - 1 - k of the pair. */
 #define SV_FL(k, e) (SV - (k) + (e))
@@ -1413,58 +1405,49 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				const uint a = ELEM_SIZE == 16 ? 2 * sh : sh / SP;
 				stream_v lo = prev[y], hi = cur[y];
 				prev[y] = cur[y];
-#if SP == 1
-				/* One element per word: one shuffle, picked by a. */
+				/* The words: one shuffle, picked by a (and for more
+				 * than one element per word, the words one further on,
+				 * for the elements from lo). */
 				stream_v line = hi;
+#if SP > 1
+				stream_v next = SV_SHUF(lo, hi, SV_FUNNEL_LANES(1));
+#define FUNNEL_NEXT(k) next = SV_SHUF(lo, hi, SV_FUNNEL_LANES(k));
+#else
+#define FUNNEL_NEXT(k)
+#endif
 				switch (a) {
-#define FUNNEL_CASE(k)                                               \
+#define FUNNEL_CASE(k, k1)                                           \
 	case k:                                                      \
 		line = SV_SHUF(lo, hi, SV_FUNNEL_LANES(k));          \
+		FUNNEL_NEXT(k1)                                      \
 		break;
-					FUNNEL_CASE(1)
-					FUNNEL_CASE(2)
-					FUNNEL_CASE(3)
-					FUNNEL_CASE(4)
-					FUNNEL_CASE(5)
-					FUNNEL_CASE(6)
-					FUNNEL_CASE(7)
+					FUNNEL_CASE(1, 2)
+					FUNNEL_CASE(2, 3)
+					FUNNEL_CASE(3, 4)
+					FUNNEL_CASE(4, 5)
+					FUNNEL_CASE(5, 6)
+					FUNNEL_CASE(6, 7)
+					FUNNEL_CASE(7, 8)
 #if SV == 16
-					FUNNEL_CASE(8)
-					FUNNEL_CASE(9)
-					FUNNEL_CASE(10)
-					FUNNEL_CASE(11)
-					FUNNEL_CASE(12)
-					FUNNEL_CASE(13)
-					FUNNEL_CASE(14)
-					FUNNEL_CASE(15)
+					FUNNEL_CASE(8, 9)
+					FUNNEL_CASE(9, 10)
+					FUNNEL_CASE(10, 11)
+					FUNNEL_CASE(11, 12)
+					FUNNEL_CASE(12, 13)
+					FUNNEL_CASE(13, 14)
+					FUNNEL_CASE(14, 15)
+					FUNNEL_CASE(15, 16)
 #endif
 #undef FUNNEL_CASE
+#undef FUNNEL_NEXT
 				default:
 					break;
 				}
-#else
-#define FUNNEL_ROUND(s)                                         \
-	if (a & (s)) {                                          \
-		const stream_v h_ = SV_SHUF(lo, hi, FUNNEL##s); \
-		lo = SV_SHUF(lo, lo, FUNNEL##s);                \
-		hi = h_;                                        \
-	}
-#if SV == 16
-				FUNNEL_ROUND(8)
-#endif
-				FUNNEL_ROUND(4)
-				FUNNEL_ROUND(2)
-				FUNNEL_ROUND(1)
-#undef FUNNEL_ROUND
-				stream_v line = hi;
-#endif
 #if SP > 1
 				const uint e = sh % SP;
-				if (e) {
-					lo = SV_SHUF(lo, hi, FUNNEL1);
-					line = (hi << (e * 8 * ELEM_SIZE)) |
-					       (lo >> ((SP - e) * 8 * ELEM_SIZE));
-				}
+				if (e)
+					line = (line << (e * 8 * ELEM_SIZE)) |
+					       (next >> ((SP - e) * 8 * ELEM_SIZE));
 #endif
 				const long rs = rb - (long)sh;
 #else
