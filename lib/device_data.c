@@ -156,32 +156,48 @@ static const txf__matmul_entry matmul_entries[] = {
                     .lbuf = 1,
                     .wmap = 2},
         .big_from = 2e10,
-        /* Fitted to 1022 timings of these sets with 1, 2 and 4 K slices on
-         * 73 shapes from 64 to 50000 per side, and `packed` to 13 timings
-         * of PADCOPY (H100, docs/bench/h100-2026-11-25/model). */
+        /* Rates fitted to 1022 timings of these sets with 1, 2 and 4 K
+         * slices on 73 shapes from 64 to 50000 per side (H100,
+         * docs/bench/h100-2026-11-25/model); `packed`, and the large set's
+         * rate, to 224 timings of the sets on 32 products of 8e9 to 5.5e11
+         * multiply-adds (H200, docs/bench/h200-2026-11-26/big). */
         .cost_f32 =
             {{.p =
                   {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
               .rate = 280e9,
               .rate1 = 280e9,
               .slots = 2,
-              .packed = 1.26},
+              .packed = 1.32},
              {.p = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 260e9,
               .rate1 = 247e9,
-              .slots = 2},
+              .slots = 2,
+              .packed = 1.06},
              {.p = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 220e9,
               .rate1 = 187e9,
-              .slots = 4}},
+              .slots = 4},
+             {.p = {.mwg = 256,
+                    .nwg = 128,
+                    .kwg = 32,
+                    .mdimc = 16,
+                    .ndimc = 16,
+                    .vwa = 4,
+                    .vwb = 4,
+                    .lbuf = 1,
+                    .wmap = 2},
+              .rate = 240e9,
+              .rate1 = 240e9,
+              .slots = 1,
+              .packed = 1.66}},
         .launch_s = 26e-6,
         .slice_launch_s = 8e-6,
         .sum_bytes_s = 1.5e12,
         .why = "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local "
                "memory 16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major "
-               "first where they are not (f64; f32 below 2e10 takes the blocks of least "
-               "estimated time); from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x "
-               "8 registers per work-item in 4 x 8 work-item tiles (measured on an H100)",
+               "first where they are not (f64; f32 takes the blocks of least estimated "
+               "time); from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x 8 registers per "
+               "work-item in 4 x 8 work-item tiles (measured on an H100)",
     },
     {
         .name = "gpu",

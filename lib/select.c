@@ -1145,10 +1145,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	}
 
 	const double size = (double)m * (double)n * (double)k;
-	const bool big_product =
-	    (elem == 8 ? e->big_f64.mwg : e->big_f32.mwg) && e->big_from > 0 && size >= e->big_from;
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
-	    (size >= e->simple_below || e->model_small) && !big_product &&
+	    (size >= e->simple_below || e->model_small) &&
 	    model_matmul(ctx, e, m, n, k, elem, out)) {
 		out->params.mma = 1;
 		return TXF_SUCCESS;

@@ -667,12 +667,13 @@ typedef struct txf__matmul_entry {
 	 * f64), before K slices are considered; mwg 0: none. */
 	txf__mparams few_f32, few_f64;
 	/* Blocks for products of big_from multiply-adds and more, in place of
-	 * f32 / f64 (mwg 0: the usual ones). */
+	 * f32 / f64 (mwg 0: the usual ones), where the cost model does not
+	 * choose (no model for the type, or a forced strategy). */
 	txf__mparams big_f32, big_f64;
 	double big_from; /* the large blocks from this m * n * k on (0: never) */
-	/* f32 (f64) products from simple_below (or 1, model_small) to
-	 * big_from multiply-adds with nothing forced: the block set and K
-	 * slices of least estimated time (see select.c), from cost_f32
+	/* f32 (f64) products from simple_below (or 1, model_small)
+	 * multiply-adds on with nothing forced: the block set, K slices and
+	 * packing of least estimated time (see select.c), from cost_f32
 	 * (cost_f64; [0].p.mwg 0: no model). The estimate adds launch_s per
 	 * product, slice_launch_s and the traffic of the partial sums at
 	 * sum_bytes_s for K slices. */

@@ -1089,7 +1089,7 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(test_mparam(&c, "wmap"), 2);
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 2); /* the blocks divide it: pack A, product */
-	assert_non_null(strstr(c.why, "large blocks"));
+	assert_non_null(strstr(c.why, "cost model: blocks 256 x 128 x 32"));
 	txf_matmul_options po;
 	txf_matmul_options_default(&po);
 	po.strategy = TXF_STRATEGY_PAD;
@@ -1137,12 +1137,12 @@ static void nvidia_entry_ksplit(void **state)
 }
 
 /* The NVIDIA entry's cost model for f32 products with nothing forced, from
- * the tiling threshold to the large blocks, on the test device dressed as
- * an H100: a skinny C takes the smallest blocks, a deep K of a small C many
- * slices, a C of 64 large blocks two slices, a square 2048^3 no slices; on
- * 8 compute units, fewer slices and larger blocks. The model's choices run
- * exactly on the device; the large blocks and forced choices are not the
- * model's. */
+ * the tiling threshold on, on the test device dressed as an H100: a skinny
+ * C takes the smallest blocks, a deep K of a small C many slices, a C of 64
+ * large blocks two slices, a square 2048^3 no slices; on 8 compute units,
+ * fewer slices and larger blocks; large products the large blocks where
+ * they fill the units. The model's choices run exactly on the device;
+ * forced choices are not the model's. */
 static void nvidia_cost_model(void **state)
 {
 	(void)state;
@@ -1168,7 +1168,6 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(test_mparam(&c, "ksplit"), 2);
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
-	assert_int_equal(test_mparam(&c, "mwg"), 128);
 	assert_non_null(strstr(c.why, "cost model"));
 	/* 64 K slices at most, at least 8 K steps each. */
 	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
@@ -1183,14 +1182,31 @@ static void nvidia_cost_model(void **state)
 	const unsigned few_cu_slices = test_mparam(&c, "ksplit");
 	assert_true(few_cu_slices > 1 && few_cu_slices < 64);
 	assert_int_equal(txf_matmul_explain(ctx, 1000, 1000, 1000, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
 	assert_int_equal(test_mparam(&c, "nwg"), 128);
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	ctx->profile.compute_units = 132;
-	/* Not the model's: large products, forced blocks or slices, f64,
-	 * below the tiling threshold. */
+	/* Large products: the large blocks, packed, where they fill the
+	 * compute units evenly (4096^3: 512 blocks, 3.9 per unit); where few
+	 * of them would leave units idle in the last round, smaller ones
+	 * (2120 x 3885 x 4756: 279 large blocks, 2.1 per unit). */
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_null(strstr(c.why, "cost model"));
+	assert_non_null(strstr(c.why, "cost model"));
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
+	assert_int_equal(test_mparam(&c, "kwg"), 32);
+	struct {
+		size_t m, n, k;
+	} shapes[] = {{2120, 3885, 4756}, {6050, 462, 7367}};
+	for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, shapes[i].m, shapes[i].n, shapes[i].k,
+		                                    TXF_F32, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_non_null(strstr(c.why, "cost model"));
+		assert_int_equal(test_mparam(&c, "mwg"), 128);
+	}
+	/* Not the model's: forced blocks or slices, f64, below the tiling
+	 * threshold. */
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	test_mopt(&o, "ksplit", 1);
