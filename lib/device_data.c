@@ -107,6 +107,14 @@ static const txf__transpose_entry transpose_entries[] = {
 
 /* -------------------------------------------------------------- matmul */
 
+/* The NVIDIA entry's large f32 blocks: 256 x 128, K steps of 32, 16 x 8
+ * registers per work-item in 4 x 8 work-item tiles, one local buffer. */
+#define NVIDIA_BIG_F32                                                                           \
+	{                                                                                        \
+		.mwg = 256, .nwg = 128, .kwg = 32, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4, \
+		.lbuf = 1, .wmap = 2                                                             \
+	}
+
 static const txf__matmul_entry matmul_entries[] = {
     {
         .name = "nvidia-gpu",
@@ -146,15 +154,7 @@ static const txf__matmul_entry matmul_entries[] = {
         .padcopy_from = 3e9,
         .split_fill = 2,
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
-        .big_f32 = {.mwg = 256,
-                    .nwg = 128,
-                    .kwg = 32,
-                    .mdimc = 16,
-                    .ndimc = 16,
-                    .vwa = 4,
-                    .vwb = 4,
-                    .lbuf = 1,
-                    .wmap = 2},
+        .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
         /* Rates fitted to 1022 timings of these sets with 1, 2 and 4 K
          * slices on 73 shapes from 64 to 50000 per side (H100,
@@ -177,19 +177,7 @@ static const txf__matmul_entry matmul_entries[] = {
               .rate = 220e9,
               .rate1 = 187e9,
               .slots = 4},
-             {.p = {.mwg = 256,
-                    .nwg = 128,
-                    .kwg = 32,
-                    .mdimc = 16,
-                    .ndimc = 16,
-                    .vwa = 4,
-                    .vwb = 4,
-                    .lbuf = 1,
-                    .wmap = 2},
-              .rate = 240e9,
-              .rate1 = 240e9,
-              .slots = 1,
-              .packed = 1.66}},
+             {.p = NVIDIA_BIG_F32, .rate = 240e9, .rate1 = 240e9, .slots = 1, .packed = 1.66}},
         .launch_s = 26e-6,
         .slice_launch_s = 8e-6,
         .sum_bytes_s = 1.5e12,

@@ -14,6 +14,6 @@ for r in 1 2; do
   TXF_CACHE_DIR=/tmp/c-$v $A bench matmul --shape $NAMED --strategy auto --compare none --format json > $OUT/$v-r$r-named.jsonl 2>>$OUT/err.txt
   echo "$r $v $(( $(date +%s) - t0 ))"
  done
- python3 docs/bench/h200-2026-11-26/big/mm_torch.py $OUT/after-r1-*.jsonl > $OUT/torch-r$r.jsonl 2>>$OUT/err.txt
+ python3 docs/bench/h100-2026-11-25/model/mm_torch.py $OUT/after-r1-*.jsonl > $OUT/torch-r$r.jsonl 2>>$OUT/err.txt
  echo "torch $(( $(date +%s) - t0 ))"
 done

@@ -11,7 +11,7 @@ CF[C]="mwg=256,nwg=128,kwg=32,mdimc=16,ndimc=16,vwa=4,vwb=4,lbuf=1,wmap=2"
 t0=$(date +%s)
 $A bench matmul --shape $S --strategy auto --compare none --repeat 5 --format json > $OUT/auto.jsonl 2>>$OUT/err.txt
 echo "auto $(( $(date +%s) - t0 ))"
-python3 docs/bench/h200-2026-11-26/big/mm_torch.py $OUT/auto.jsonl > $OUT/torch.jsonl 2>>$OUT/err.txt
+python3 docs/bench/h100-2026-11-25/model/mm_torch.py $OUT/auto.jsonl > $OUT/torch.jsonl 2>>$OUT/err.txt
 echo "torch $(( $(date +%s) - t0 ))"
 for v in "A padcopy 1" "C padcopy 1" "B padcopy 1" "A pad 1" "A pad 2" "C pad 1" "B pad 2"; do
   set -- $v

@@ -20,5 +20,5 @@ for r in 1 2; do
   echo "$r $v $(( $(date +%s) - t0 ))"
  done
 done
-python3 docs/bench/h200-2026-11-26/big/mm_torch.py $W/after-r1-s41.jsonl $W/after-r1-s42.jsonl $W/after-r1-named.jsonl > $W/torch.jsonl 2>>$W/err.txt
+python3 docs/bench/h100-2026-11-25/model/mm_torch.py $W/after-r1-s41.jsonl $W/after-r1-s42.jsonl $W/after-r1-named.jsonl > $W/torch.jsonl 2>>$W/err.txt
 tar czf $OUT/d.tgz -C $W .
