@@ -35,9 +35,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .packed_unaligned_bytes = 16e6,
         .why = "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 "
                "input columns per work-group), one local tile in place; 1- and 2-byte "
-               "elements in 4 x 4 blocks where the input rows start on whole words or the "
-               "input is under 16 MB (measured on an H100: larger inputs with rows off "
-               "words move faster as the runs)",
+               "elements in 4 x 4 blocks where input rows start on words, output rows on "
+               "sectors or the input is under 16 MB (larger ones: the runs)",
     },
     {
         .name = "amd-gpu",

@@ -530,8 +530,10 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	     rows * cols >= e->simple_below))
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
 	const bool in_words = opts->views_known ? opts->in_words : cols % 4 == 0;
+	const bool out_sectors = opts->views_known ? opts->out_sectors : rows * elem % 32 == 0;
 	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place &&
-	    (in_words || (double)rows * (double)cols * (double)elem < e->packed_unaligned_bytes) &&
+	    (in_words || out_sectors ||
+	     (double)rows * (double)cols * (double)elem < e->packed_unaligned_bytes) &&
 	    opts->strategy == TXF_STRATEGY_AUTO && opts->segments <= 0 && opts->width <= 0 &&
 	    opts->stream != 1 && opts->cache_hints != 1 && opts->skinny != 1 && opts->tile <= 64 &&
 	    rows * cols >= e->simple_below)

@@ -438,6 +438,8 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	txf__phys pi = txf__physical(in);
 	o.views_known = true;
 	o.in_words = pi.ld % 4 == 0 && pi.offset % 4 == 0;
+	const txf__phys po = txf__physical(out);
+	o.out_sectors = po.ld * po.elem % 32 == 0 && po.offset * po.elem % 32 == 0;
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)

@@ -94,9 +94,10 @@ typedef struct txf__topts {
 	unsigned tile, wg_rows;
 	int segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
 	/* Set by the operation, not a parameter: whether every row of the
-	 * input's physical view starts on a multiple of 4 elements (leading
-	 * dimension and offset). Unknown (explain): as a tight view. */
-	bool views_known, in_words;
+	 * input's physical view starts on a multiple of 4 elements, and every
+	 * row of the output's on a multiple of 32 bytes (leading dimension and
+	 * offset). Unknown (explain): as tight views. */
+	bool views_known, in_words, out_sectors;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -621,8 +622,9 @@ typedef struct txf__transpose_entry {
 	unsigned skinny_max;
 	/* Out of place, 1- and 2-byte elements: the packed kernels (4 x 4
 	 * element blocks) with packed_tile x packed_rows work-groups, where
-	 * every input row starts on a multiple of 4 elements, or else for an
-	 * input of fewer than packed_unaligned_bytes (0: never). */
+	 * every input row starts on a multiple of 4 elements or every output
+	 * row on a 32-byte sector, or else for an input of fewer than
+	 * packed_unaligned_bytes (0: never). */
 	unsigned packed, packed_tile, packed_rows;
 	double packed_unaligned_bytes;
 } txf__transpose_entry;

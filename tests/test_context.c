@@ -1235,12 +1235,15 @@ static void nvidia_entry_packed(void **state)
 		txf_dtype dtype;
 		int packed;
 	} cases[] = {
-	    {4096, 4096, TXF_U8, 1},  /* words on both sides */
-	    {9223, 4868, TXF_U16, 1}, /* input on words, output rows off them, 90 MB */
-	    {1375, 3175, TXF_U8, 1},  /* input rows off words, 4.4 MB */
-	    {4093, 4099, TXF_U8, 0},  /* input rows off words, 16.8 MB */
-	    {2185, 4982, TXF_U16, 0}, /* input rows off words, 21.8 MB */
-	    {3000, 3001, TXF_F32, 0}, /* 4-byte elements */
+	    {4096, 4096, TXF_U8, 1},   /* words on both sides */
+	    {9223, 4868, TXF_U16, 1},  /* input on words, output rows off them, 90 MB */
+	    {1375, 3175, TXF_U8, 1},   /* input rows off words, 4.4 MB */
+	    {8192, 8193, TXF_U8, 1},   /* input rows off words, output on sectors, 67 MB */
+	    {16384, 4097, TXF_U16, 1}, /* the same, 134 MB */
+	    {6000, 7003, TXF_U8, 0},   /* output rows on words, off sectors, 42 MB */
+	    {4093, 4099, TXF_U8, 0},   /* both off words, 16.8 MB */
+	    {2185, 4982, TXF_U16, 0},  /* both off words, 21.8 MB */
+	    {3000, 3001, TXF_F32, 0},  /* 4-byte elements */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		assert_int_equal(txf_transpose_explain(ctx, cases[i].rows, cases[i].cols,
