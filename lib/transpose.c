@@ -191,6 +191,12 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 	return TXF_SUCCESS;
 }
 
+/* Whether every row of the view starts on a multiple of n elements. */
+static bool rows_on(txf__phys p, size_t n)
+{
+	return p.ld % n == 0 && p.offset % n == 0;
+}
+
 /* The packed kernels: tiles of tile x tile blocks of 4 x 4 elements;
  * transpose_packed where every output row starts on a 32-byte sector,
  * transpose_packed_shifted (a sector more of input rows staged per group,
@@ -200,8 +206,8 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 {
 	char extra[32];
 	const size_t sector = 32 / pi.elem; /* elements per 32-byte memory sector */
-	const bool out_sectors = po.ld % sector == 0 && po.offset % sector == 0;
-	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", pi.ld % 4 == 0 && pi.offset % 4 == 0);
+	const bool out_sectors = rows_on(po, sector);
+	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", rows_on(pi, 4));
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out,
 	                            out_sectors ? "transpose_packed" : "transpose_packed_shifted",
 	                            true, extra, l);
@@ -437,9 +443,8 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 		return s;
 	txf__phys pi = txf__physical(in);
 	o.views_known = true;
-	o.in_words = pi.ld % 4 == 0 && pi.offset % 4 == 0;
-	const txf__phys po = txf__physical(out);
-	o.out_sectors = po.ld * po.elem % 32 == 0 && po.offset * po.elem % 32 == 0;
+	o.in_words = rows_on(pi, 4);
+	o.out_sectors = rows_on(txf__physical(out), 32 / pi.elem);
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)
