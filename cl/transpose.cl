@@ -42,11 +42,12 @@
  *                       SHORT (1 to 32) rows or columns: whole short columns
  *                       or rows staged in local memory, reads and writes
  *                       along the long side
- *   transpose_stream    PAD for CPUs (4- and 8-byte elements): each work-item
- *                       moves STREAM_BLOCKS blocks of V x V elements, V = 64 /
- *                       ELEM_SIZE (one 64-byte line per block row), transposed
- *                       in registers, and writes whole aligned output lines,
- *                       with non-temporal stores where TXF_NT_STORES is set
+ *   transpose_stream    PAD for CPUs (1- to 16-byte elements): each work-item
+ *                       moves `lines` x `strips` blocks of V x V elements, V =
+ *                       64 / ELEM_SIZE (one 64-byte line per block row),
+ *                       transposed in registers, and writes whole output
+ *                       lines, with non-temporal stores where TXF_NT_STORES
+ *                       is set
  *   transpose_inplace_simple  in place, square n x n: one work-item per
  *                       element pair below the diagonal
  *   transpose_inplace_tiled   in place, square: one work-group per pair of
@@ -1275,6 +1276,82 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
 #endif
 }
 
+/* The lane network, for tiles wholly inside the matrix (clang, 1- to
+ * 8-byte elements, outputs that stream to memory). A line is four 16-byte
+ * lanes of LE elements. For each lane column q, vector v[i] gathers the
+ * q-th lanes of rows i, LE + i, 2 LE + i and 3 LE + i (the 16-byte loads
+ * do the moves across lanes); log2(LE) rounds of perfect shuffles within
+ * each lane (one unpack instruction each on x86) then leave output line
+ * LE q + c in v[c]. Against the word network it loads each row in four
+ * pieces and keeps a quarter of the tile live: faster where the rows come
+ * from memory, slower for 1-byte elements whose rows a cache still holds
+ * (unshifted outputs under 16 MiB), which keep the word network. */
+#if defined(__clang__) && defined(TXF_NT_STORES) && ELEM_SIZE <= 8 &&                        \
+    (ELEM_SIZE >= 2 || STREAM_SHIFTED)
+#define STREAM_LANES 1
+#define LE (16 / ELEM_SIZE)
+typedef elem_t lane_v __attribute__((ext_vector_type(SL)));
+typedef elem_t lane_qe __attribute__((ext_vector_type(LE)));
+typedef lane_qe __attribute__((aligned(1))) lane_q;
+/* Lanes of the pair a, b: the low (LANE_LO) or high (LANE_HI) halves of
+ * each lane of a and b, interleaved. */
+#define LZ(b) (b), (SL + (b))
+#if LE == 16
+#define LZH(b) LZ(b), LZ(b + 1), LZ(b + 2), LZ(b + 3), LZ(b + 4), LZ(b + 5), LZ(b + 6), LZ(b + 7)
+#define LE_LOG 4
+#elif LE == 8
+#define LZH(b) LZ(b), LZ(b + 1), LZ(b + 2), LZ(b + 3)
+#define LE_LOG 3
+#elif LE == 4
+#define LZH(b) LZ(b), LZ(b + 1)
+#define LE_LOG 2
+#else
+#define LZH(b) LZ(b)
+#define LE_LOG 1
+#endif
+#define LANE_LO LZH(0), LZH(LE), LZH(2 * LE), LZH(3 * LE)
+#define LANE_HI LZH(LE / 2), LZH(LE + LE / 2), LZH(2 * LE + LE / 2), LZH(3 * LE + LE / 2)
+
+/* The tile whose row 0, column 0 is at p (rows ld apart), transposed into
+ * t, or with `direct` to dst as stream_tile does. */
+TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bool direct,
+                             __global elem_t *dst, ulong dst_ld, bool nt)
+{
+#pragma unroll
+	for (uint q = 0; q < 4; q++) {
+		lane_v v[LE];
+#pragma unroll
+		for (uint i = 0; i < LE; i++) {
+			__global const elem_t *s = p + i * ld + q * LE;
+			v[i] = (lane_v)(*(__global const lane_q *)s,
+			                *(__global const lane_q *)(s + LE * ld),
+			                *(__global const lane_q *)(s + 2 * LE * ld),
+			                *(__global const lane_q *)(s + 3 * LE * ld));
+		}
+#pragma unroll
+		for (uint round = 0; round < LE_LOG; round++) {
+			lane_v u[LE];
+#pragma unroll
+			for (uint i = 0; i < LE / 2; i++) {
+				u[2 * i] = __builtin_shufflevector(v[i], v[i + LE / 2], LANE_LO);
+				u[2 * i + 1] = __builtin_shufflevector(v[i], v[i + LE / 2], LANE_HI);
+			}
+#pragma unroll
+			for (uint i = 0; i < LE; i++)
+				v[i] = u[i];
+		}
+#pragma unroll
+		for (uint c = 0; c < LE; c++) {
+			const stream_v line = __builtin_astype(v[c], stream_v);
+			if (direct)
+				stream_store(dst + (q * LE + c) * dst_ld, line, nt);
+			else
+				t[q * LE + c] = line;
+		}
+	}
+}
+#endif
+
 /* The tile of input rows r .. r + L - 1 (r may be negative), columns c0 ..
  * c0 + L - 1, transposed: t[y] holds the elements of column c0 + y, rows r
  * .. r + L - 1. Elements outside the matrix read as 0. With `direct` (a
@@ -1287,6 +1364,10 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 	stream_v a[SL];
 	if (r >= 0 && r + SL <= (long)rows && c0 + SL <= cols) {
 		__global const elem_t *p = in + in_off + (ulong)r * in_ld + c0;
+#if STREAM_LANES
+		stream_lanes(p, in_ld, t, direct, dst, dst_ld, nt);
+		return;
+#endif
 #pragma unroll
 		for (uint i = 0; i < SL; i++)
 			a[i] = stream_load(p + i * in_ld);
