@@ -1284,8 +1284,8 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
  * each lane (one unpack instruction each on x86) then leave output line
  * LE q + c in v[c]. Against the word network it loads each row in four
  * pieces and keeps a quarter of the tile live: faster where the rows come
- * from memory, slower for 1-byte elements whose rows a cache still holds
- * (unshifted outputs under 16 MiB), which keep the word network. */
+ * from memory, slower for unshifted 1-byte outputs of a few MiB, whose
+ * rows a cache still holds; those keep the word network. */
 #if defined(__clang__) && defined(TXF_NT_STORES) && ELEM_SIZE <= 8 &&                        \
     (ELEM_SIZE >= 2 || STREAM_SHIFTED)
 #define STREAM_LANES 1
