@@ -1276,6 +1276,22 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
 #endif
 }
 
+/* `rounds` rounds of perfect shuffles of the n vectors v of type T: v[2 i]
+ * and v[2 i + 1] become SHUF(v[i], v[i + n / 2], LO) and (..., HI). After
+ * log2(n) rounds with element zips, v[c] holds element c of every vector
+ * (a transpose). */
+#define SHUFFLE_ROUNDS(T, v, n, rounds, SHUF, LO, HI)                                              \
+	_Pragma("unroll") for (uint round_ = 0; round_ < (rounds); round_++)                       \
+	{                                                                                          \
+		T u_[n];                                                                           \
+		_Pragma("unroll") for (uint i_ = 0; i_ < (n) / 2; i_++)                            \
+		{                                                                                  \
+			u_[2 * i_] = SHUF(v[i_], v[i_ + (n) / 2], LO);                             \
+			u_[2 * i_ + 1] = SHUF(v[i_], v[i_ + (n) / 2], HI);                         \
+		}                                                                                  \
+		_Pragma("unroll") for (uint i_ = 0; i_ < (n); i_++) v[i_] = u_[i_];                \
+	}
+
 /* The lane network, for tiles wholly inside the matrix (clang, 1- to
  * 8-byte elements, outputs that stream to memory). A line is four 16-byte
  * lanes of LE elements. For each lane column q, vector v[i] gathers the
@@ -1328,18 +1344,7 @@ TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bo
 			                *(__global const lane_q *)(s + 2 * LE * ld),
 			                *(__global const lane_q *)(s + 3 * LE * ld));
 		}
-#pragma unroll
-		for (uint round = 0; round < LE_LOG; round++) {
-			lane_v u[LE];
-#pragma unroll
-			for (uint i = 0; i < LE / 2; i++) {
-				u[2 * i] = __builtin_shufflevector(v[i], v[i + LE / 2], LANE_LO);
-				u[2 * i + 1] = __builtin_shufflevector(v[i], v[i + LE / 2], LANE_HI);
-			}
-#pragma unroll
-			for (uint i = 0; i < LE; i++)
-				v[i] = u[i];
-		}
+		SHUFFLE_ROUNDS(lane_v, v, LE, LE_LOG, __builtin_shufflevector, LANE_LO, LANE_HI)
 #pragma unroll
 		for (uint c = 0; c < LE; c++) {
 			const stream_v line = __builtin_astype(v[c], stream_v);
@@ -1416,18 +1421,7 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 #pragma unroll
 		for (uint g = 0; g < NET_N; g++)
 			b[g] = a[SP * g + j];
-#pragma unroll
-		for (uint round = 0; round < NET_LOG; round++) {
-			stream_v u[NET_N];
-#pragma unroll
-			for (uint i = 0; i < NET_N / 2; i++) {
-				u[2 * i] = SV_SHUF(b[i], b[i + NET_N / 2], NET_LO);
-				u[2 * i + 1] = SV_SHUF(b[i], b[i + NET_N / 2], NET_HI);
-			}
-#pragma unroll
-			for (uint i = 0; i < NET_N; i++)
-				b[i] = u[i];
-		}
+		SHUFFLE_ROUNDS(stream_v, b, NET_N, NET_LOG, SV_SHUF, NET_LO, NET_HI)
 #pragma unroll
 		for (uint w = 0; w < NET_N; w++) {
 			if (direct)
