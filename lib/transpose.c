@@ -94,6 +94,12 @@ static txf_status whole_kernel(txf_context *ctx, const txf__tchoice *c, txf__phy
 	return s;
 }
 
+/* Whether every row of the view starts on a multiple of n elements. */
+static bool rows_on(txf__phys p, size_t n)
+{
+	return p.ld % n == 0 && p.offset % n == 0;
+}
+
 /* Input rows per work-item of the streaming kernel: `lines` lines of each
  * output row. */
 #define STREAM_ROWS 256
@@ -123,7 +129,7 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 {
 	const size_t L = c->tile;
 	const size_t elem = 64 / L;
-	const bool aligned = po.ld % L == 0 && po.offset % L == 0;
+	const bool aligned = rows_on(po, L);
 	const bool nt =
 	    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU &&
 	    pi.rows * pi.cols * elem >= (aligned || elem >= 4 ? STREAM_NT_MIN : STREAM_SHIFT_MIN);
@@ -190,12 +196,6 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 	l->global[0] = serial ? (along + chunk - 1) / chunk : txf__round_up(along, items);
 	*n = 1;
 	return TXF_SUCCESS;
-}
-
-/* Whether every row of the view starts on a multiple of n elements. */
-static bool rows_on(txf__phys p, size_t n)
-{
-	return p.ld % n == 0 && p.offset % n == 0;
 }
 
 /* The packed kernels: tiles of tile x tile blocks of 4 x 4 elements;
