@@ -91,6 +91,32 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	return !*local_short;
 }
 
+bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                       bool *local_short, char *why, size_t why_size)
+{
+	/* Staged rows of whole chunks or the transposed rows, whichever is
+	 * more (they share the memory), and a shift per staged row
+	 * (cl/transpose.cl, CK_LOCAL). */
+	const size_t staged = tile + 32 / elem, chunk = 16 / elem;
+	const size_t a = staged * (tile / chunk + 1) * 16, b = (size_t)tile * (staged * elem + 16);
+	const cl_ulong local = (cl_ulong)(a > b ? a : b) + staged;
+	*local_short = local > p->local_mem_size;
+	if (tile * elem < 32) {
+		snprintf(why, why_size,
+		         "tile %u is less than a 32-byte sector of %zu-byte elements", tile, elem);
+		return false;
+	}
+	if (!txf__tile_fits(p, tile, rows, 1, 0, why, why_size))
+		return false;
+	if (*local_short)
+		snprintf(
+		    why, why_size,
+		    "tile %u of %zu-byte elements needs %llu bytes of local memory, the device "
+		    "has %llu",
+		    tile, elem, (unsigned long long)local, (unsigned long long)p->local_mem_size);
+	return !*local_short;
+}
+
 const char *txf__precision_name(unsigned precision)
 {
 	static const char *const names[] = {"exact", "exact", "3xtf32", "tf32"};
@@ -129,9 +155,10 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 			    "one");
 			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
 		}
-		if (kernel && (e->strategy != TXF_STRATEGY_PAD || e->skinny > 1 || e->packed > 1)) {
-			snprintf(why, n, "%s=%u: the %s kernel is pad's, with the value 1", kernel,
-			         e->skinny + e->packed, kernel);
+		if (kernel && (e->strategy != TXF_STRATEGY_PAD || e->skinny > 1 || e->packed > 2)) {
+			snprintf(why, n, "%s=%u: the %s kernel is pad's, with the value 1%s",
+			         kernel, e->skinny + e->packed, kernel,
+			         e->packed ? " (packed: or 2)" : "");
 			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
 		}
 		if (e->skinny && c != TXF_FEW_ROWS && c != TXF_FEW_COLS) {
@@ -143,9 +170,9 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 		}
 		if (e->packed && elem > 2) {
 			snprintf(why, n,
-			         "packed=1: the packed kernels move 1- and 2-byte elements, not "
+			         "packed=%u: the %s kernels move 1- and 2-byte elements, not "
 			         "%zu-byte ones",
-			         elem);
+			         e->packed, e->packed == 2 ? "chunked" : "packed", elem);
 			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
 		}
 		if (e->stream) {
@@ -169,7 +196,14 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 			         e->tile, e->wg_rows);
 			return TXF_ERR_BAD_TILE;
 		}
-		if (e->packed && e->tile > 64) {
+		if (e->packed == 2 && e->tile * elem < 32) {
+			snprintf(why, n,
+			         "packed=2: the chunked kernel's tile is whole 32-byte sectors: at "
+			         "least %zu elements, not %u",
+			         elem ? 32 / elem : 0, e->tile);
+			return TXF_ERR_BAD_TILE;
+		}
+		if (e->packed == 1 && e->tile > 64) {
 			snprintf(why, n,
 			         "packed=1: the packed kernel's tile counts 4 x 4 blocks: at "
 			         "most 64, not %u",
@@ -180,9 +214,11 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 		const size_t side = e->shape[0] < e->shape[1] ? e->shape[0] : e->shape[1];
 		bool local_short;
 		const bool fits =
-		    !elem       ? false
-		    : e->skinny ? txf__skinny_fits(&ctx->profile, e->tile * e->wg_rows,
-		                                   side ? side : 1, elem, why, n)
+		    !elem            ? false
+		    : e->skinny      ? txf__skinny_fits(&ctx->profile, e->tile * e->wg_rows,
+                                                   side ? side : 1, elem, why, n)
+		    : e->packed == 2 ? txf__chunked_fits(&ctx->profile, e->tile, e->wg_rows, elem,
+		                                         &local_short, why, n)
 		    : e->packed
 		        ? txf__packed_fits(&ctx->profile, e->tile, e->wg_rows, elem, &local_short,
 		                           why, n)

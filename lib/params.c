@@ -172,10 +172,12 @@ static const param_def registry[TXF__P_COUNT] = {
             .info = {.name = "packed",
                      .operation = TR,
                      .min = -1,
-                     .max = 1,
+                     .max = 2,
                      .meaning = "pad out of place, 1- and 2-byte elements: the packed kernels "
-                                "(transpose_packed, _shifted), tiles of 4 x 4 element blocks; "
-                                "1 always, -1 never, 0 as the device says",
+                                "(transpose_packed, _shifted), tiles of 4 x 4 element blocks, "
+                                "1 always; the chunked kernel (transpose_chunked), tiles of "
+                                "tile x tile elements moved in aligned 16-byte chunks, 2 "
+                                "always; -1 never, 0 as the device says",
                      .tuned = 1},
             .macro = NULL,
             .kind = F_INT,

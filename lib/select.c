@@ -209,6 +209,13 @@ static bool packed_group_fits(const txf_device_profile *p, unsigned tile, unsign
 	return txf__packed_fits(p, tile, rows, elem, local_short, why, n);
 }
 
+static bool chunked_group_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
+                               size_t side, size_t elem, bool *local_short, char *why, size_t n)
+{
+	(void)side;
+	return txf__chunked_fits(p, tile, rows, elem, local_short, why, n);
+}
+
 /* A pad kernel with work-groups of its own (skinny, packed): from tile x
  * wg_rows (the caller's where forced), halve what was not forced until the
  * group fits; then pad, one launch, with the entry and sources filled in.
@@ -278,23 +285,42 @@ static txf_status choose_skinny(const txf_device_profile *p, const txf__transpos
 	return TXF_SUCCESS;
 }
 
-/* The packed kernel for 1- and 2-byte elements: tiles of tile x tile blocks
- * of 4 x 4 elements, the entry's packed tile where not forced. */
+/* The packed kernel (kernel 1) for 1- and 2-byte elements: tiles of tile x
+ * tile blocks of 4 x 4 elements; or the chunked kernel (kernel 2): tiles of
+ * tile x tile elements moved in aligned 16-byte chunks. The entry's tile
+ * where not forced. */
 static txf_status choose_packed(const txf_device_profile *p, const txf__transpose_entry *e,
                                 size_t rows, size_t cols, size_t elem, const txf__topts *opts,
-                                txf__tchoice *out)
+                                int kernel, txf__tchoice *out)
 {
-	txf_status s =
-	    pad_kernel_group(p, e, rows, cols, elem, opts, opts->packed == 1, "packed",
-	                     e->packed_tile ? e->packed_tile : 16,
-	                     e->packed_rows ? e->packed_rows : 8, packed_group_fits, out);
+	const bool forced = opts->packed == kernel;
+	txf_status s;
+	if (kernel == 2) {
+		const unsigned t = elem <= 2 ? e->chunked_tile[elem - 1] : 0;
+		const unsigned r = elem <= 2 ? e->chunked_rows[elem - 1] : 0;
+		s = pad_kernel_group(p, e, rows, cols, elem, opts, forced, "chunked",
+		                     t ? t : (unsigned)(64 / elem), r ? r : 4, chunked_group_fits,
+		                     out);
+	} else {
+		s = pad_kernel_group(p, e, rows, cols, elem, opts, forced, "packed",
+		                     e->packed_tile ? e->packed_tile : 16,
+		                     e->packed_rows ? e->packed_rows : 8, packed_group_fits, out);
+	}
 	if (s != TXF_SUCCESS)
 		return s;
-	out->packed = 1;
-	snprintf(out->why, sizeof out->why,
-	         "%s: pad with the packed kernel: %zu-byte elements moved in 4 x 4 blocks, "
-	         "%u x %u blocks per tile",
-	         opts->packed == 1 ? "forced by the caller" : e->name, elem, out->tile, out->tile);
+	out->packed = (unsigned)kernel;
+	if (kernel == 2)
+		snprintf(out->why, sizeof out->why,
+		         "%s: pad with the chunked kernel: %zu-byte elements moved in aligned "
+		         "16-byte chunks and whole output sectors, %u x %u elements per tile",
+		         forced ? "forced by the caller"
+		                : "input rows off words, output rows off sectors, the input large",
+		         elem, out->tile, out->tile);
+	else
+		snprintf(out->why, sizeof out->why,
+		         "%s: pad with the packed kernel: %zu-byte elements moved in 4 x 4 blocks, "
+		         "%u x %u blocks per tile",
+		         forced ? "forced by the caller" : e->name, elem, out->tile, out->tile);
 	return TXF_SUCCESS;
 }
 
@@ -325,7 +351,8 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 		o.wg_rows = t->wg_rows;
 		txf_status s = t->skinny
 		                   ? choose_skinny(&ctx->profile, de, rows, cols, elem, &o, out)
-		                   : choose_packed(&ctx->profile, de, rows, cols, elem, &o, out);
+		                   : choose_packed(&ctx->profile, de, rows, cols, elem, &o,
+		                                   (int)t->packed, out);
 		if (s != TXF_SUCCESS) {
 			txf__clear_error();
 			memset(out, 0, sizeof *out);
@@ -344,10 +371,11 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 	         "measured on this device (txf tune, %s): %s%s with tile %u x %u took %.4g ms at "
 	         "%zu x %zu",
 	         tp.mode[0] ? tp.mode : "?", txf_strategy_name(t->strategy),
-	         t->stream   ? " (streaming kernel)"
-	         : t->skinny ? " (skinny kernel)"
-	         : t->packed ? " (packed kernel)"
-	                     : "",
+	         t->stream        ? " (streaming kernel)"
+	         : t->skinny      ? " (skinny kernel)"
+	         : t->packed == 2 ? " (chunked kernel)"
+	         : t->packed      ? " (packed kernel)"
+	                          : "",
 	         t->tile, t->wg_rows, t->median_ms, t->shape[0], t->shape[1]);
 	return true;
 }
@@ -455,30 +483,38 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	}
 
 	const size_t side = rows < cols ? rows : cols;
-	if (opts->packed == 1) {
+	if (opts->packed >= 1) {
+		const char *kernel = opts->packed == 2 ? "chunked" : "packed";
 		TXF_CHECK_ARG(!in_place && (opts->strategy == TXF_STRATEGY_AUTO ||
 		                            opts->strategy == TXF_STRATEGY_PAD),
 		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the packed kernel (packed 1) belongs to the out-of-place pad "
+		              "the %s kernel (packed %d) belongs to the out-of-place pad "
 		              "strategy, not to %s%s",
-		              txf_strategy_name(opts->strategy), in_place ? " in place" : "");
+		              kernel, opts->packed, txf_strategy_name(opts->strategy),
+		              in_place ? " in place" : "");
 		TXF_CHECK_ARG(elem <= 2, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the packed kernel (packed 1) moves 1- and 2-byte elements, not "
+		              "the %s kernel (packed %d) moves 1- and 2-byte elements, not "
 		              "%zu-byte ones",
-		              elem);
+		              kernel, opts->packed, elem);
 		TXF_CHECK_ARG(opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
 		                  opts->cache_hints != 1 && opts->skinny != 1,
 		              TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the packed kernel (packed 1) and %s are two kernels of pad: ask for "
+		              "the %s kernel (packed %d) and %s are two kernels of pad: ask for "
 		              "one",
+		              kernel, opts->packed,
 		              opts->skinny == 1    ? "the skinny kernel"
 		              : opts->stream == 1  ? "the streaming kernel"
 		              : opts->segments > 0 ? "output-aligned runs"
 		              : opts->width > 0    ? "the runs' width"
 		                                   : "cache hints");
-		TXF_CHECK_ARG(opts->tile <= 64, TXF_ERR_BAD_TILE,
+		TXF_CHECK_ARG(opts->packed == 2 || opts->tile <= 64, TXF_ERR_BAD_TILE,
 		              "the packed kernel's tile counts 4 x 4 blocks: at most 64, not %u",
 		              opts->tile);
+		TXF_CHECK_ARG(opts->packed == 1 || !opts->tile || opts->tile * elem >= 32,
+		              TXF_ERR_BAD_TILE,
+		              "the chunked kernel's tile is whole 32-byte sectors: at least %zu "
+		              "%zu-byte elements, not %u",
+		              32 / elem, elem, opts->tile);
 	}
 
 	if (opts->skinny == 1) {
@@ -507,7 +543,7 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	const txf__transpose_entry *e = txf__transpose_entry_for(p);
 	if (!in_place && opts->strategy == TXF_STRATEGY_AUTO && !opts->tile && !opts->wg_rows &&
 	    !opts->segments && !opts->width && opts->stream != 1 && opts->cache_hints != 1 &&
-	    opts->skinny != 1 && opts->packed != 1 &&
+	    opts->skinny != 1 && opts->packed < 1 &&
 	    tuned_transpose(ctx, e, rows, cols, elem, opts, out)) {
 		if (out->skinny || out->packed)
 			return TXF_SUCCESS;
@@ -516,8 +552,8 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		txf_status st = set_width(p, e, elem, 0, out);
 		return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
 	}
-	if (opts->packed == 1)
-		return choose_packed(p, e, rows, cols, elem, opts, out);
+	if (opts->packed >= 1)
+		return choose_packed(p, e, rows, cols, elem, opts, opts->packed, out);
 	/* Where the entry streams this element size, a short side of a whole
 	 * line or more (L = 64 / element bytes) goes to the streaming kernel:
 	 * its tiles are then full and it writes whole lines. */
@@ -531,13 +567,17 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
 	const bool in_words = opts->views_known ? opts->in_words : cols % 4 == 0;
 	const bool out_sectors = opts->views_known ? opts->out_sectors : rows * elem % 32 == 0;
-	if (opts->packed == 0 && e->packed && elem <= 2 && !in_place &&
-	    (in_words || out_sectors ||
-	     (double)rows * (double)cols * (double)elem < e->packed_unaligned_bytes) &&
-	    opts->strategy == TXF_STRATEGY_AUTO && opts->segments <= 0 && opts->width <= 0 &&
-	    opts->stream != 1 && opts->cache_hints != 1 && opts->skinny != 1 && opts->tile <= 64 &&
-	    rows * cols >= e->simple_below)
-		return choose_packed(p, e, rows, cols, elem, opts, out);
+	const bool kernels_free = opts->packed == 0 && elem <= 2 && !in_place &&
+	                          opts->strategy == TXF_STRATEGY_AUTO && opts->segments <= 0 &&
+	                          opts->width <= 0 && opts->stream != 1 && opts->cache_hints != 1 &&
+	                          opts->skinny != 1 && rows * cols >= e->simple_below;
+	const double bytes = (double)rows * (double)cols * (double)elem;
+	if (kernels_free && !opts->tile && !in_words && !out_sectors &&
+	    e->chunked_bytes[elem - 1] > 0 && bytes >= e->chunked_bytes[elem - 1])
+		return choose_packed(p, e, rows, cols, elem, opts, 2, out);
+	if (kernels_free && e->packed &&
+	    (in_words || out_sectors || bytes < e->packed_unaligned_bytes) && opts->tile <= 64)
+		return choose_packed(p, e, rows, cols, elem, opts, 1, out);
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
 	if (opts->stream == 1) {
 		out->strategy = TXF_STRATEGY_PAD;

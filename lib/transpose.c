@@ -207,6 +207,20 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 {
 	char extra[32];
 	const size_t sector = 32 / pi.elem; /* elements per 32-byte memory sector */
+	if (c->packed == 2) {
+		txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_chunked", true,
+		                            "-DCHUNKED=1", l);
+		if (s != TXF_SUCCESS)
+			return s;
+		const size_t T = c->tile;
+		l->dims = 2;
+		l->local[0] = T;
+		l->local[1] = c->wg_rows;
+		l->global[0] = txf__round_up(pi.cols, T);
+		l->global[1] = txf__round_up(pi.rows + sector - 1, T) / T * c->wg_rows;
+		*n = 1;
+		return TXF_SUCCESS;
+	}
 	const bool out_sectors = rows_on(po, sector);
 	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", rows_on(pi, 4));
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out,

@@ -627,6 +627,12 @@ typedef struct txf__transpose_entry {
 	 * packed_unaligned_bytes (0: never). */
 	unsigned packed, packed_tile, packed_rows;
 	double packed_unaligned_bytes;
+	/* Out of place, 1- (index 0) and 2-byte elements (index 1) whose input
+	 * rows start off words and output rows off 32-byte sectors: the
+	 * chunked kernel with chunked_tile x chunked_rows work-groups for an
+	 * input of at least chunked_bytes (0: never). */
+	double chunked_bytes[2];
+	unsigned chunked_tile[2], chunked_rows[2];
 } txf__transpose_entry;
 
 /* One block set of a matmul cost model and its measured speed on the
@@ -725,6 +731,11 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
  * memory is what does not. */
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                       bool *local_short, char *why, size_t why_size);
+/* Whether the chunked kernel (packed 2) with a tile x rows work-group of
+ * tile x tile elem-byte elements fits device p: tile at least one 32-byte
+ * sector; *local_short says that its local memory is what does not. */
+bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                       bool *local_short, char *why, size_t why_size);
 #define TXF_WIDE_MAX_WIDTH 512
 
 /* Whether a tuned entry of op and dtype is a launch the device accepts; if

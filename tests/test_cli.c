@@ -2089,12 +2089,16 @@ static void test_bench_transpose_csv_and_table(void **state)
 
 		r = expect_status(args, 0);
 		/* f8 streams; 33x17 has a side the skinny kernels take; u1 and
-		 * i2 have a packed row. */
+		 * i2 have a packed row and a chunked one. */
 		const size_t packed = count_lines_with(r.out, ",pad-packed,");
+		const size_t chunked = count_lines_with(r.out, ",pad-chunked,");
 		const size_t extra = count_lines_with(r.out, ",pad-tiled,") +
-		                     count_lines_with(r.out, ",pad-skinny,") + packed;
+		                     count_lines_with(r.out, ",pad-skinny,") + packed + chunked;
 		assert_int_equal(count_lines_with(r.out, ",pad-skinny,"), 1);
 		assert_int_equal(packed, i < 2 ? 1 : 0);
+		assert_int_equal(chunked, i < 2 ? 1 : 0);
+		if (i < 2)
+			assert_true(line_with(r.out, ",pad-chunked,", " c,", ",OK,"));
 		assert_int_equal(count_lines_with(r.out, dtypes[i][1]), 3 + extra);
 		assert_int_equal(count_lines_with(r.out, ",OK,"), 3 + extra);
 		run_free(&r);

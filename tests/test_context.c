@@ -388,10 +388,14 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(test_cparam(&c, "segments"), 1);
 	assert_int_equal(test_cparam(&c, "width"), 0); /* 68 x 129 x 8 bytes: over 48 KiB */
 	assert_non_null(strstr(c.why, "4-element boundaries"));
-	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	/* Without the chunked kernel (1-byte elements, both sides off words:
+	 * nvidia_entry_packed), runs; the entry's width is for 4-byte ones. */
+	txf_transpose_options nock;
+	txf_transpose_options_default(&nock);
+	test_topt(&nock, "packed", -1);
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &nock, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "segments"), 1);
-	assert_int_equal(test_cparam(&c, "width"),
-	                 0); /* the entry's width is for 4-byte elements */
+	assert_int_equal(test_cparam(&c, "width"), 0);
 	/* In place: 64 x 4 work-groups. Two 64-wide tiles of 4-byte elements
 	 * (33 KiB) are over a quarter of 48 KiB: one local tile; of bytes
 	 * (8 KiB) two. 16-byte elements need a 32-wide tile even alone. */
@@ -1222,8 +1226,10 @@ static void nvidia_cost_model(void **state)
 
 /* The NVIDIA entry's packed kernels for 1- and 2-byte elements, on the
  * test device dressed as an NVIDIA GPU: where every input row starts on a
- * word (tight row-major: cols a multiple of 4), whatever the output; where
- * not, for inputs under 16 MB only; never where turned off or in place.
+ * word (tight row-major: cols a multiple of 4) or every output row on a
+ * sector, whatever the other side; where neither, the chunked kernel
+ * (packed 2) from 4 MB of 1-byte elements or 16 MB of 2-byte ones, the
+ * packed kernel under that; never where turned off or in place.
  * Transposes with inputs and outputs off words run exactly. */
 static void nvidia_entry_packed(void **state)
 {
@@ -1237,12 +1243,14 @@ static void nvidia_entry_packed(void **state)
 	} cases[] = {
 	    {4096, 4096, TXF_U8, 1},   /* words on both sides */
 	    {9223, 4868, TXF_U16, 1},  /* input on words, output rows off them, 90 MB */
-	    {1375, 3175, TXF_U8, 1},   /* input rows off words, 4.4 MB */
+	    {1000, 999, TXF_U8, 1},    /* input rows off words, output off sectors, 1 MB */
+	    {1375, 3175, TXF_U8, 2},   /* the same, 4.4 MB */
+	    {2001, 3001, TXF_U16, 1},  /* the same, 12 MB */
 	    {8192, 8193, TXF_U8, 1},   /* input rows off words, output on sectors, 67 MB */
 	    {16384, 4097, TXF_U16, 1}, /* the same, 134 MB */
-	    {6000, 7003, TXF_U8, 0},   /* output rows on words, off sectors, 42 MB */
-	    {4093, 4099, TXF_U8, 0},   /* both off words, 16.8 MB */
-	    {2185, 4982, TXF_U16, 0},  /* both off words, 21.8 MB */
+	    {6000, 7003, TXF_U8, 2},   /* output rows on words, off sectors, 42 MB */
+	    {4093, 4099, TXF_U8, 2},   /* both off words, 16.8 MB */
+	    {2185, 4982, TXF_U16, 2},  /* both off words, 21.8 MB */
 	    {3000, 3001, TXF_F32, 0},  /* 4-byte elements */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -1253,10 +1261,25 @@ static void nvidia_entry_packed(void **state)
 			fail_msg("case %zu: %zu x %zu: packed %lld, want %d (%s)", i, cases[i].rows,
 			         cases[i].cols, test_cparam(&c, "packed"), cases[i].packed, c.why);
 	}
+	/* The chunked kernel's work-groups: 128 x 2 for bytes, 64 x 4 for
+	 * 2-byte elements; a tile the caller sets keeps it out. */
+	assert_int_equal(txf_transpose_explain(ctx, 4093, 4099, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 128);
+	assert_int_equal(c.wg_rows, 2);
+	assert_non_null(strstr(c.why, "chunked kernel"));
+	assert_int_equal(txf_transpose_explain(ctx, 2185, 4982, TXF_U16, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 64);
+	assert_int_equal(c.wg_rows, 4);
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
+	o.tile = 32;
+	assert_int_equal(txf_transpose_explain(ctx, 4093, 4099, TXF_U8, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "packed"), 0);
+	o.tile = 0;
 	test_topt(&o, "packed", -1);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "packed"), 0);
+	assert_int_equal(txf_transpose_explain(ctx, 4093, 4099, TXF_U8, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "packed"), 0);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "packed"), 0);
@@ -1274,6 +1297,7 @@ static void nvidia_entry_packed(void **state)
 	transpose_checked_as(ctx, TXF_U8, 1, 77, 131, "packed, both sides off words");
 	transpose_checked_as(ctx, TXF_U16, 2, 203, 132, "packed, output rows off sectors");
 	transpose_checked_as(ctx, TXF_U8, 1, 130, 97, "packed, input rows off words");
+	transpose_checked_as(ctx, TXF_U8, 1, 1375, 3175, "chunked, both sides off words");
 	txf_context_release(&ctx);
 }
 

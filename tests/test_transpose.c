@@ -33,7 +33,7 @@ typedef struct tcase {
 	int stream;             /* the streaming kernel: 0 chosen, -1 never, 1 always */
 	int cache_hints;        /* the wide kernel's: 0 chosen, -1 never */
 	int skinny;             /* the skinny kernels: 0 chosen, -1 never, 1 always */
-	int packed;             /* the packed kernel: 0 chosen, -1 never, 1 always */
+	int packed;             /* the packed (1) or chunked (2) kernel: 0 chosen, -1 never */
 } tcase;
 
 static size_t min_ld(txf_layout l, size_t rows, size_t cols)
@@ -60,13 +60,14 @@ static unsigned expected_launches(txf_strategy s, size_t rows, size_t cols, unsi
 
 static void describe(const tcase *c, char *buf, size_t n)
 {
-	snprintf(buf, n,
-	         "%s tile %u wg_rows %u segments %d width %d stream %d, %s %zu x %zu, in %s ld+%zu "
-	         "off %zu, out %s ld+%zu off %zu",
-	         txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments, c->width,
-	         c->stream, txf_dtype_name(c->dtype), c->rows, c->cols,
-	         c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_pad, c->in_off,
-	         c->out_layout == TXF_COL_MAJOR ? "col" : "row", c->out_pad, c->out_off);
+	snprintf(
+	    buf, n,
+	    "%s tile %u wg_rows %u segments %d width %d stream %d packed %d, %s %zu x %zu, in %s "
+	    "ld+%zu off %zu, out %s ld+%zu off %zu",
+	    txf_strategy_name(c->strategy), c->tile, c->wg_rows, c->segments, c->width, c->stream,
+	    c->packed, txf_dtype_name(c->dtype), c->rows, c->cols,
+	    c->in_layout == TXF_COL_MAJOR ? "col" : "row", c->in_pad, c->in_off,
+	    c->out_layout == TXF_COL_MAJOR ? "col" : "row", c->out_pad, c->out_off);
 }
 
 /* What explain says for a case that runs: the forced choices, a resolved
@@ -109,8 +110,9 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 		         ch.launches);
 	if (c->skinny < 0 && ch_skinny)
 		fail_msg("%s: explain reports the skinny kernel, turned off", what);
-	if (c->packed > 0 && (ch_packed != 1 || ch.strategy != TXF_STRATEGY_PAD || ch_skinny ||
-	                      ch_stream || ch_segments || ch.launches != (c->rows && c->cols)))
+	if (c->packed > 0 &&
+	    (ch_packed != (unsigned)c->packed || ch.strategy != TXF_STRATEGY_PAD || ch_skinny ||
+	     ch_stream || ch_segments || ch.launches != (c->rows && c->cols)))
 		fail_msg("%s: explain reports %s, packed %u, skinny %u, stream %u, %u launches",
 		         what, txf_strategy_name(ch.strategy), ch_packed, ch_skinny, ch_stream,
 		         ch.launches);
@@ -869,6 +871,61 @@ static void test_packed(void **state)
 	}
 }
 
+/* The chunked kernel, forced: 1- and 2-byte types, both layouts, PAD and
+ * AUTO, tiles of one sector (its least), 64 and 128 elements and the
+ * default, on shapes around its 16-byte chunks (V elements), 32-byte
+ * sectors and tiles, with every input row's start off or on a chunk and
+ * every output row's off or on a sector. */
+static void test_chunked(void **state)
+{
+	(void)state;
+	static const txf_dtype types[] = {TXF_U8, TXF_F16};
+	unsigned k = 0;
+	for (size_t di = 0; di < COUNT(types); di++) {
+		const size_t elem = txf_dtype_size(types[di]), V = 16 / elem, A = 32 / elem;
+		const unsigned group_tiles[] = {0, (unsigned)A, 64, 128};
+		for (size_t ti = 0; ti < COUNT(group_tiles); ti++) {
+			const size_t T = group_tiles[ti] ? group_tiles[ti] : 64 / elem;
+			const size_t shapes[][2] = {{1, 1},
+			                            {3, V + 1},
+			                            {V - 1, V},
+			                            {A + 1, T - 1},
+			                            {T, T},
+			                            {T + 1, A - 1},
+			                            {2 * T + 3, T + V + 1},
+			                            {5, 2 * T + 7}};
+			for (size_t sh = 0; sh < COUNT(shapes); sh++, k++) {
+				tcase c = {0};
+				c.rows = shapes[sh][0];
+				c.cols = shapes[sh][1];
+				c.dtype = types[di];
+				c.in_layout = c.out_layout =
+				    k % 5 == 4 ? TXF_COL_MAJOR : TXF_ROW_MAJOR;
+				set_padding(&c, k);
+				/* Input rows on 16-byte chunks (with a whole-chunk
+				 * offset) or off them; output rows on sectors or
+				 * off them. */
+				const size_t ild = c.in_layout == TXF_COL_MAJOR ? c.rows : c.cols;
+				const size_t old = c.out_layout == TXF_COL_MAJOR ? c.cols : c.rows;
+				if (k % 4 == 1) {
+					c.in_pad = (V - ild % V) % V;
+					c.in_off = (k % 3) * V;
+				}
+				if (k % 4 == 2 || k % 4 == 1) {
+					c.out_pad = (A - old % A) % A;
+					c.out_off = (k % 2) * A;
+				}
+				c.strategy = k % 3 == 2 ? TXF_STRATEGY_AUTO : TXF_STRATEGY_PAD;
+				c.tile = group_tiles[ti];
+				c.wg_rows = group_tiles[ti] ? (unsigned)(k % 3 == 0 ? 1 : 2) : 0;
+				c.packed = 2;
+				c.skinny = -1;
+				run_case(&c);
+			}
+		}
+	}
+}
+
 static void expect_refused(const char *what, size_t i, txf_dtype dtype,
                            const txf_transpose_options *o, int in_place, txf_status want,
                            const char *word);
@@ -900,6 +957,16 @@ static void test_skinny_packed_refused(void **state)
 	     "two kernels"},
 	    {TXF_STRATEGY_PAD, TXF_U16, 0, 1, 0, 0, 128, TXF_ERR_BAD_TILE, "at most 64"},
 	    {TXF_STRATEGY_PAD, TXF_U16, 0, -2, 0, 0, 0, TXF_ERR_BAD_PARAM, "packed = -2"},
+	    {TXF_STRATEGY_PAD, TXF_U16, 0, 3, 0, 0, 0, TXF_ERR_BAD_PARAM, "packed = 3"},
+	    {TXF_STRATEGY_PAD, TXF_F64, 0, 2, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "chunked kernel (packed 2) moves 1- and 2-byte"},
+	    {TXF_STRATEGY_PAD, TXF_U8, 0, 2, 0, 0, 16, TXF_ERR_BAD_TILE, "at least 32"},
+	    {TXF_STRATEGY_PAD, TXF_U16, 0, 2, 0, 0, 8, TXF_ERR_BAD_TILE, "at least 16"},
+	    {TXF_STRATEGY_TRUNCATE, TXF_U8, 0, 2, 0, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "chunked"},
+	    {TXF_STRATEGY_PAD, TXF_U8, 0, 2, 0, 1, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE, "in place"},
+	    {TXF_STRATEGY_PAD, TXF_U8, 0, 2, 1, 0, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	     "two kernels"},
 	};
 	for (size_t i = 0; i < COUNT(cases); i++) {
 		txf_transpose_options o;
@@ -1236,6 +1303,7 @@ int main(void)
 	    cmocka_unit_test(test_skinny),
 	    cmocka_unit_test(test_skinny_blocks),
 	    cmocka_unit_test(test_packed),
+	    cmocka_unit_test(test_chunked),
 	    cmocka_unit_test(test_skinny_packed_refused),
 	    cmocka_unit_test(test_stream_refused),
 	    cmocka_unit_test(test_truncate_shrinks_open_tile),

@@ -622,8 +622,8 @@ static void tr_row_params(struct bench_row *row, const txf_choice *ch, size_t ou
 			snprintf(row->params, sizeof(row->params), "%ux%u k", ch->tile,
 			         ch->wg_rows);
 		else if (tool_cparam(ch, "packed"))
-			snprintf(row->params, sizeof(row->params), "%ux%u p", ch->tile,
-			         ch->wg_rows);
+			snprintf(row->params, sizeof(row->params), "%ux%u %s", ch->tile,
+			         ch->wg_rows, tool_cparam(ch, "packed") == 2 ? "c" : "p");
 		else if (inplace_tiles)
 			snprintf(row->params, sizeof(row->params), "%ux%u t%lld", ch->tile,
 			         ch->wg_rows, inplace_tiles);
@@ -771,10 +771,16 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-tiled");
 			opts = chosen;
 		}
-		/* 1- and 2-byte elements: pad with the packed kernel. */
-		if (elem <= 2 && !tool_cparam(&ch, "packed") &&
+		/* 1- and 2-byte elements: pad with the packed kernel and with
+		 * the chunked one, where not chosen. */
+		if (elem <= 2 && tool_cparam(&ch, "packed") != 1 &&
 		    txf_transpose_options_set(&opts, "packed", 1) == TXF_SUCCESS) {
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-packed");
+			opts = chosen;
+		}
+		if (elem <= 2 && tool_cparam(&ch, "packed") != 2 &&
+		    txf_transpose_options_set(&opts, "packed", 2) == TXF_SUCCESS) {
+			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-chunked");
 			opts = chosen;
 		}
 		/* A side the skinny kernels take: pad with them. */

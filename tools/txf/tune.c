@@ -68,7 +68,7 @@ typedef struct cand {
 	mm_set params;
 	double ms;          /* median, or INFINITY when it failed or does not apply */
 	int stream;         /* transpose: the streaming kernel (1) or not (-1) */
-	int skinny, packed; /* transpose: those kernels of pad (1) or not (0) */
+	int skinny, packed; /* transpose: those kernels of pad (1; packed 2: chunked) or not (0) */
 } cand;
 
 static cand tr_cand(txf_strategy st, unsigned tile, unsigned wg_rows, int stream)
@@ -236,10 +236,11 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 		t->rejected++;
 		say(t, "REJECTED: transpose %s %zux%zu %s%s tile %u x %u: %s\n",
 		    txf_dtype_name(c->dtype), c->rows, c->cols, txf_strategy_name(cd->strategy),
-		    cd->stream > 0   ? " streaming"
-		    : cd->skinny > 0 ? " skinny"
-		    : cd->packed > 0 ? " packed"
-		                     : "",
+		    cd->stream > 0    ? " streaming"
+		    : cd->skinny > 0  ? " skinny"
+		    : cd->packed == 2 ? " chunked"
+		    : cd->packed > 0  ? " packed"
+		                      : "",
 		    cd->tile, cd->wg_rows, r.note);
 	}
 }
@@ -297,7 +298,7 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 		cand b =
 		    tr_cand(ch.strategy, ch.tile, ch.wg_rows, tool_cparam(&ch, "stream") ? 1 : -1);
 		b.skinny = tool_cparam(&ch, "skinny") == 1;
-		b.packed = tool_cparam(&ch, "packed") == 1;
+		b.packed = (int)tool_cparam(&ch, "packed");
 		out[n++] = b;
 	}
 	/* The streaming kernel, with the only tile it takes: a CPU kernel (one
@@ -331,6 +332,19 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 					continue;
 				cand c = tr_cand(TXF_STRATEGY_PAD, kernel_tiles[i], rows, -1);
 				c.packed = 1;
+				tr_add(t, dtype, d, c, out, &n);
+			}
+	/* The chunked kernel: tiles of 64 and 128 elements (2-byte: 32 and 64
+	 * too) with work-groups of 256 (quick) or 128 to 512 work-items. */
+	static const unsigned chunk_tiles[] = {32, 64, 128};
+	if (elem <= 2)
+		for (size_t i = elem == 1 ? 1 : 0; i < 3; i++)
+			for (unsigned rows = 1; rows <= 8; rows *= 2) {
+				const unsigned items = chunk_tiles[i] * rows;
+				if (full ? items < 128 || items > 512 : items != 256)
+					continue;
+				cand c = tr_cand(TXF_STRATEGY_PAD, chunk_tiles[i], rows, -1);
+				c.packed = 2;
 				tr_add(t, dtype, d, c, out, &n);
 			}
 	txf_transpose_options_set(&o, "stream", -1);
@@ -495,10 +509,11 @@ static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
 {
 	if (op == TXF_TUNE_TRANSPOSE)
 		snprintf(buf, n, "%s %ux%u%s", txf_strategy_name(c->strategy), c->tile, c->wg_rows,
-		         c->stream > 0   ? " stream"
-		         : c->skinny > 0 ? " skinny"
-		         : c->packed > 0 ? " packed"
-		                         : "");
+		         c->stream > 0    ? " stream"
+		         : c->skinny > 0  ? " skinny"
+		         : c->packed == 2 ? " chunked"
+		         : c->packed > 0  ? " packed"
+		                          : "");
 	else
 		snprintf(buf, n, "%s %lld,%lld,%lld,%lld,%lld,%lld,%lld%s",
 		         txf_strategy_name(c->strategy), c->params.v[MWG], c->params.v[NWG],
@@ -644,7 +659,7 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		if (b->skinny > 0)
 			tuned_put(&e, "skinny", 1);
 		if (b->packed > 0)
-			tuned_put(&e, "packed", 1);
+			tuned_put(&e, "packed", b->packed);
 		e.shape[0] = d[0];
 		e.shape[1] = d[1];
 		e.median_ms = b->ms;
