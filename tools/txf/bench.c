@@ -772,13 +772,15 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 			opts = chosen;
 		}
 		/* 1- and 2-byte elements: pad with the packed kernel and with
-		 * the chunked one, where not chosen. */
-		if (elem <= 2 && tool_cparam(&ch, "packed") != 1 &&
+		 * the chunked one, where not chosen and the caller fixed no
+		 * kernel parameter (their tiles count other things). */
+		const int free_kernel = !chosen.tile && !chosen.wg_rows && !chosen.num_params;
+		if (elem <= 2 && free_kernel && tool_cparam(&ch, "packed") != 1 &&
 		    txf_transpose_options_set(&opts, "packed", 1) == TXF_SUCCESS) {
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-packed");
 			opts = chosen;
 		}
-		if (elem <= 2 && tool_cparam(&ch, "packed") != 2 &&
+		if (elem <= 2 && free_kernel && tool_cparam(&ch, "packed") != 2 &&
 		    txf_transpose_options_set(&opts, "packed", 2) == TXF_SUCCESS) {
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-chunked");
 			opts = chosen;
