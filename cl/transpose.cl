@@ -39,9 +39,9 @@
  *                       off 32-byte sectors: output runs of whole sectors,
  *                       each word funnel-shifted from two staged rows
  *   transpose_chunked   PAD for 1- and 2-byte elements whose rows start
- *                       anywhere: aligned 16-byte chunks staged, transposed
- *                       through local memory by each row's offset, and
- *                       output runs of whole sectors
+ *                       anywhere: aligned 16-byte chunk loads shifted into
+ *                       place, blocks of one word a row transposed in
+ *                       registers, output runs of whole sectors
  *   transpose_skinny_rows, transpose_skinny_cols  PAD for a matrix with
  *                       SHORT (1 to 32) rows or columns: whole short columns
  *                       or rows staged in local memory, reads and writes
@@ -336,34 +336,37 @@ __kernel TXF_TILED_WG void transpose_packed_shifted(__global const elem_t *restr
 
 #if ELEM_SIZE <= 2 && defined(CHUNKED)
 /* The chunked kernel, for 1- and 2-byte elements whose input and output
- * rows may start anywhere: every global access is a whole aligned 16-byte
+ * rows may start anywhere: every global load is a whole aligned 16-byte
  * chunk (CK_V elements), and every output run a work-group stores is whole
  * 32-byte sectors. Work-group (g0, g1) covers input columns c0 = g0 T ..
  * c0 + T - 1 (output rows) and, of output row o, the T elements from g1 T -
  * t(o) on, where t(o) < CK_A is how far element g1 T of that row lies past
- * a sector. It stages input rows rb = g1 T - CK_A .. g1 T + T - 1 as the
- * raw chunks that cover columns c0 .. c0 + T - 1 (CK_LOADS of them; row y
- * starts sh[y] elements into its first), transposes them through local
- * memory by element reads that follow each row's shift, and stores each
- * output chunk funnel-shifted out of two aligned local chunks. Chunks that
- * would reach past the end of the input view, or output chunks cut by row
- * 0 or `rows`, are moved element by element. The launch has
- * ceil((rows + CK_A - 1) / T) groups along dimension 1; T is a multiple of
- * CK_A. */
-#define CK_V (16 / ELEM_SIZE)
-#define CK_A (32 / ELEM_SIZE)
-#define CK_ROWS (TILE + CK_A)               /* staged input rows */
-#define CK_LOADS (TILE / CK_V + 1)          /* chunks per staged row */
-#define CK_LW (CK_LOADS * 16)               /* bytes per staged row (16 x odd) */
-#define CK_TW ((CK_ROWS * ELEM_SIZE) + 16)  /* bytes per transposed row (16 x odd) */
+ * a sector. It stages input rows rb = g1 T - CK_A .. g1 T + T - 1, columns
+ * c0 .. c0 + T - 1, each row's part shifted into place out of the aligned
+ * chunks around it; transposes blocks of CK_X x CK_X elements (one word a
+ * row) in registers into local rows of the output; and stores each output
+ * chunk shifted into place out of the five words around it. Chunks that
+ * would reach past the end of the input view, and output chunks cut by row
+ * 0 or `rows`, are moved element by element. The launch has ceil((rows +
+ * CK_A - 1) / T) groups along dimension 1; T is a multiple of CK_A. */
+#define CK_V (16 / ELEM_SIZE)             /* elements per chunk */
+#define CK_A (32 / ELEM_SIZE)             /* elements per sector */
+#define CK_X (4 / ELEM_SIZE)              /* elements per word */
+#define CK_ROWS (TILE + CK_A)             /* staged input rows */
+#define CK_XW (TILE / CK_X)               /* words per staged row */
+#define CK_YW (CK_ROWS / CK_X)            /* blocks per staged column */
+/* Bytes per staged row and per output row in local memory: word reads of
+ * CK_X staged rows CK_X apart, and word writes of output rows CK_X apart,
+ * fall on different banks. */
+#define CK_LS (TILE * ELEM_SIZE + 8 * ELEM_SIZE)
+#define CK_TW (CK_ROWS * ELEM_SIZE + 4)
 #define CK_ITEMS (TILE * WG_ROWS)
-#define CK_BLOCKS (CK_ROWS / CK_V)          /* chunks per transposed row */
-#define CK_PASS_A ((TILE * CK_BLOCKS + CK_ITEMS - 1) / CK_ITEMS)
+#define CK_PASS ((CK_XW * CK_YW + CK_ITEMS - 1) / CK_ITEMS)
 #define CK_MAX(a, b) ((a) > (b) ? (a) : (b))
-#define CK_LOCAL (CK_MAX(CK_ROWS * CK_LW, TILE * CK_TW) / 16)
 #if TILE % CK_A != 0
 #error "the chunked kernel's tile must be a multiple of a 32-byte sector"
 #endif
+
 /* Bytes k .. k + 15 of the 32 bytes lo, hi (k < 16). */
 inline uint4 ck_funnel(uint4 lo, uint4 hi, uint k)
 {
@@ -380,68 +383,85 @@ inline uint4 ck_funnel(uint4 lo, uint4 hi, uint k)
 	return b ? lo >> b | next << (32 - b) : lo;
 }
 
+/* Bits b .. b + 31 of the 64 bits y:x (b < 32). */
+inline uint ck_shift(uint x, uint y, uint b)
+{
+	return (uint)(((ulong)y << 32 | x) >> b);
+}
+
 __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in, ulong in_off,
                                              ulong in_ld, __global elem_t *restrict out,
                                              ulong out_off, ulong out_ld, ulong rows, ulong cols)
 {
-	__local uint4 buf[CK_LOCAL];
-	__local uchar sh[CK_ROWS];
+	__local uint2 buf[CK_MAX(CK_ROWS * CK_LS, TILE * CK_TW) / 8];
 	__local uchar *const lb = (__local uchar *)buf;
 	const uint lid = get_local_id(1) * TILE + get_local_id(0);
 	const ulong c0 = (ulong)get_group_id(0) * TILE;
 	const long rb = (long)get_group_id(1) * TILE - CK_A;
 	__global const uchar *const end =
 	    (__global const uchar *)(in + in_off + (rows - 1) * in_ld + cols);
-	/* Stage: chunk k of staged row y at lb[y CK_LW + 16 k]. */
-	for (uint n = lid; n < CK_ROWS * CK_LOADS; n += CK_ITEMS) {
-		const uint y = n / CK_LOADS, k = n % CK_LOADS;
+	/* Stage: elements c0 + CK_V k .. of staged row y at lb[y CK_LS + 16 k]. */
+	for (uint n = lid; n < CK_ROWS * (TILE / CK_V); n += CK_ITEMS) {
+		const uint y = n / (TILE / CK_V), k = n % (TILE / CK_V);
 		const long r = rb + (long)y;
-		if (r < 0 || r >= (long)rows) {
-			if (k == 0)
-				sh[y] = 0; /* a row outside the matrix: read, never stored */
+		if (r < 0 || r >= (long)rows)
 			continue;
-		}
 		__global const elem_t *const row = in + in_off + (ulong)r * in_ld;
-		__global const uchar *const first = (__global const uchar *)(row + c0);
-		const uint skew = (uint)((ulong)first & 15);
-		__global const uchar *const p = first - skew + 16 * k;
-		if (k == 0)
-			sh[y] = (uchar)(skew / ELEM_SIZE);
+		__global const uchar *const want = (__global const uchar *)(row + c0 + k * CK_V);
+		const uint skew = (uint)((ulong)want & 15);
+		__global const uchar *const p = want - skew;
 		uint4 v;
-		if (p + 16 <= end) {
+		if (p + (skew ? 32 : 16) <= end) {
 			v = *(__global const uint4 *)p;
+			if (skew)
+				v = ck_funnel(v, *(__global const uint4 *)(p + 16), skew);
 		} else {
-			elem_t e[CK_V];
-			const long c = (long)c0 - (long)(skew / ELEM_SIZE) + (long)(k * CK_V);
+			uint w[4] = {0, 0, 0, 0};
+			const ulong c = c0 + k * CK_V;
 			for (uint q = 0; q < CK_V; q++)
-				e[q] = c + (long)q >= 0 && (ulong)(c + (long)q) < cols ? row[c + (long)q] : 0;
-			v = as_uint4(vload16(0, (__private uchar *)e));
+				if (c + q < cols)
+					w[q / CK_X] |= (uint)row[c + q] << (q % CK_X * ELEM_SIZE * 8);
+			v = (uint4)(w[0], w[1], w[2], w[3]);
 		}
-		*(__local uint4 *)(lb + y * CK_LW + 16 * k) = v;
+		__local uint2 *const dst = (__local uint2 *)(lb + y * CK_LS + 16 * k);
+		dst[0] = v.xy;
+		dst[1] = v.zw;
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* Transpose: chunk b of transposed row x holds staged rows b CK_V ..
-	 * b CK_V + CK_V - 1 of input column c0 + x. */
-	uint4 held[CK_PASS_A];
-	for (uint m = 0; m < CK_PASS_A; m++) {
-		const uint n = lid + m * CK_ITEMS, x = n % TILE, b = n / TILE;
-		if (b >= CK_BLOCKS)
+	/* Transpose: block (xw, yw), staged rows CK_X yw .. and columns CK_X
+	 * xw .., one word a row, becomes word yw of output rows CK_X xw ..; a
+	 * warp's 32 work-items take 8 xw by 4 yw. */
+	uint held[CK_PASS][CK_X];
+	for (uint m = 0; m < CK_PASS; m++) {
+		const uint n = lid + m * CK_ITEMS, hi = n / 32;
+		const uint xw = n % 8 + 8 * (hi % (CK_XW / 8)), yw = n / 8 % 4 + 4 * (hi / (CK_XW / 8));
+		if (yw >= CK_YW)
 			break;
-		uint w[4] = {0, 0, 0, 0};
+		uint w[CK_X];
 #pragma unroll
-		for (uint i = 0; i < CK_V; i++) {
-			const uint y = b * CK_V + i;
-			const uint e = ((__local const elem_t *)(lb + y * CK_LW))[x + sh[y]];
-			w[i * ELEM_SIZE / 4] |= e << (i * ELEM_SIZE % 4 * 8);
-		}
-		held[m] = (uint4)(w[0], w[1], w[2], w[3]);
+		for (uint i = 0; i < CK_X; i++)
+			w[i] = *(__local const uint *)(lb + (CK_X * yw + i) * CK_LS + 4 * xw);
+#if ELEM_SIZE == 1
+		const uchar4 a = as_uchar4(w[0]), b = as_uchar4(w[1]), c = as_uchar4(w[2]),
+		             d = as_uchar4(w[3]);
+		held[m][0] = as_uint((uchar4)(a.s0, b.s0, c.s0, d.s0));
+		held[m][1] = as_uint((uchar4)(a.s1, b.s1, c.s1, d.s1));
+		held[m][2] = as_uint((uchar4)(a.s2, b.s2, c.s2, d.s2));
+		held[m][3] = as_uint((uchar4)(a.s3, b.s3, c.s3, d.s3));
+#else
+		held[m][0] = (w[0] & 0xffffu) | w[1] << 16;
+		held[m][1] = w[0] >> 16 | (w[1] & 0xffff0000u);
+#endif
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint m = 0; m < CK_PASS_A; m++) {
-		const uint n = lid + m * CK_ITEMS, x = n % TILE, b = n / TILE;
-		if (b >= CK_BLOCKS)
+	for (uint m = 0; m < CK_PASS; m++) {
+		const uint n = lid + m * CK_ITEMS, hi = n / 32;
+		const uint xw = n % 8 + 8 * (hi % (CK_XW / 8)), yw = n / 8 % 4 + 4 * (hi / (CK_XW / 8));
+		if (yw >= CK_YW)
 			break;
-		*(__local uint4 *)(lb + x * CK_TW + 16 * b) = held[m];
+#pragma unroll
+		for (uint q = 0; q < CK_X; q++)
+			*(__local uint *)(lb + (CK_X * xw + q) * CK_TW + 4 * yw) = held[m][q];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
 	/* Store: chunk j of output row o = c0 + x from g1 T - t(o) on. */
@@ -451,27 +471,25 @@ __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in,
 		if (o >= cols)
 			break;
 		__global elem_t *const orow = out + out_off + o * out_ld;
-		const long g = rb + CK_A;
-		const uint t = (uint)(((ulong)(orow + g) & 31) / ELEM_SIZE);
+		const uint t = (uint)(((ulong)(orow + rb + CK_A) & 31) / ELEM_SIZE);
 		const uint y0 = CK_A - t + j * CK_V; /* staged row of the chunk's first element */
-		const uint at = y0 * ELEM_SIZE;
-		__local const uchar *const src = lb + x * CK_TW + (at & ~15u);
-		const uint4 v = ck_funnel(*(__local const uint4 *)src,
-		                          *(__local const uint4 *)(src + 16), at & 15);
+		const uint at = y0 * ELEM_SIZE, sh = at % 4 * 8;
+		__local const uint *const src = (__local const uint *)(lb + x * CK_TW + (at & ~3u));
+		const uint s0 = src[0], s1 = src[1], s2 = src[2], s3 = src[3], s4 = src[4];
+		const uint4 v = (uint4)(ck_shift(s0, s1, sh), ck_shift(s1, s2, sh),
+		                        ck_shift(s2, s3, sh), ck_shift(s3, s4, sh));
 		const long r = rb + (long)y0;
 		if (r >= 0 && (ulong)r + CK_V <= rows) {
 			*(__global uint4 *)(orow + r) = v;
 		} else {
-			elem_t f[CK_V];
-			vstore16(as_uchar16(v), 0, (__private uchar *)f);
+			const uint w[4] = {v.x, v.y, v.z, v.w};
 			for (uint q = 0; q < CK_V; q++)
 				if (r + (long)q >= 0 && (ulong)(r + (long)q) < rows)
-					orow[r + (long)q] = f[q];
+					orow[r + (long)q] = (elem_t)(w[q / CK_X] >> (q % CK_X * ELEM_SIZE * 8));
 		}
 	}
 }
 #endif
-
 /* Work-group (g0, g1) writes output rows c0 .. c0 + T - 1 (c0 = g1 T), each
  * over SEGMENTS runs of T elements that start on ALIGN-element boundaries
  * of the output buffer (ALIGN, a power of two no larger than T, is one

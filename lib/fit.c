@@ -94,12 +94,11 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                        bool *local_short, char *why, size_t why_size)
 {
-	/* Staged rows of whole chunks or the transposed rows, whichever is
-	 * more (they share the memory), and a shift per staged row
-	 * (cl/transpose.cl, CK_LOCAL). */
-	const size_t staged = tile + 32 / elem, chunk = 16 / elem;
-	const size_t a = staged * (tile / chunk + 1) * 16, b = (size_t)tile * (staged * elem + 16);
-	const cl_ulong local = (cl_ulong)(a > b ? a : b) + staged;
+	/* The staged rows or the output rows, whichever is more: they share
+	 * the memory (cl/transpose.cl, CK_LS and CK_TW). */
+	const size_t staged = tile + 32 / elem;
+	const size_t a = staged * (tile + 8) * elem, b = (size_t)tile * (staged * elem + 4);
+	const cl_ulong local = a > b ? a : b;
 	*local_short = local > p->local_mem_size;
 	if (tile * elem < 32) {
 		snprintf(why, why_size,

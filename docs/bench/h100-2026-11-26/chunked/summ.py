@@ -1,16 +1,21 @@
 # Summary of run.sh's final.jsonl(.gz): per element type and set (named,
 # sweep), the median over rounds of each shape's ratio to the copy in the
 # same run, before and after; the shapes whose kernel changed, with the
-# time after / before (fastest of the rounds, independent of the copy).
+# time after / before (fastest of the rounds, independent of the copy);
+# then the shapes with one side aligned: auto against the chunked kernel.
 import gzip, json, collections, statistics as st, sys
 path = sys.argv[1] if len(sys.argv) > 1 else "data/final.jsonl.gz"
 R = collections.defaultdict(lambda: collections.defaultdict(list))
 T = collections.defaultdict(lambda: collections.defaultdict(list))
 K = {}
+A = {}
 opener = gzip.open if path.endswith(".gz") else open
 for line in opener(path, "rt"):
     d = json.loads(line)
-    if d.get("op") != "transpose" or d.get("impl") != "txf" or d["strategy"] != "auto":
+    if d.get("op") != "transpose" or d.get("impl") != "txf":
+        continue
+    if d["set"] == "aligned":
+        A.setdefault((d["dtype"], d["rows"], d["cols"]), {})[d["b"]] = d["ratio"]
         continue
     if d["check"] != "OK":
         print("not OK:", d["b"], d["dtype"], d["rows"], d["cols"], d["check"], d["note"][:100])
@@ -41,3 +46,6 @@ for dt in ("u1", "u2"):
                 print("  %7d x %-7d %-7s %.2f -> %-7s %.2f  time x %.2f"
                       % (k[2], k[3], K[k, "before"], b, K[k, "after"], a,
                          min(T[k]["after"]) / min(T[k]["before"])))
+print("one side aligned, round 1: ratio to copy, auto (packed) / chunked forced")
+for k, v in A.items():
+    print("  %s %6d x %-6d %.2f / %.2f" % (k[0], k[1], k[2], v.get("auto") or 0, v.get("forced") or 0))
