@@ -34,12 +34,13 @@ static const txf__transpose_entry transpose_entries[] = {
         .packed_rows = 16,
         .packed_unaligned_bytes = 16e6,
         .chunked_bytes = {4e6, 16e6},
+        .chunked_half_bytes = {12e6, 0},
         .chunked_tile = {128, 64},
         .chunked_rows = {2, 4},
         .why = "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 "
                "input columns per work-group), one local tile in place; 1- and 2-byte "
-               "elements in 4 x 4 blocks where input rows start on words, output rows on "
-               "sectors or the input is small, else in 16-byte chunks or the runs",
+               "elements in 16-byte chunks where large and not aligned on both sides, else "
+               "in 4 x 4 blocks where aligned on one or the input is small, else the runs",
     },
     {
         .name = "amd-gpu",

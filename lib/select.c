@@ -313,9 +313,7 @@ static txf_status choose_packed(const txf_device_profile *p, const txf__transpos
 		snprintf(out->why, sizeof out->why,
 		         "%s: pad with the chunked kernel: %zu-byte elements moved in aligned "
 		         "16-byte chunks and whole output sectors, %u x %u elements per tile",
-		         forced ? "forced by the caller"
-		                : "input rows off words, output rows off sectors, the input large",
-		         elem, out->tile, out->tile);
+		         forced ? "forced by the caller" : e->name, elem, out->tile, out->tile);
 	else
 		snprintf(out->why, sizeof out->why,
 		         "%s: pad with the packed kernel: %zu-byte elements moved in 4 x 4 blocks, "
@@ -572,8 +570,11 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	                          opts->width <= 0 && opts->stream != 1 && opts->cache_hints != 1 &&
 	                          opts->skinny != 1 && rows * cols >= e->simple_below;
 	const double bytes = (double)rows * (double)cols * (double)elem;
-	if (kernels_free && !opts->tile && !in_words && !out_sectors &&
-	    e->chunked_bytes[elem - 1] > 0 && bytes >= e->chunked_bytes[elem - 1])
+	const double chunked_from = elem > 2                    ? 0
+	                            : !in_words && !out_sectors ? e->chunked_bytes[elem - 1]
+	                            : in_words != out_sectors   ? e->chunked_half_bytes[elem - 1]
+	                                                        : 0;
+	if (kernels_free && !opts->tile && chunked_from > 0 && bytes >= chunked_from)
 		return choose_packed(p, e, rows, cols, elem, opts, 2, out);
 	if (kernels_free && e->packed &&
 	    (in_words || out_sectors || bytes < e->packed_unaligned_bytes) && opts->tile <= 64)

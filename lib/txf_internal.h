@@ -627,11 +627,12 @@ typedef struct txf__transpose_entry {
 	 * packed_unaligned_bytes (0: never). */
 	unsigned packed, packed_tile, packed_rows;
 	double packed_unaligned_bytes;
-	/* Out of place, 1- (index 0) and 2-byte elements (index 1) whose input
-	 * rows start off words and output rows off 32-byte sectors: the
+	/* Out of place, 1- (index 0) and 2-byte elements (index 1): the
 	 * chunked kernel with chunked_tile x chunked_rows work-groups for an
-	 * input of at least chunked_bytes (0: never). */
-	double chunked_bytes[2];
+	 * input of at least chunked_bytes whose rows start off words and
+	 * output's off 32-byte sectors, and of at least chunked_half_bytes
+	 * where one of the two is aligned (0: never). */
+	double chunked_bytes[2], chunked_half_bytes[2];
 	unsigned chunked_tile[2], chunked_rows[2];
 } txf__transpose_entry;
 
