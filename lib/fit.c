@@ -75,12 +75,14 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 	return true;
 }
 
-bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
-                      bool *local_short, char *why, size_t why_size)
+/* Whether a kernel that needs `local` bytes of local memory with a tile x
+ * rows work-group fits device p; *local_short says that its local memory
+ * is what does not. */
+static bool group_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                       cl_ulong local, bool *local_short, char *why, size_t why_size)
 {
-	const cl_ulong local = (cl_ulong)4 * tile * (tile + 1 + 8 / elem) * 4 * elem;
 	*local_short = local > p->local_mem_size;
-	if (!txf__tile_fits(p, tile, rows, 16 * elem, 0, why, why_size))
+	if (!txf__tile_fits(p, tile, rows, 1, 0, why, why_size))
 		return false;
 	if (*local_short)
 		snprintf(
@@ -91,6 +93,13 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	return !*local_short;
 }
 
+bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
+                      bool *local_short, char *why, size_t why_size)
+{
+	const cl_ulong local = (cl_ulong)4 * tile * (tile + 1 + 8 / elem) * 4 * elem;
+	return group_fits(p, tile, rows, elem, local, local_short, why, why_size);
+}
+
 bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                        bool *local_short, char *why, size_t why_size)
 {
@@ -98,22 +107,13 @@ bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows
 	 * the memory (cl/transpose.cl, CK_LS and CK_TW). */
 	const size_t staged = tile + 32 / elem;
 	const size_t a = staged * (tile + 8) * elem, b = (size_t)tile * (staged * elem + 4);
-	const cl_ulong local = a > b ? a : b;
-	*local_short = local > p->local_mem_size;
 	if (tile * elem < 32) {
+		*local_short = false;
 		snprintf(why, why_size,
 		         "tile %u is less than a 32-byte sector of %zu-byte elements", tile, elem);
 		return false;
 	}
-	if (!txf__tile_fits(p, tile, rows, 1, 0, why, why_size))
-		return false;
-	if (*local_short)
-		snprintf(
-		    why, why_size,
-		    "tile %u of %zu-byte elements needs %llu bytes of local memory, the device "
-		    "has %llu",
-		    tile, elem, (unsigned long long)local, (unsigned long long)p->local_mem_size);
-	return !*local_short;
+	return group_fits(p, tile, rows, elem, a > b ? a : b, local_short, why, why_size);
 }
 
 const char *txf__precision_name(unsigned precision)
