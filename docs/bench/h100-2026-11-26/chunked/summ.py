@@ -2,7 +2,9 @@
 # sweep), the median over rounds of each shape's ratio to the copy in the
 # same run, before and after; the shapes whose kernel changed, with the
 # time after / before (fastest of the rounds, independent of the copy);
-# then the shapes with one side aligned: auto against the chunked kernel.
+# then the shapes with one side aligned: auto against the chunked kernel
+# (in data/final-8ac3f2d.jsonl.gz auto is the packed kernels there; in
+# data/final.jsonl.gz, 1-byte inputs from 12 MB take the chunked kernel).
 import gzip, json, collections, statistics as st, sys
 path = sys.argv[1] if len(sys.argv) > 1 else "data/final.jsonl.gz"
 R = collections.defaultdict(lambda: collections.defaultdict(list))
@@ -46,6 +48,6 @@ for dt in ("u1", "u2"):
                 print("  %7d x %-7d %-7s %.2f -> %-7s %.2f  time x %.2f"
                       % (k[2], k[3], K[k, "before"], b, K[k, "after"], a,
                          min(T[k]["after"]) / min(T[k]["before"])))
-print("one side aligned, round 1: ratio to copy, auto (packed) / chunked forced")
+print("one side aligned, round 1: ratio to copy, auto / chunked forced")
 for k, v in A.items():
     print("  %s %6d x %-6d %.2f / %.2f" % (k[0], k[1], k[2], v.get("auto") or 0, v.get("forced") or 0))
