@@ -1227,10 +1227,10 @@ static void nvidia_cost_model(void **state)
 /* The NVIDIA entry's packed kernels for 1- and 2-byte elements, on the
  * test device dressed as an NVIDIA GPU: where every input row starts on a
  * word (tight row-major: cols a multiple of 4) or every output row on a
- * sector; where neither, the chunked kernel (packed 2) from 4 MB of 1-byte
- * elements or 16 MB of 2-byte ones, the packed kernel under that; 1-byte
- * elements aligned on one side only, the chunked kernel from 12 MB; never
- * where turned off or in place.
+ * sector; where neither, the chunked kernel (packed 2) from 2.5 MB of
+ * 1-byte elements or 2 MB of 2-byte ones, the packed kernel under that;
+ * 1-byte elements aligned on one side only, the chunked kernel from 8 MB;
+ * never where turned off or in place.
  * Transposes with inputs and outputs off words run exactly. */
 static void nvidia_entry_packed(void **state)
 {
@@ -1246,10 +1246,12 @@ static void nvidia_entry_packed(void **state)
 	    {9223, 4868, TXF_U16, 1},  /* input on words, output rows off them, 90 MB */
 	    {1000, 999, TXF_U8, 1},    /* input rows off words, output off sectors, 1 MB */
 	    {1375, 3175, TXF_U8, 2},   /* the same, 4.4 MB */
-	    {2001, 3001, TXF_U16, 1},  /* the same, 12 MB */
+	    {701, 1001, TXF_U16, 1},   /* the same, 1.4 MB */
+	    {2001, 3001, TXF_U16, 2},  /* the same, 12 MB */
 	    {8192, 8193, TXF_U8, 2},   /* input rows off words, output on sectors, 67 MB */
-	    {3000, 4000, TXF_U8, 2},   /* input rows on words, output off sectors, 12 MB */
-	    {2000, 4000, TXF_U8, 1},   /* the same, 8 MB */
+	    {2000, 4000, TXF_U8, 2},   /* input rows on words, output off sectors, 8 MB */
+	    {1500, 4000, TXF_U8, 1},   /* the same, 6 MB */
+	    {2001, 4000, TXF_U16, 1},  /* the same, 2-byte, 16 MB */
 	    {16384, 16384, TXF_U8, 1}, /* words on both sides, 268 MB */
 	    {16384, 4097, TXF_U16, 1}, /* the same, 134 MB */
 	    {6000, 7003, TXF_U8, 2},   /* output rows on words, off sectors, 42 MB */

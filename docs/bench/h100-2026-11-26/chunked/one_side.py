@@ -3,7 +3,7 @@
 # time: the packed kernels) and the chunked kernel forced, and the fastest
 # time of the chunked kernel over auto's.
 import gzip, json, collections, statistics as st, sys
-path = sys.argv[1] if len(sys.argv) > 1 else "data/one-side.jsonl.gz"
+path = sys.argv[1] if len(sys.argv) > 1 else "data/one-side.jsonl.gz"  # or data/thresholds.jsonl.gz
 R = collections.defaultdict(lambda: collections.defaultdict(list))
 T = collections.defaultdict(lambda: collections.defaultdict(list))
 opener = gzip.open if path.endswith(".gz") else open
