@@ -786,15 +786,37 @@ void txf__tuned_export(txf_tune_op op, const txf__tuned *in, txf_tuned *out)
 
 bool txf__add_define(char *buf, size_t size, size_t *len, const char *macro, long long value)
 {
-	if (*len >= size)
-		return false;
-	int n = snprintf(buf + *len, size - *len, "%s-D%s=%lld", *len ? " " : "", macro, value);
-	if (n < 0 || (size_t)n >= size - *len) {
-		buf[*len] = '\0';
+	/* Written by hand, not by snprintf: every launch builds its options
+	 * to find its program, and this is on that path. */
+	char digits[24];
+	size_t nd = 0;
+	unsigned long long u =
+	    value < 0 ? 0ull - (unsigned long long)value : (unsigned long long)value;
+	do {
+		digits[nd++] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	const size_t nm = strlen(macro), need = (*len ? 1 : 0) + 2 + nm + 1 + (value < 0) + nd;
+	if (*len >= size || need >= size - *len) {
+		if (*len < size)
+			buf[*len] = '\0';
 		*len = size;
 		return false;
 	}
-	*len += (size_t)n;
+	char *o = buf + *len;
+	if (*len)
+		*o++ = ' ';
+	*o++ = '-';
+	*o++ = 'D';
+	memcpy(o, macro, nm);
+	o += nm;
+	*o++ = '=';
+	if (value < 0)
+		*o++ = '-';
+	while (nd)
+		*o++ = digits[--nd];
+	*o = '\0';
+	*len += need;
 	return true;
 }
 

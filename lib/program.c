@@ -425,11 +425,27 @@ txf_status txf__get_program(txf_context *ctx, const char *file, const char *opti
 	if (s != TXF_SUCCESS)
 		return s;
 	txf__program_cache *c = ctx->programs;
-	/* The placeholder is made before the lock is taken, so that running
-	 * out of memory needs no unwinding under it. The options it keeps are
-	 * the caller's and the context's own. */
+	/* The options a program is kept under are the caller's and the
+	 * context's own. A program made already is found without allocating;
+	 * the placeholder for a new one is made before the lock is taken, so
+	 * that running out of memory needs no unwinding under it. */
 	static const char no_reqd[] = " -D TXF_NO_REQD_WG";
-	size_t olen = strlen(options);
+	const size_t olen = strlen(options);
+	char fixed[512];
+	const bool on_stack = olen + sizeof no_reqd <= sizeof fixed;
+	if (on_stack) {
+		memcpy(fixed, options, olen + 1);
+		if (ctx->no_reqd_wg)
+			memcpy(fixed + olen, no_reqd, sizeof no_reqd);
+		pthread_mutex_lock(&ctx->lock);
+		const program_entry *e = find_program(c, hash, fixed);
+		cl_program made = e ? e->program : NULL;
+		pthread_mutex_unlock(&ctx->lock);
+		if (made) {
+			*out = made;
+			return TXF_SUCCESS;
+		}
+	}
 	program_entry *mine = calloc(1, sizeof *mine);
 	char *opt = malloc(olen + sizeof no_reqd);
 	if (opt) {

@@ -378,8 +378,8 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 	return true;
 }
 
-txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                                 bool in_place, const txf__topts *opts, txf__tchoice *out)
+static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                   bool in_place, const txf__topts *opts, txf__tchoice *out)
 {
 	txf__topts def;
 	if (!opts) {
@@ -1364,8 +1364,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 /* The choice, with precision saying how its kernels compute: exact but
  * where they run f32 on the matrix units. A caller's 3xtf32 or tf32 that
  * the choice computes exactly is said in why. */
-txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
-                              const txf__mopts *opts, txf__mchoice *out)
+static txf_status select_matmul_full(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                                     const txf__mopts *opts, txf__mchoice *out)
 {
 	txf_status s = select_matmul(ctx, m, n, k, elem, opts, out);
 	if (s != TXF_SUCCESS)
@@ -1403,5 +1403,111 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 		}
 		memcpy(out->why + len, note, strlen(note) + 1);
 	}
+	return TXF_SUCCESS;
+}
+
+/* ------------------------------------------------- remembered choices */
+
+void txf__memo_forget(txf_context *ctx)
+{
+	ctx->memo.valid = false;
+}
+
+/* Start the look-up of a choice (ctx->lock held): entries made under
+ * another profile than the context's are forgotten. */
+static txf__memo *memo_begin(txf_context *ctx)
+{
+	txf__memo *mm = &ctx->memo;
+	if (!mm->valid || memcmp(&mm->profile, &ctx->profile, sizeof ctx->profile) != 0) {
+		for (unsigned i = 0; i < TXF__MEMO_SIZE; i++)
+			mm->mm[i].used = mm->tr[i].used = false;
+		memcpy(&mm->profile, &ctx->profile, sizeof ctx->profile);
+		mm->valid = true;
+	}
+	return mm;
+}
+
+/* Whether two transpose options ask for the same choice: every field. */
+_Static_assert(sizeof(txf__topts) == 10 * sizeof(unsigned) + 4,
+               "a field was added to txf__topts: compare it in topts_equal");
+static bool topts_equal(const txf__topts *a, const txf__topts *b)
+{
+	return a->strategy == b->strategy && a->tile == b->tile && a->wg_rows == b->wg_rows &&
+	       a->segments == b->segments && a->width == b->width &&
+	       a->cache_hints == b->cache_hints && a->stream == b->stream &&
+	       a->inplace_tiles == b->inplace_tiles && a->skinny == b->skinny &&
+	       a->packed == b->packed && a->views_known == b->views_known &&
+	       a->in_words == b->in_words && a->out_sectors == b->out_sectors;
+}
+
+txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                 bool in_place, const txf__topts *opts, txf__tchoice *out)
+{
+	txf__topts def;
+	if (!opts) {
+		memset(&def, 0, sizeof def);
+		opts = &def;
+	}
+	pthread_mutex_lock(&ctx->lock);
+	txf__memo *mm = memo_begin(ctx);
+	for (unsigned i = 0; i < TXF__MEMO_SIZE; i++)
+		if (mm->tr[i].used && mm->tr[i].rows == rows && mm->tr[i].cols == cols &&
+		    mm->tr[i].elem == elem && mm->tr[i].in_place == in_place &&
+		    topts_equal(&mm->tr[i].opts, opts)) {
+			*out = mm->tr[i].choice;
+			pthread_mutex_unlock(&ctx->lock);
+			return TXF_SUCCESS;
+		}
+	pthread_mutex_unlock(&ctx->lock);
+	txf_status s = select_transpose(ctx, rows, cols, elem, in_place, opts, out);
+	if (s != TXF_SUCCESS)
+		return s;
+	pthread_mutex_lock(&ctx->lock);
+	mm = memo_begin(ctx);
+	const unsigned i = mm->next_tr++ % TXF__MEMO_SIZE;
+	mm->tr[i].used = true;
+	mm->tr[i].in_place = in_place;
+	mm->tr[i].rows = rows;
+	mm->tr[i].cols = cols;
+	mm->tr[i].elem = elem;
+	mm->tr[i].opts = *opts;
+	mm->tr[i].choice = *out;
+	pthread_mutex_unlock(&ctx->lock);
+	return TXF_SUCCESS;
+}
+
+txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                              const txf__mopts *opts, txf__mchoice *out)
+{
+	const txf_strategy st = opts ? opts->strategy : TXF_STRATEGY_AUTO;
+	txf__mparams none;
+	memset(&none, 0, sizeof none);
+	const txf__mparams *given = opts ? &opts->params : &none;
+	pthread_mutex_lock(&ctx->lock);
+	txf__memo *mm = memo_begin(ctx);
+	for (unsigned i = 0; i < TXF__MEMO_SIZE; i++)
+		if (mm->mm[i].used && mm->mm[i].m == m && mm->mm[i].n == n && mm->mm[i].k == k &&
+		    mm->mm[i].elem == elem && mm->mm[i].strategy == st &&
+		    memcmp(&mm->mm[i].params, given, sizeof *given) == 0) {
+			*out = mm->mm[i].choice;
+			pthread_mutex_unlock(&ctx->lock);
+			return TXF_SUCCESS;
+		}
+	pthread_mutex_unlock(&ctx->lock);
+	txf_status s = select_matmul_full(ctx, m, n, k, elem, opts, out);
+	if (s != TXF_SUCCESS)
+		return s;
+	pthread_mutex_lock(&ctx->lock);
+	mm = memo_begin(ctx);
+	const unsigned i = mm->next_mm++ % TXF__MEMO_SIZE;
+	mm->mm[i].used = true;
+	mm->mm[i].m = m;
+	mm->mm[i].n = n;
+	mm->mm[i].k = k;
+	mm->mm[i].elem = elem;
+	mm->mm[i].strategy = st;
+	mm->mm[i].params = *given;
+	mm->mm[i].choice = *out;
+	pthread_mutex_unlock(&ctx->lock);
 	return TXF_SUCCESS;
 }

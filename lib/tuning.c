@@ -994,6 +994,7 @@ txf_status txf_tuning_set(txf_context *ctx, const txf_tuning *t)
 	txf_tuning *old = ctx->tuning;
 	ctx->tuning = copy;
 	ctx->tuning_enabled = true;
+	txf__memo_forget(ctx);
 	pthread_mutex_unlock(&ctx->lock);
 	free(old);
 	return TXF_SUCCESS;

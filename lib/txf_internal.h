@@ -292,6 +292,33 @@ bool txf__driver_binary_ok(const txf_device_profile *p, const unsigned char *bin
 
 /* ---------------------------------------------------------- context.c */
 
+/* The last choices made on a context, so that repeated calls of one shape
+ * skip the choice (select.c). They hold for the profile they were made
+ * under (kept here, compared on every look-up) and for the tuning then in
+ * force (txf_tuning_set forgets them). Guarded by the context's lock. */
+#define TXF__MEMO_SIZE 8
+typedef struct txf__memo {
+	bool valid; /* profile holds the profile the entries were made under */
+	txf_device_profile profile;
+	unsigned next_mm, next_tr; /* the entry each kind replaces next */
+	struct {
+		bool used;
+		size_t m, n, k, elem;
+		txf_strategy strategy;
+		txf__mparams params;
+		txf__mchoice choice;
+	} mm[TXF__MEMO_SIZE];
+	struct {
+		bool used, in_place;
+		size_t rows, cols, elem;
+		txf__topts opts;
+		txf__tchoice choice;
+	} tr[TXF__MEMO_SIZE];
+} txf__memo;
+
+/* Forget the remembered choices (ctx->lock held). */
+void txf__memo_forget(txf_context *ctx);
+
 struct txf_context {
 	cl_context cl_ctx;
 	cl_device_id device;
@@ -327,6 +354,7 @@ struct txf_context {
 	pthread_mutex_t events_lock;
 	struct txf__held_event *held;
 	size_t held_count, held_cap;
+	txf__memo memo;
 };
 
 /* ------------------------------------------------------------ source.c */

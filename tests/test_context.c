@@ -1477,6 +1477,145 @@ static void pocl_cpu_entry_stream(void **state)
 	txf_context_release(&ctx);
 }
 
+/* Two matmul choices are the same: strategy, launches, sources, every
+ * parameter, entry and why. */
+static void assert_same_mchoice(const txf_matmul_choice *a, const txf_matmul_choice *b)
+{
+	assert_int_equal(a->strategy, b->strategy);
+	assert_int_equal(a->launches, b->launches);
+	assert_int_equal(a->strategy_source, b->strategy_source);
+	assert_int_equal(a->params_source, b->params_source);
+	assert_int_equal(a->num_params, b->num_params);
+	for (unsigned i = 0; i < a->num_params; i++) {
+		assert_string_equal(a->params[i].name, b->params[i].name);
+		assert_int_equal(a->params[i].value, b->params[i].value);
+	}
+	assert_string_equal(a->entry, b->entry);
+	assert_string_equal(a->why, b->why);
+}
+
+static void assert_same_tchoice(const txf_choice *a, const txf_choice *b)
+{
+	assert_int_equal(a->strategy, b->strategy);
+	assert_int_equal(a->tile, b->tile);
+	assert_int_equal(a->wg_rows, b->wg_rows);
+	assert_int_equal(a->launches, b->launches);
+	assert_int_equal(a->num_params, b->num_params);
+	for (unsigned i = 0; i < a->num_params; i++)
+		assert_int_equal(a->params[i].value, b->params[i].value);
+	assert_string_equal(a->why, b->why);
+}
+
+/* Choices are remembered per context (select.c): a repeated shape gets its
+ * choice from the memo, which equals the choice of a context that has
+ * made none; other options, element sizes and in-place transposes are
+ * kept apart; more shapes than it holds push the oldest out; a dressed
+ * profile makes it forget. */
+static void choices_remembered(void **state)
+{
+	(void)state;
+	txf_context *ctx = untuned_context(-1, TXF_DEVICE_GPU);
+	const size_t shapes[][3] = {{300, 200, 100}, {1000, 1000, 1000}, {7, 5, 3},
+	                            {64, 50000, 64}, {4096, 8, 4096},    {513, 257, 129},
+	                            {2, 2, 90000},   {1200, 800, 16},    {999, 666, 777},
+	                            {128, 128, 128}, {31, 4097, 65}};
+	const size_t ns = sizeof shapes / sizeof shapes[0];
+	assert_true(ns > TXF__MEMO_SIZE);
+	txf_matmul_choice first[sizeof shapes / sizeof shapes[0]][2], c;
+	txf_choice tfirst[sizeof shapes / sizeof shapes[0]], t;
+	const int types = ctx->profile.has_fp64 ? 2 : 1;
+	for (int round = 0; round < 3; round++) {
+		for (size_t i = 0; i < ns; i++) {
+			const size_t *sh = shapes[i];
+			for (int d = 0; d < types; d++) {
+				const txf_dtype dt = d ? TXF_F64 : TXF_F32;
+				assert_int_equal(
+				    txf_matmul_explain(ctx, sh[0], sh[1], sh[2], dt, NULL, &c),
+				    TXF_SUCCESS);
+				if (round == 0)
+					first[i][d] = c;
+				else
+					assert_same_mchoice(&c, &first[i][d]);
+				if (round == 2) { /* a fresh context chooses the same */
+					txf_context *fresh = untuned_context(-1, TXF_DEVICE_GPU);
+					txf_matmul_choice f;
+					assert_int_equal(txf_matmul_explain(fresh, sh[0], sh[1],
+					                                    sh[2], dt, NULL, &f),
+					                 TXF_SUCCESS);
+					assert_same_mchoice(&c, &f);
+					txf_context_release(&fresh);
+				}
+			}
+			assert_int_equal(txf_transpose_explain(ctx, sh[0], sh[2], TXF_U8,
+			                                       sh[0] == sh[2], NULL, &t),
+			                 TXF_SUCCESS);
+			if (round == 0)
+				tfirst[i] = t;
+			else
+				assert_same_tchoice(&t, &tfirst[i]);
+			if (round == 2) {
+				txf_context *fresh = untuned_context(-1, TXF_DEVICE_GPU);
+				txf_choice ft;
+				assert_int_equal(txf_transpose_explain(fresh, sh[0], sh[2], TXF_U8,
+				                                       sh[0] == sh[2], NULL, &ft),
+				                 TXF_SUCCESS);
+				assert_same_tchoice(&t, &ft);
+				txf_context_release(&fresh);
+			}
+		}
+	}
+	/* The last shapes are remembered, the first pushed out. */
+	bool seen_last = false, seen_first = false;
+	for (unsigned i = 0; i < TXF__MEMO_SIZE; i++) {
+		seen_last |= ctx->memo.mm[i].used && ctx->memo.mm[i].m == shapes[ns - 1][0] &&
+		             ctx->memo.mm[i].k == shapes[ns - 1][2];
+		seen_first |= ctx->memo.mm[i].used && ctx->memo.mm[i].m == shapes[0][0] &&
+		              ctx->memo.mm[i].k == shapes[0][2];
+	}
+	assert_true(seen_last);
+	assert_false(seen_first);
+
+	/* Options are part of the key: the same shape asked otherwise. */
+	txf_matmul_options mo;
+	txf_matmul_options_default(&mo);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &mo, &c), TXF_SUCCESS);
+	assert_int_not_equal(c.strategy, TXF_STRATEGY_SIMPLE);
+	mo.strategy = TXF_STRATEGY_SIMPLE;
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &mo, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_SIMPLE);
+	txf_matmul_options_default(&mo);
+	assert_int_equal(txf_matmul_options_set(&mo, "ksplit", 3), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &mo, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "ksplit"), 3);
+	txf_transpose_options to;
+	txf_transpose_options_default(&to);
+	assert_int_equal(txf_transpose_explain(ctx, 256, 256, TXF_F32, 0, &to, &t), TXF_SUCCESS);
+	assert_int_not_equal(t.strategy, TXF_STRATEGY_SIMPLE);
+	to.strategy = TXF_STRATEGY_SIMPLE;
+	assert_int_equal(txf_transpose_explain(ctx, 256, 256, TXF_F32, 0, &to, &t), TXF_SUCCESS);
+	assert_int_equal(t.strategy, TXF_STRATEGY_SIMPLE);
+	assert_int_equal(txf_transpose_explain(ctx, 256, 256, TXF_F32, 1, &to, &t), TXF_SUCCESS);
+	assert_int_equal(t.strategy, TXF_STRATEGY_SIMPLE);
+	assert_int_equal(txf_transpose_options_set(&to, "tile", 8), TXF_SUCCESS);
+	to.strategy = TXF_STRATEGY_PAD;
+	assert_int_equal(txf_transpose_explain(ctx, 256, 256, TXF_F32, 1, &to, &t), TXF_SUCCESS);
+	assert_int_equal(t.tile, 8);
+
+	/* A profile dressed after choices were made: they are made again. */
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
+	const long long cpu_mwg = test_mparam(&c, "mwg");
+	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+	ctx->profile.kind = TXF_DEVICE_GPU;
+	ctx->profile.local_mem_size = 48 * 1024;
+	ctx->profile.max_work_group_size = 1024;
+	ctx->profile.compute_units = 132;
+	ctx->profile.nv_compute_capability = 90;
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
+	assert_int_not_equal(cpu_mwg, 256);
+	txf_context_release(&ctx);
+}
+
 int main(void)
 {
 	unsetenv("TXF_DEVICE");
@@ -1488,6 +1627,7 @@ int main(void)
 	    cmocka_unit_test(wrap_callers_objects),
 	    cmocka_unit_test(kernel_search_path_order),
 	    cmocka_unit_test(programs_are_cached),
+	    cmocka_unit_test(choices_remembered),
 	    cmocka_unit_test(nvidia_entry_tiles),
 	    cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),

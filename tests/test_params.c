@@ -3,7 +3,10 @@
  * options alone), choices read by name, and a named setting that reaches
  * the operation. */
 #include "common.h"
+#include "txf_internal.h"
 
+#include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -421,13 +424,49 @@ static void test_choice_strings(void **state)
 		assert_null(m.reserved[i]);
 }
 
+/* The build options' writer against snprintf: values of every sign and
+ * length, and a buffer that runs out, after which nothing more is added. */
+static void test_add_define(void **state)
+{
+	(void)state;
+	const long long values[] = {0,   1,    -1,        9,          10,        -10,
+	                            128, 4096, 123456789, -987654321, LLONG_MAX, LLONG_MIN};
+	char buf[512], want[512];
+	size_t len = 0, wlen = 0;
+	for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+		assert_true(txf__add_define(buf, sizeof buf, &len, "MACRO_X", values[i]));
+		wlen += (size_t)snprintf(want + wlen, sizeof want - wlen, "%s-DMACRO_X=%lld",
+		                         wlen ? " " : "", values[i]);
+		assert_int_equal(len, wlen);
+		assert_string_equal(buf, want);
+	}
+	assert_true(txf__add_param(buf, sizeof buf, &len, TXF__P_MWG, 64));
+	assert_non_null(strstr(buf, " -DMWG=64"));
+	/* "-DAB=12" is 7 characters: it fits 8 bytes, not 7. */
+	char small[8];
+	len = 0;
+	assert_true(txf__add_define(small, sizeof small, &len, "AB", 12));
+	assert_string_equal(small, "-DAB=12");
+	assert_int_equal(len, 7);
+	len = 0;
+	assert_false(txf__add_define(small, 7, &len, "AB", 12));
+	assert_int_equal(len, 7);
+	assert_false(txf__add_define(small, 7, &len, "A", 1));
+	char two[16] = "";
+	len = 0;
+	assert_true(txf__add_define(two, sizeof two, &len, "A", 1));
+	assert_false(txf__add_define(two, sizeof two, &len, "LONGNAME", -5));
+	assert_string_equal(two, "-DA=1");
+	assert_int_equal(len, sizeof two);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 	    cmocka_unit_test(test_registry),       cmocka_unit_test(test_set_every_parameter),
 	    cmocka_unit_test(test_refused),        cmocka_unit_test(test_choice_by_name),
 	    cmocka_unit_test(test_struct_size),    cmocka_unit_test(test_list_checked_when_used),
-	    cmocka_unit_test(test_choice_strings),
+	    cmocka_unit_test(test_choice_strings), cmocka_unit_test(test_add_define),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }
