@@ -564,8 +564,7 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 		if (in_order) {
 			/* A gate that fails the launches needs their events (POCL
 			 * 3.1 aborts when it fails a command that has none). */
-			const bool need_event =
-			    gate.event || ctx->keep_events || (last && (event || pl->ticket));
+			const bool need_event = gate.event || ctx->keep_events || (last && event);
 			s = txf__enqueue(ctx, l->kernel, l->dims, l->global, l->local,
 			                 done ? 0 : num_wait, wait, need_event ? &evs[done] : NULL);
 		} else {
@@ -606,8 +605,11 @@ static txf_status run(txf_context *ctx, plan *pl, cl_uint num_wait, const cl_eve
 	for (unsigned i = 0; i < pl->n; i++)
 		txf__give_back_kernel(ctx, pl->l[i].kernel);
 	pl->n = 0;
-	if (s == TXF_SUCCESS && pl->ticket) {
-		/* A pooled workspace is free once the last launch (unpack) is. */
+	if (s == TXF_SUCCESS && pl->ticket && !in_order) {
+		/* A pooled workspace is free once the last launch (unpack) is. In
+		 * order it goes back at once: the context's every later command
+		 * that could take it runs after this operation's on its queue
+		 * (and the driver keeps a buffer that commands still use). */
 		txf__pool_give_back_after(pl->ticket, evs[done - 1]);
 		pl->ticket = NULL;
 	}

@@ -1,7 +1,9 @@
 /* Pool of device buffers for temporaries (PADCOPY's padded operands).
  *
- * A buffer taken from the pool is busy until the event of the operation that
- * used it completes; an event callback gives it back. The pool is reference
+ * A buffer taken from the pool is busy until it is given back: at once where
+ * the context's queue is in order (its later commands run after the
+ * operation's), else when the event of the operation that used it
+ * completes, through an event callback. The pool is reference
  * counted: the context holds one reference and every busy buffer another, so
  * a callback that runs after the context was released still finds it. */
 #include "txf_internal.h"

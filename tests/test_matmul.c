@@ -13,6 +13,7 @@
  *                  + 4 eps |beta| |C0_ij| + floor
  * with the reference in double (float32) or long double (float64). */
 #include "common.h"
+#include "txf_internal.h" /* txf__pool_created */
 
 #include <float.h>
 #include <math.h>
@@ -1494,6 +1495,54 @@ static void test_ksplit(void **state)
 	}
 }
 
+/* A pooled workspace on an in-order queue goes back to the pool when its
+ * operation is enqueued: four K-sliced products in a row, no event asked
+ * for and none waited on, take one buffer between them (the queue runs
+ * them one after another), and every result is right. On an out-of-order
+ * queue the same products, which may run at once, each keep theirs until
+ * they are done; their results are right too. */
+static void test_pool_queue_order(void **state)
+{
+	(void)state;
+	cl_context clc = txf_context_cl_context(test_ctx);
+	cl_device_id dev = txf_context_device(test_ctx);
+	for (int ooo = 0; ooo < 2; ooo++) {
+		cl_int err;
+		cl_command_queue q = clCreateCommandQueue(
+		    clc, dev, ooo ? CL_QUEUE_OUT_OF_ORDER_EXEC_MODE_ENABLE : 0, &err);
+		if (!q && ooo)
+			break; /* the device has no out-of-order queues */
+		assert_non_null(q);
+		txf_context *ctx = NULL;
+		assert_int_equal(txf_context_wrap(&ctx, clc, dev, q, NULL), TXF_SUCCESS);
+		assert_int_equal(ctx->queue_in_order, !ooo);
+		mparams p = small_params;
+		p.ksplit = 3;
+		const txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &p);
+		mcase cs[4];
+		prepared ps[4];
+		for (unsigned i = 0; i < COUNT(cs); i++) {
+			cs[i] = make_case(96, 128, 600, TXF_F32, 200 + i, 4);
+			prepare(&cs[i], &ps[i]);
+		}
+		assert_int_equal(txf__pool_created(ctx->pool), 0);
+		for (unsigned i = 0; i < COUNT(cs); i++)
+			assert_int_equal(txf_matmul(ctx, cs[i].op_a, cs[i].op_b, cs[i].alpha,
+			                            &ps[i].a.m, &ps[i].b.m, cs[i].beta, &ps[i].c.m,
+			                            &o, 0, NULL, NULL),
+			                 TXF_SUCCESS);
+		assert_int_equal(clFinish(q), CL_SUCCESS);
+		if (!ooo)
+			assert_int_equal(txf__pool_created(ctx->pool), 1);
+		for (unsigned i = 0; i < COUNT(cs); i++) {
+			check_result(&cs[i], &ps[i], ooo ? "out of order" : "in order");
+			prepared_free(&ps[i]);
+		}
+		txf_context_release(&ctx);
+		clReleaseCommandQueue(q);
+	}
+}
+
 /* The workspace of K slices: PAD's partial sums (exactly slices x M x N
  * elements) and PADCOPY's padded C of one slice per K slice, from the
  * caller (exact size, one byte short, shared with C) or the pool. */
@@ -2319,6 +2368,7 @@ int main(void)
 	    cmocka_unit_test(test_padcopy_workspace_parts),
 	    cmocka_unit_test(test_ksplit),
 	    cmocka_unit_test(test_ksplit_workspace),
+	    cmocka_unit_test(test_pool_queue_order),
 	    cmocka_unit_test(test_padcopy_pool),
 	    cmocka_unit_test(test_kernels_kept),
 	    cmocka_unit_test(test_event_gate),
