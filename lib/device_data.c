@@ -159,30 +159,32 @@ static const txf__matmul_entry matmul_entries[] = {
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
         .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
-        /* Rates fitted to 1022 timings of these sets with 1, 2 and 4 K
-         * slices on 73 shapes from 64 to 50000 per side (H100,
-         * docs/bench/h100-2026-11-25/model); `packed`, and the large set's
-         * rate, to 224 timings of the sets on 32 products of 8e9 to 5.5e11
-         * multiply-adds (H200, docs/bench/h200-2026-11-26/big). */
+        /* The three smaller sets' rates and the launch costs fitted to
+         * 648 timings of them with 1, 2 and 4 K slices on 72 shapes from 64
+         * to 50000 per side (H100, docs/bench/h100-2026-11-26/refit), after
+         * 1022 earlier ones (docs/bench/h100-2026-11-25/model); `packed`,
+         * and the large set's rate, to 224 timings of the sets on 32
+         * products of 8e9 to 5.5e11 multiply-adds (H200,
+         * docs/bench/h200-2026-11-26/big). */
         .cost_f32 =
             {{.p =
                   {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
-              .rate = 280e9,
-              .rate1 = 280e9,
+              .rate = 290e9,
+              .rate1 = 261e9,
               .slots = 2,
               .packed = 1.32},
              {.p = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
-              .rate = 260e9,
-              .rate1 = 247e9,
+              .rate = 250e9,
+              .rate1 = 238e9,
               .slots = 2,
               .packed = 1.06},
              {.p = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
-              .rate = 220e9,
-              .rate1 = 187e9,
+              .rate = 210e9,
+              .rate1 = 178e9,
               .slots = 4},
              {.p = NVIDIA_BIG_F32, .rate = 240e9, .rate1 = 240e9, .slots = 1, .packed = 1.66}},
-        .launch_s = 26e-6,
-        .slice_launch_s = 8e-6,
+        .launch_s = 16e-6,
+        .slice_launch_s = 2e-6,
         .sum_bytes_s = 1.5e12,
         .why = "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local "
                "memory 16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major "

@@ -1143,7 +1143,7 @@ static void nvidia_entry_ksplit(void **state)
 /* The NVIDIA entry's cost model for f32 products with nothing forced, from
  * the tiling threshold on, on the test device dressed as an H100: a skinny
  * C takes the smallest blocks, a deep K of a small C many slices, a C of 64
- * large blocks two slices, a square 2048^3 no slices; on 8 compute units,
+ * large blocks four slices, a square 2048^3 no slices; on 8 compute units,
  * fewer slices and larger blocks; large products the large blocks where
  * they fill the units. The model's choices run exactly on the device;
  * forced choices are not the model's. */
@@ -1169,7 +1169,7 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 8192, 128, 8192, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "mwg"), 128);
 	assert_int_equal(test_mparam(&c, "nwg"), 128);
-	assert_int_equal(test_mparam(&c, "ksplit"), 2);
+	assert_int_equal(test_mparam(&c, "ksplit"), 4);
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_non_null(strstr(c.why, "cost model"));
