@@ -84,6 +84,11 @@
  *   matmul_pad       PAD: launch rounded up to whole blocks; tile loads out
  *                    of range read 0 (the conditions for A and for B differ
  *                    from the store condition for C), stores are dropped
+ *   matmul_clip      PADCOPY where C is written in place but its blocks do
+ *                    not divide it: loads as matmul_even (the operands are
+ *                    padded packs, or the caller's where they need no
+ *                    padding; K a multiple of KWG), launch rounded up to
+ *                    whole blocks, stores outside M x N dropped
  *   matmul_truncate  TRUNCATE: launch rounded down to whole blocks; the main
  *                    area walks K in whole steps and finishes the K
  *                    remainder from global memory; the work-items on the
@@ -445,6 +450,17 @@ __kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
 	K_SLICE();
 	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
 	blocked_store(cacc, c, ldc, m0, n0, MWG, NWG, alpha, beta, K);
+}
+
+__kernel TXF_MATMUL_WG void matmul_clip(MATMUL_ARGS)
+{
+	__local real_t bp[KWG * NWG];
+	__local real_t cacc[MWG * NWG];
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
+	K_SLICE();
+	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
+	blocked_store(cacc, c, ldc, m0, n0, (uint)min((ulong)MWG, M - m0),
+	              (uint)min((ulong)NWG, N - n0), alpha, beta, K);
 }
 
 __kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
@@ -1374,21 +1390,25 @@ inline void mma_store(real_t acc[TM][TN][2], __global real_t *c, ulong ldc, ulon
                       ulong M, ulong N, real_t alpha, real_t beta, uint tid, bool guarded)
 {
 	MMA_PLACE(tid);
+	/* What is left of the block from its corner, as in fetch_tiles. */
+	const uint mrem = guarded ? (uint)min((ulong)MWG, M - m0) : MWG;
+	const uint nrem = guarded ? (uint)min((ulong)NWG, N - n0) : NWG;
 #pragma unroll
 	for (uint i = 0; i < TM; i++) {
-		const ulong m = m0 + wm0 + i * 8 + g;
+		const uint mi = wm0 + i * 8 + g;
 #pragma unroll
 		for (uint j = 0; j < TN; j++)
 #pragma unroll
 			for (uint e = 0; e < 2; e++) {
-				const ulong n = n0 + wn0 + j * 8 + 2 * t + e;
-				if (!guarded || (m < M && n < N))
-					store_c(c + m * ldc + n, alpha, beta, acc[i][j][e]);
+				const uint ni = wn0 + j * 8 + 2 * t + e;
+				if (!guarded || (mi < mrem && ni < nrem))
+					store_c(c + (m0 + mi) * ldc + n0 + ni, alpha, beta,
+					        acc[i][j][e]);
 			}
 	}
 }
 
-#define MMA_KERNEL(name, guarded)                                                                  \
+#define MMA_KERNEL(name, guard_loads, guard_stores)                                                \
 	__kernel TXF_MATMUL_WG void name(MATMUL_ARGS)                                              \
 	{                                                                                          \
 		TILES;                                                                             \
@@ -1400,57 +1420,65 @@ inline void mma_store(real_t acc[TM][TN][2], __global real_t *c, ulong ldc, ulon
 		for (uint i = 0; i < TM; i++)                                                      \
 			for (uint j = 0; j < TN; j++)                                              \
 				acc[i][j][0] = acc[i][j][1] = 0;                                   \
-		MMA_PRODUCT(guarded);                                                              \
-		mma_store(acc, c, ldc, m0, n0, M, N, alpha, beta, tid, guarded);                   \
+		MMA_PRODUCT(guard_loads);                                                          \
+		mma_store(acc, c, ldc, m0, n0, M, N, alpha, beta, tid, guard_stores);              \
 	}
-MMA_KERNEL(matmul_even, false)
-MMA_KERNEL(matmul_pad, true)
+MMA_KERNEL(matmul_even, false, false)
+MMA_KERNEL(matmul_pad, true, true)
+MMA_KERNEL(matmul_clip, false, true)
 #else
-__kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
-{
-	TILES;
-	PLACE();
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	K_SLICE();
-	K_GROUP(K, from, iters, len);
-	real_t acc[MWI][NWI];
-	for (uint i = 0; i < MWI; i++)
-		for (uint j = 0; j < NWI; j++)
-			acc[i][j] = 0;
-	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
-	              N, len, tm, tn, tid, false, 0);
-	KGROUP_SUM(acc);
-	for (uint i = 0; i < MWI; i++)
-		for (uint j = 0; j < NWI; j++)
-			store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,
-			        acc[i][j]);
-}
-
-__kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
-{
-	TILES;
-	PLACE();
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	K_SLICE();
-	K_GROUP(K, from, iters, len);
-	real_t acc[MWI][NWI];
-	for (uint i = 0; i < MWI; i++)
-		for (uint j = 0; j < NWI; j++)
-			acc[i][j] = 0;
-	/* Every work-item takes part in the loads, even those whose outputs
-	 * lie outside C: their tiles are shared. */
-	block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0, iters, M,
-	              N, len, tm, tn, tid, true, 0);
-	KGROUP_SUM(acc);
-	for (uint i = 0; i < MWI; i++) {
-		const ulong m = m0 + ROW_OF(i);
-		for (uint j = 0; j < NWI; j++) {
-			const ulong n = n0 + COL_OF(j);
-			if (m < M && n < N)
-				store_c(c + m * ldc + n, alpha, beta, acc[i][j]);
-		}
+/* A tiled kernel: tile loads checked against M, N and K (out of range: 0)
+ * with guard_loads; stores outside M x N dropped with guard_stores, which
+ * compares 64-bit indices with M and N (1) or 32-bit offsets within the
+ * block with what is left of it (2). Which form keeps a kernel faster
+ * depends on the rest of it (H100: 1 for matmul_pad, whose 128 x 128 set
+ * ran 1.1 times as long with 2 on short K; 2 for matmul_clip, whose
+ * 256 x 128 set ran 1.04 times as long with 1). Every work-item takes part
+ * in the loads, even those whose outputs lie outside C: their tiles are
+ * shared. */
+#define TILED_KERNEL(name, guard_loads, guard_stores)                                              \
+	__kernel TXF_MATMUL_WG void name(MATMUL_ARGS)                                              \
+	{                                                                                          \
+		TILES;                                                                             \
+		PLACE();                                                                           \
+		const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG; \
+		K_SLICE();                                                                         \
+		K_GROUP(K, from, iters, len);                                                      \
+		real_t acc[MWI][NWI];                                                              \
+		for (uint i = 0; i < MWI; i++)                                                     \
+			for (uint j = 0; j < NWI; j++)                                             \
+				acc[i][j] = 0;                                                     \
+		block_product(acc, al, bl, a + A_KOFF(from), lda, b + B_KOFF(from), ldb, m0, n0,  \
+		              iters, M, N, len, tm, tn, tid, guard_loads, 0);                      \
+		KGROUP_SUM(acc);                                                                   \
+		STORE_BLOCK_##guard_stores();                                                      \
 	}
-}
+/* The stores of a tiled kernel's block: every element (0); those inside
+ * M x N by their 64-bit indices (1) or by their 32-bit offsets within the
+ * block against what is left of it (2). */
+#define STORE_BLOCK_0()                                                                            \
+	for (uint i = 0; i < MWI; i++)                                                             \
+		for (uint j = 0; j < NWI; j++)                                                     \
+			store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta, acc[i][j])
+#define STORE_BLOCK_1()                                                                            \
+	for (uint i = 0; i < MWI; i++) {                                                           \
+		const ulong m = m0 + ROW_OF(i);                                                    \
+		for (uint j = 0; j < NWI; j++) {                                                   \
+			const ulong n = n0 + COL_OF(j);                                            \
+			if (m < M && n < N)                                                        \
+				store_c(c + m * ldc + n, alpha, beta, acc[i][j]);                  \
+		}                                                                                  \
+	}
+#define STORE_BLOCK_2()                                                                            \
+	const uint mrem = (uint)min((ulong)MWG, M - m0), nrem = (uint)min((ulong)NWG, N - n0);     \
+	for (uint i = 0; i < MWI; i++)                                                             \
+		for (uint j = 0; j < NWI; j++)                                                     \
+			if (ROW_OF(i) < mrem && COL_OF(j) < nrem)                                  \
+				store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,  \
+				        acc[i][j])
+TILED_KERNEL(matmul_even, false, 0)
+TILED_KERNEL(matmul_pad, true, 1)
+TILED_KERNEL(matmul_clip, false, 2)
 
 __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 {

@@ -467,10 +467,10 @@ TXF_API txf_status txf_matmul_options_set(txf_matmul_options *opts, const char *
 typedef struct txf_matmul_choice {
 	txf_strategy strategy;
 	/* Kernels it enqueues for row-major A, B and C, neither transposed.
-	 * PADCOPY runs up to four: the packs of A and B and the copy out of
-	 * C are left out where the call's layout needs none of them (an
-	 * operand already stored K-major, aligned, with dividing extents; a C
-	 * the blocks divide, without K slices). */
+	 * PADCOPY runs up to four: the packs of A and B, the product, and with
+	 * K slices their sum into C; a pack is left out where the call's
+	 * layout needs none (an operand already stored K-major, aligned, with
+	 * dividing extents). */
 	unsigned launches;
 	txf_choice_source strategy_source;
 	txf_choice_source params_source;

@@ -162,27 +162,29 @@ static const txf__matmul_entry matmul_entries[] = {
         /* The three smaller sets' rates and the launch costs fitted to
          * 648 timings of them with 1, 2 and 4 K slices on 72 shapes from 64
          * to 50000 per side (H100, docs/bench/h100-2026-11-26/refit), after
-         * 1022 earlier ones (docs/bench/h100-2026-11-25/model); `packed`,
-         * and the large set's rate, to 224 timings of the sets on 32
-         * products of 8e9 to 5.5e11 multiply-adds (H200,
-         * docs/bench/h200-2026-11-26/big). */
+         * 1022 earlier ones (docs/bench/h100-2026-11-25/model); the large
+         * set's rate and `packed` to 224 timings of the sets on 32 products
+         * of 8e9 to 5.5e11 multiply-adds (H200, docs/bench/h200-2026-11-26/big);
+         * the other sets' `packed` to pad and padcopy on 90 shapes (H100,
+         * docs/bench/h100-2026-11-26/clip): the factor that loses least time
+         * choosing between them. The 128 x 64 set gains nothing from packed
+         * operands. */
         .cost_f32 =
             {{.p =
                   {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
               .rate = 290e9,
               .rate1 = 261e9,
               .slots = 2,
-              .packed = 1.32},
+              .packed = 1.05},
              {.p = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 250e9,
               .rate1 = 238e9,
-              .slots = 2,
-              .packed = 1.06},
+              .slots = 2},
              {.p = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 210e9,
               .rate1 = 178e9,
               .slots = 4},
-             {.p = NVIDIA_BIG_F32, .rate = 240e9, .rate1 = 240e9, .slots = 1, .packed = 1.66}},
+             {.p = NVIDIA_BIG_F32, .rate = 240e9, .rate1 = 240e9, .slots = 1, .packed = 1.32}},
         .launch_s = 16e-6,
         .slice_launch_s = 2e-6,
         .sum_bytes_s = 1.5e12,

@@ -190,7 +190,7 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, con
 		    "%s with %u x %u x %zu work-items: the device runs at most %zu of them per "
 		    "group",
 		    name, p->mdimc, p->ndimc, groups, wg);
-	bool round_up = strcmp(name, "matmul_pad") == 0;
+	bool round_up = strcmp(name, "matmul_pad") == 0 || strcmp(name, "matmul_clip") == 0;
 	size_t mb = round_up ? (M + p->mwg - 1) / p->mwg : M / p->mwg;
 	size_t nb = round_up ? (N + p->nwg - 1) / p->nwg : N / p->nwg;
 	l->local[0] = p->ndimc;
@@ -254,7 +254,8 @@ static bool vector_aligned(operand o, unsigned w)
 /* The temporaries PADCOPY needs for a problem: an operand already stored
  * K-major (A transposed, B not), whose extents the blocks divide and whose
  * rows are aligned for the vector loads, is read where it is; C is written
- * in place where the blocks divide it and K is not sliced. */
+ * in place unless K is sliced (matmul_clip drops the stores outside C where
+ * the blocks do not divide it). */
 static padcopy_parts padcopy_needs(const problem *pr, const txf__mparams *p)
 {
 	const bool even_m = pr->M % p->mwg == 0, even_n = pr->N % p->nwg == 0,
@@ -262,7 +263,7 @@ static padcopy_parts padcopy_needs(const problem *pr, const txf__mparams *p)
 	padcopy_parts need = {
 	    !(wide && pr->a.trans && even_m && even_k && vector_aligned(pr->a, p->vwa)),
 	    !(wide && !pr->b.trans && even_n && even_k && vector_aligned(pr->b, p->vwb)),
-	    !(even_m && even_n && slices_of(p) == 1)};
+	    slices_of(p) > 1};
 	return need;
 }
 
@@ -488,8 +489,13 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
 		return s;
 	if (need.c)
 		c = (operand){workspace, d.c_off, d.Np, false};
-	s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha,
-	                need.c ? 0.0 : pr->beta, a, b, c, packs[0], slices_of(p));
+	if (need.c)
+		s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha, 0.0, a,
+		                b, c, packs[0], slices_of(p));
+	else
+		s = add_product(ctx, pl, pr, p,
+		                d.Mp == pr->M && d.Np == pr->N ? "matmul_even" : "matmul_clip",
+		                pr->M, pr->N, d.Kp, pr->alpha, pr->beta, a, b, c, packs[0], 1);
 	if (s != TXF_SUCCESS)
 		return s;
 	pl->l[pl->n - 1].after[1] = packs[1];
@@ -871,8 +877,9 @@ txf_status txf__matmul_workspace(txf_context *ctx, size_t m, size_t n, size_t k,
 	const size_t elem = txf_dtype_size(dtype);
 	size_t need = 0;
 	if (c.strategy == TXF_STRATEGY_PADCOPY) {
-		/* The most any layout needs: every temporary. */
-		const padcopy_parts all = {true, true, true};
+		/* The most any layout needs: both packs, and the padded C of
+		 * K slices. */
+		const padcopy_parts all = {true, true, c.params.ksplit > 1};
 		padded d;
 		TXF_CHECK_ARG(padded_layout(m, n, k, elem, &c.params, all, &d),
 		              TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");

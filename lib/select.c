@@ -901,7 +901,7 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
 		return (m_t && n_t && k_t) + (m_t && n_t && k_t < k) + (m_t < m) +
 		       (n_t < n && m_t > 0);
 	if (st == TXF_STRATEGY_PADCOPY) /* (row-major, no transposes: A is packed) */
-		return 2 + (n % p->nwg || k % p->kwg) + (m % p->mwg || n % p->nwg || p->ksplit > 1);
+		return 2 + (n % p->nwg || k % p->kwg) + (p->ksplit > 1);
 	return p->ksplit > 1 ? 2 : 1;
 }
 
@@ -1026,7 +1026,7 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * slower; plus the launch. Slices add the summing launch and its traffic
  * (sl partial sums read, C written); PADCOPY adds a launch and the
  * traffic (read and write) per copy: A always, B where its blocks are
- * partial, C where its blocks are. */
+ * partial (C is written in place). */
 static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
                          unsigned cus, size_t m, size_t n, size_t k, size_t elem, unsigned sl,
                          bool packed)
@@ -1046,10 +1046,9 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	if (sl > 1)
 		t += e->slice_launch_s + (sl + 1.0) * md * nd * (double)elem / e->sum_bytes_s;
 	if (packed) {
-		const bool copy_b = n % p->nwg || k % p->kwg, copy_c = m % p->mwg || n % p->nwg;
-		t += (1.0 + copy_b + copy_c) * e->slice_launch_s +
-		     2.0 * (double)elem * (md * kd + copy_b * kd * nd + copy_c * md * nd) /
-		         e->sum_bytes_s;
+		const bool copy_b = n % p->nwg || k % p->kwg;
+		t += (1.0 + copy_b) * e->slice_launch_s +
+		     2.0 * (double)elem * (md * kd + copy_b * kd * nd) / e->sum_bytes_s;
 	}
 	return t;
 }
