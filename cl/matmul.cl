@@ -442,37 +442,24 @@ inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong 
 	}
 }
 
-__kernel TXF_MATMUL_WG void matmul_even(MATMUL_ARGS)
-{
-	__local real_t bp[KWG * NWG];
-	__local real_t cacc[MWG * NWG];
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	K_SLICE();
-	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
-	blocked_store(cacc, c, ldc, m0, n0, MWG, NWG, alpha, beta, K);
-}
-
-__kernel TXF_MATMUL_WG void matmul_clip(MATMUL_ARGS)
-{
-	__local real_t bp[KWG * NWG];
-	__local real_t cacc[MWG * NWG];
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	K_SLICE();
-	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
-	blocked_store(cacc, c, ldc, m0, n0, (uint)min((ulong)MWG, M - m0),
-	              (uint)min((ulong)NWG, N - n0), alpha, beta, K);
-}
-
-__kernel TXF_MATMUL_WG void matmul_pad(MATMUL_ARGS)
-{
-	__local real_t bp[KWG * NWG];
-	__local real_t cacc[MWG * NWG];
-	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
-	K_SLICE();
-	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, true);
-	blocked_store(cacc, c, ldc, m0, n0, (uint)min((ulong)MWG, M - m0),
-	              (uint)min((ulong)NWG, N - n0), alpha, beta, K);
-}
+/* A blocked kernel: loads checked (rows past M read row M - 1, columns past
+ * N read 0) with guard_loads, stores outside M x N dropped with
+ * guard_stores. */
+#define BLOCKED_KERNEL(name, guard_loads, guard_stores)                                            \
+	__kernel TXF_MATMUL_WG void name(MATMUL_ARGS)                                              \
+	{                                                                                          \
+		__local real_t bp[KWG * NWG];                                                      \
+		__local real_t cacc[MWG * NWG];                                                    \
+		const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG; \
+		K_SLICE();                                                                         \
+		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads);           \
+		blocked_store(cacc, c, ldc, m0, n0,                                                \
+		              (guard_stores) ? (uint)min((ulong)MWG, M - m0) : MWG,                \
+		              (guard_stores) ? (uint)min((ulong)NWG, N - n0) : NWG, alpha, beta, K); \
+	}
+BLOCKED_KERNEL(matmul_even, false, false)
+BLOCKED_KERNEL(matmul_pad, true, true)
+BLOCKED_KERNEL(matmul_clip, false, true)
 
 __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 {

@@ -26,7 +26,7 @@ for R in 1 2 3; do
     [ $R = 1 ] && run $v f2 --shape $NAMED --strategy auto --dtype f2
   done
 done
-timeout 60 python3 docs/bench/h100-2026-11-26/clip/mregs.py /tmp/cache-now /tmp/regs > /tmp/o/regs.txt 2>&1
+timeout 60 python3 docs/bench/h100-2026-11-26/host/regcap/mregs.py /tmp/cache-now /tmp/regs > /tmp/o/regs.txt 2>&1
 timeout 100 python3 docs/bench/h100-2026-11-26/host/mm_torch.py $O/mm.jsonl > $O/torchw1.jsonl 2>>$O/err.txt; step "torch rc $?"
 step tests-start
 ( cd .device-build/tests && for t in test_matmul test_matmul16; do

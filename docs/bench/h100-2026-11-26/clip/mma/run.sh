@@ -34,6 +34,6 @@ for R in 1 2; do
     run $v x3 --shape $NAMED --strategy auto --precision 3xtf32
   done
 done
-timeout 60 python3 docs/bench/h100-2026-11-26/clip/mregs.py /tmp/cache-now /tmp/regs > /tmp/o/regs.txt 2>&1
+timeout 60 python3 docs/bench/h100-2026-11-26/host/regcap/mregs.py /tmp/cache-now /tmp/regs > /tmp/o/regs.txt 2>&1
 timeout 100 python3 docs/bench/h100-2026-11-26/host/mm_torch.py $O/mm.jsonl > $O/torchw1.jsonl 2>>$O/err.txt; step "torch rc $?"
 cd /tmp && tar czf $OUT/o.tgz o
