@@ -139,21 +139,30 @@ static txf_status set_args(cl_kernel k, unsigned n, ...)
 	return txf__set_args(k, n, sizes, values);
 }
 
-/* The 14 arguments shared by matmul_simple, _even, _pad and _truncate. */
+/* The scalars of a product launch, laid out as cl/matmul.cl's mm_scalars
+ * for f32 and for f64. */
+typedef struct mm_scalars_f {
+	cl_ulong M, N, K, a_off, lda, b_off, ldb, c_off, ldc;
+	cl_float alpha, beta;
+} mm_scalars_f;
+typedef struct mm_scalars_d {
+	cl_ulong M, N, K, a_off, lda, b_off, ldb, c_off, ldc;
+	cl_double alpha, beta;
+} mm_scalars_d;
+
+/* The four arguments shared by matmul_simple, _even, _pad, _clip and
+ * _truncate: the scalars, then A, B and C. */
 static txf_status set_product_args(cl_kernel k, const problem *pr, size_t M, size_t N, size_t K,
                                    double alpha, double beta, operand a, operand b, operand c)
 {
-	cl_ulong m = M, n = N, kk = K, ao = a.off, al = a.ld, bo = b.off, bl = b.ld, co = c.off,
-	         cl = c.ld;
 	if (pr->elem == 8) {
-		cl_double fa = alpha, fb = beta;
-		return set_args(k, 14, ARG(m), ARG(n), ARG(kk), ARG(fa), ARG(a.mem), ARG(ao),
-		                ARG(al), ARG(b.mem), ARG(bo), ARG(bl), ARG(fb), ARG(c.mem), ARG(co),
-		                ARG(cl));
+		const mm_scalars_d sc = {M,    N,     K,    a.off, a.ld, b.off,
+		                         b.ld, c.off, c.ld, alpha, beta};
+		return set_args(k, 4, ARG(sc), ARG(a.mem), ARG(b.mem), ARG(c.mem));
 	}
-	cl_float fa = (cl_float)alpha, fb = (cl_float)beta;
-	return set_args(k, 14, ARG(m), ARG(n), ARG(kk), ARG(fa), ARG(a.mem), ARG(ao), ARG(al),
-	                ARG(b.mem), ARG(bo), ARG(bl), ARG(fb), ARG(c.mem), ARG(co), ARG(cl));
+	const mm_scalars_f sc = {M,    N,     K,    a.off,           a.ld,          b.off,
+	                         b.ld, c.off, c.ld, (cl_float)alpha, (cl_float)beta};
+	return set_args(k, 4, ARG(sc), ARG(a.mem), ARG(b.mem), ARG(c.mem));
 }
 
 /* Add a product launch (simple or tiled) over an M x N x K section. With
