@@ -983,16 +983,41 @@ inline void warp_mma(real_t acc[TM][TN][2], const real_t af[TM], const real_t ah
 #endif
 }
 
+/* Where an operand's fragment reads are linear in k and in the 8-row tile
+ * (f32 tiles laid out along k; f32 tiles across k with KWG 8, which have
+ * no swizzle), each lane reads them from its own pointer into the stage
+ * (the tile plus frag_lane) at offsets that are the same for every lane
+ * and known when the kernel is compiled; the f64 swizzles are not linear,
+ * and those tiles are read at their full index. */
+#define A_LIN (!TXF_DOUBLE && (!A_KIN || KWG == 8))
+#define B_LIN (!TXF_DOUBLE && (!B_KIN || KWG == 8))
+#define FRAG_Q(t) (MMA_K == 8 ? 2 * (t) : (t))
+inline uint frag_lane(bool kin, uint w, uint base, uint g, uint t)
+{
+	return kin ? (base + g) * KWG + FRAG_Q(t) : FRAG_Q(t) * (w + KM_PAD) + base + g;
+}
+
 /* One operand's fragments of the K step at k of a local tile laid out
  * across k (kin) or along k with w columns: x[i] and xh[i] are slots t and
- * t + 4 of rows (columns) base + 8 i + g, n of them. */
-inline void read_frags(__local const real_t *tile, bool kin, uint w, uint base, uint k, uint g,
-                       uint t, real_t *x, real_t *xh, uint n)
+ * t + 4 of rows (columns) base + 8 i + g, n of them. With lin, tile is
+ * this lane's pointer (frag_lane) and base, g and t play no part. */
+inline void read_frags(__local const real_t *tile, bool kin, bool lin, uint w, uint base, uint k,
+                       uint g, uint t, real_t *x, real_t *xh, uint n)
 {
 #pragma unroll
 	for (uint i = 0; i < n; i++) {
 		const uint r = base + i * 8 + g;
-		if (MMA_K == 8 && kin) {
+		if (lin) {
+			const uint off = kin ? i * 8 * KWG + k : k * (w + KM_PAD) + i * 8;
+			if (MMA_K == 8 && kin) {
+				const real2 v = *(__local const real2 *)(tile + off);
+				x[i] = v.x;
+				xh[i] = v.y;
+			} else {
+				x[i] = tile[off];
+				xh[i] = MMA_K == 8 ? tile[off + w + KM_PAD] : 0;
+			}
+		} else if (MMA_K == 8 && kin) {
 			const real2 v = *(__local const real2 *)(tile + KF_IDX(r, k + 2 * t));
 			x[i] = v.x;
 			xh[i] = v.y;
@@ -1007,7 +1032,8 @@ inline void read_frags(__local const real_t *tile, bool kin, uint w, uint base, 
 }
 
 /* acc += the product of the K step held in al and bl (f32 operands as
- * 3xTF32 or TF32, 16-bit pairs or f64), MMA_K k at a time. */
+ * 3xTF32 or TF32, 16-bit pairs or f64), MMA_K k at a time. al and bl are
+ * the stage's tiles, or with A_LIN (B_LIN) this lane's pointer into it. */
 inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local const real_t *bl,
                      __local real_t *xs, uint tid)
 {
@@ -1017,8 +1043,8 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
 #pragma unroll
 	for (uint k = 0; k < KWG; k += MMA_K) {
 		real_t af[TM], bf[TN], ah[TM], bh[TN];
-		read_frags(al, A_KIN, MWG, wm0, k, g, t, af, ah, TM);
-		read_frags(bl, B_KIN, NWG, wn0, k, g, t, bf, bh, TN);
+		read_frags(al, A_KIN, A_LIN, MWG, wm0, k, g, t, af, ah, TM);
+		read_frags(bl, B_KIN, B_LIN, NWG, wn0, k, g, t, bf, bh, TN);
 #if TXF_IN16 || TXF_DOUBLE
 		warp_mma(acc, af, ah, bf, bh, xs, tid);
 #elif PREC == 3
@@ -1156,18 +1182,23 @@ inline void plan_stages(stage_plan *p, __global const real_t *a, ulong lda,
 	p->kb = B_KIN ? KWG : KWG * ldb;
 }
 
-/* Start copying K step `step` into the stage at al and bl (16-byte moves). */
-inline void stage_vec(__local real_t *al, __local real_t *bl, const stage_plan *p, ulong step,
-                      uint tid)
+/* Start copying the next K step into the stage at al and bl (16-byte moves)
+ * and move the plan's sources on to the step after it: the steps are
+ * copied in order, from step 0. */
+inline void stage_vec(__local real_t *al, __local real_t *bl, stage_plan *p, uint tid)
 {
 #pragma unroll
-	for (uint l = 0; l < NA; l++)
+	for (uint l = 0; l < NA; l++) {
 		if (CA % WGS == 0 || tid + l * WGS < CA)
-			stage_copy4(al + p->da[l], p->a[l] + step * p->ka);
+			stage_copy4(al + p->da[l], p->a[l]);
+		p->a[l] += p->ka;
+	}
 #pragma unroll
-	for (uint l = 0; l < NB; l++)
+	for (uint l = 0; l < NB; l++) {
 		if (CB % WGS == 0 || tid + l * WGS < CB)
-			stage_copy4(bl + p->db[l], p->b[l] + step * p->kb);
+			stage_copy4(bl + p->db[l], p->b[l]);
+		p->b[l] += p->kb;
+	}
 }
 
 /* Start copying the K step at k0 into al and bl one element each, those
@@ -1204,13 +1235,38 @@ inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const r
 	}
 }
 
+/* Step i of the pipeline below, multiplied from stage cs while step
+ * i + LBUF - 1 is copied into stage ns. */
+inline void mma_stage_step(real_t acc[TM][TN][2], __local real_t *al, __local real_t *bl,
+                           stage_plan *plan, __global const real_t *a, ulong lda,
+                           __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong M,
+                           ulong N, ulong K, uint tid, bool guarded, bool vec, ulong i,
+                           ulong steps, uint cs, uint ns, uint la, uint lb, __local real_t *xs)
+{
+	STAGE_WAIT();
+	barrier(CLK_LOCAL_MEM_FENCE);
+	const ulong next = i + LBUF - 1;
+	if (next < steps) {
+		if (vec)
+			stage_vec(al + ns * A_STAGE, bl + ns * B_STAGE, plan, tid);
+		else
+			stage_tiles(al + ns * A_STAGE, bl + ns * B_STAGE, a, lda, b, ldb, m0, n0,
+			            next * KWG, M, N, K, tid, guarded);
+	}
+	STAGE_COMMIT();
+	mma_step(acc, al + cs * A_STAGE + la, bl + cs * B_STAGE + lb, xs, tid);
+}
+
 /* acc += op(A) op(B) over the K steps [0, K) of this work-group's block,
  * the stages A_STAGE and B_STAGE elements apart. Step i has landed when
  * its group is older than the LBUF - 2 newest, and after the barrier every
  * work-item has left step i - 1, whose buffer takes step i + LBUF - 1.
  * With vec (no guard, each operand's leading dimension and address
  * multiples of CPE elements) every copy moves 16 bytes along the operand's
- * contiguous direction from sources planned once. */
+ * contiguous direction from sources planned once. Without the guard the
+ * loop is unrolled by LBUF, so that each step's stage is a constant and the
+ * fragment reads address local memory with constant offsets; the guarded
+ * loads are too many instructions to repeat LBUF times. */
 inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real_t *bl,
                          __global const real_t *a, ulong lda, __global const real_t *b,
                          ulong ldb, ulong m0, ulong n0, ulong M, ulong N, ulong K, uint tid,
@@ -1221,30 +1277,38 @@ inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real
 	stage_plan plan;
 	plan_stages(&plan, a, lda, b, ldb, m0, n0, tid);
 	const ulong steps = (K + KWG - 1) / KWG;
+	MMA_PLACE(tid);
+	(void)lane_;
+	(void)warp_;
+	const uint la = A_LIN ? frag_lane(A_KIN, MWG, wm0, g, t) : 0;
+	const uint lb = B_LIN ? frag_lane(B_KIN, NWG, wn0, g, t) : 0;
+#pragma unroll
 	for (uint s = 0; s + 1 < LBUF; s++) {
 		if (s < steps) {
 			if (vec)
-				stage_vec(al + s * A_STAGE, bl + s * B_STAGE, &plan, s, tid);
+				stage_vec(al + s * A_STAGE, bl + s * B_STAGE, &plan, tid);
 			else
 				stage_tiles(al + s * A_STAGE, bl + s * B_STAGE, a, lda, b, ldb, m0,
 				            n0, s * KWG, M, N, K, tid, guarded);
 		}
 		STAGE_COMMIT();
 	}
-	for (ulong i = 0; i < steps; i++) {
-		STAGE_WAIT();
-		barrier(CLK_LOCAL_MEM_FENCE);
-		const ulong next = i + LBUF - 1;
-		const uint ns = next % LBUF, cs = i % LBUF;
-		if (next < steps) {
-			if (vec)
-				stage_vec(al + ns * A_STAGE, bl + ns * B_STAGE, &plan, next, tid);
-			else
-				stage_tiles(al + ns * A_STAGE, bl + ns * B_STAGE, a, lda, b, ldb, m0,
-				            n0, next * KWG, M, N, K, tid, guarded);
+	if (guarded) {
+		for (ulong i = 0; i < steps; i++)
+			mma_stage_step(acc, al, bl, &plan, a, lda, b, ldb, m0, n0, M, N, K, tid,
+			               true, false, i, steps, i % LBUF, (i + LBUF - 1) % LBUF, la,
+			               lb, xs);
+		return;
+	}
+	for (ulong i0 = 0; i0 < steps; i0 += LBUF) {
+#pragma unroll
+		for (uint cs = 0; cs < LBUF; cs++) {
+			if (i0 + cs >= steps)
+				break;
+			mma_stage_step(acc, al, bl, &plan, a, lda, b, ldb, m0, n0, M, N, K, tid,
+			               false, vec, i0 + cs, steps, cs, (cs + LBUF - 1) % LBUF, la, lb,
+			               xs);
 		}
-		STAGE_COMMIT();
-		mma_step(acc, al + cs * A_STAGE, bl + cs * B_STAGE, xs, tid);
 	}
 }
 #define MMA_PRODUCT(guarded_)                                                                      \
