@@ -1,6 +1,8 @@
-# SASS of every program in a txf binary cache (ptxas sm_90, cuobjdump -sass)
+# SASS of the programs in a txf binary cache that hold a kernel (default matmul_even):
+# sass.py CACHE OUT [KERNEL] (ptxas sm_90, cuobjdump -sass)
 import os, re, struct, subprocess, sys, gzip
 cache, out = sys.argv[1], sys.argv[2]
+name = (sys.argv[3] if len(sys.argv) > 3 else "matmul_even").encode()
 os.makedirs(out, exist_ok=True)
 n = 0
 for root, _, files in os.walk(cache):
@@ -10,7 +12,7 @@ for root, _, files in os.walk(cache):
         if d[:8] != b"TXFPROG\0": continue
         k, b = struct.unpack("<IQ", d[12:24])
         key = d[24:24 + k].decode("latin-1"); ptx = d[24 + k:24 + k + b]
-        if b"matmul_even" not in ptx: continue
+        if name not in ptx: continue
         n += 1
         tag = "t%d" % n
         p = os.path.join(out, tag + ".ptx"); c = os.path.join(out, tag + ".cubin")
