@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The patch (two lane pointers for the f64 swizzled tiles) was not kept; "now" ran it, "prev" c676960.
+# matrix-unit pipeline unrolled by LBUF (constant stage offsets) against HEAD (exp/gpu/h0), alternating.
+set -u
+export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1 LD_LIBRARY_PATH=/usr/local/nvidia/lib64 TXF_TUNING=0
+NV=/usr/local/nvidia/lib64; NEW=$PWD/.device-build; H0=$PWD/exp/gpu/h0
+O=/tmp/o; rm -rf $O; mkdir -p $O
+t0=$(date +%s)
+step() { echo "$* $(( $(date +%s) - t0 )) s" >> $O/progress.txt; }
+run() { # build tag args
+  local v=$1 tag=$2; shift 2
+  case $v in h0) A=$H0/tools/txf/txf; K=$H0/cl;; prev) A=$NEW/tools/txf/txf; K=$PWD/exp/clPrev;; *) A=$NEW/tools/txf/txf; K=$PWD/cl;; esac
+  env TXF_KERNEL_PATH=$K TXF_CACHE_DIR=/tmp/cache-$v LD_LIBRARY_PATH=$NEW/libs:$NV timeout 150 $A bench matmul --repeat 10 --compare none --format json "$@" | sed "s|^{|{\"b\":\"$v\",\"round\":$R,\"set\":\"$tag\",|" >> $O/mm.jsonl 2>>$O/err.txt
+  step "$R $v $tag rc $?"
+}
+BIG=8192x8192x8192,4096x4096x4096,4093x4093x4093,3000x5000x700,2048x2048x2048,1000x1000x1000,999x666x777
+for R in 1 2; do
+  for v in now prev h0; do
+    run $v f8 --shape $BIG --strategy auto --dtype f8
+    run $v f8pad --shape 4093x4093x4093,3000x5000x700,2049x2047x2051 --strategy pad --dtype f8
+  done
+done
+step tests-start
+( cd .device-build/tests && for t in test_matmul; do s=$(date +%s); LD_LIBRARY_PATH=$PWD/../libs:$PWD/../lib:$NV TXF_KERNEL_PATH=$OLDPWD/cl TXF_CACHE_DIR=/tmp/cache-tests timeout 220 ./$t > $O/$t.txt 2>&1; rc=$?; echo "$t rc $rc $(( $(date +%s) - s )) s $(grep -E "PASSED|FAILED  \]" $O/$t.txt | head -2 | tr "\n" " ")" >> $O/tests.txt; done )
+for v in now; do for c in $(ls -d /tmp/cache-$v); do python3 exp/sass/dump.py $c $O/sass-$v > $O/sass-$v.txt 2>&1; done; done
+step sass
+rm -f $O/sass-*/*.ptx
+cd /tmp && tar czf $OUT/o.tgz o
