@@ -1,12 +1,13 @@
-import json,sys,statistics as st
-D=sys.argv[1] if len(sys.argv)>1 else 'o'
+# this tree (now) against f324db6 (h0): python3 summ.py unrolled|linear|blocks|f64 (blocks: B is the tree, A the loop unrolled with the guard too)
+import gzip,json,sys,statistics as st
+D=sys.argv[1] if len(sys.argv)>1 else 'linear'
 r={}; bad=0
-for l in open(D+'/mm.jsonl'):
+for l in gzip.open(D+'/mm.jsonl.gz','rt'):
   x=json.loads(l)
   if x.get('impl')!='txf': continue
   if x['check']!='OK': bad+=1; continue
   k=(x['set'],x['m'],x['n'],x['k'],x['strategy'])
-  r.setdefault(k,{}).setdefault(x['b'],[]).append(x['median_ms'])
+  r.setdefault(k,{}).setdefault({'B':'now'}.get(x['b'],x['b']),[]).append(x['median_ms'])
 print('not OK',bad)
 for k,d in r.items():
   if 'now' in d and 'h0' in d:
