@@ -24,7 +24,7 @@ for R in 1 2; do
     run $v tf32pad --shape 4093x4093x4093,3000x5000x700 --strategy pad --precision tf32
   done
 done
-for v in now h0; do for c in $(ls -d /tmp/cache-$v); do python3 exp/sass/dump.py $c $O/sass-$v > $O/sass-$v.txt 2>&1; done; done
+for v in now h0; do for c in $(ls -d /tmp/cache-$v); do python3 docs/bench/h100-2026-11-26/host/sass.py $c $O/sass-$v > $O/sass-$v.txt 2>&1; done; done
 step sass
 rm -f $O/sass-*/*.ptx
 cd /tmp && tar czf $OUT/o.tgz o

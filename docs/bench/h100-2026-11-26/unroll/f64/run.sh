@@ -22,7 +22,7 @@ for R in 1 2; do
 done
 step tests-start
 ( cd .device-build/tests && for t in test_matmul; do s=$(date +%s); LD_LIBRARY_PATH=$PWD/../libs:$PWD/../lib:$NV TXF_KERNEL_PATH=$OLDPWD/cl TXF_CACHE_DIR=/tmp/cache-tests timeout 220 ./$t > $O/$t.txt 2>&1; rc=$?; echo "$t rc $rc $(( $(date +%s) - s )) s $(grep -E "PASSED|FAILED  \]" $O/$t.txt | head -2 | tr "\n" " ")" >> $O/tests.txt; done )
-for v in now; do for c in $(ls -d /tmp/cache-$v); do python3 exp/sass/dump.py $c $O/sass-$v > $O/sass-$v.txt 2>&1; done; done
+for v in now; do for c in $(ls -d /tmp/cache-$v); do python3 docs/bench/h100-2026-11-26/host/sass.py $c $O/sass-$v > $O/sass-$v.txt 2>&1; done; done
 step sass
 rm -f $O/sass-*/*.ptx
 cd /tmp && tar czf $OUT/o.tgz o
