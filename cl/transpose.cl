@@ -1592,6 +1592,31 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 	}
 }
 
+/* With AVX-512 under clang, a funnel by k words (lanes V - k .. 2 V - 1 - k
+ * of the pair lo, hi; 0 <= k <= V) is one two-source permute of computed
+ * lanes (vpermt2d, vpermt2q); elsewhere one constant shuffle picked by k,
+ * whose branches cost more than the permute on the CPUs measured. */
+#if defined(__clang__) && defined(__AVX512F__)
+#define STREAM_PERMUTE 1
+TXF_INLINE stream_v stream_permute(stream_v lo, stream_v hi, uint k)
+{
+#if SV == 16
+	typedef int v16i __attribute__((vector_size(64)));
+	const int16 ix = (int16)(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15) +
+	                 (int16)(SV - (int)k);
+	return as_uint16(__builtin_ia32_vpermi2vard512((v16i)as_int16(lo), (v16i)ix,
+	                                               (v16i)as_int16(hi)));
+#else
+	typedef long v8l __attribute__((vector_size(64)));
+	const long8 ix = (long8)(0, 1, 2, 3, 4, 5, 6, 7) + (long8)(SV - (long)k);
+	return as_ulong8(
+	    __builtin_ia32_vpermi2varq512((v8l)as_long8(lo), (v8l)ix, (v8l)as_long8(hi)));
+#endif
+}
+#else
+#define STREAM_PERMUTE 0
+#endif
+
 __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
                                __global elem_t *restrict out, ulong out_off, ulong out_ld,
                                ulong rows, ulong cols, uint lines, uint strips)
@@ -1643,6 +1668,12 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				/* The words: one shuffle, picked by a (and for more
 				 * than one element per word, the words one further on,
 				 * for the elements from lo). */
+#if STREAM_PERMUTE
+				stream_v line = stream_permute(lo, hi, a);
+#if SP > 1
+				const stream_v next = stream_permute(lo, hi, a + 1);
+#endif
+#else
 				stream_v line = hi;
 #if SP > 1
 				stream_v next = SV_SHUF(lo, hi, SV_FUNNEL_LANES(1));
@@ -1678,6 +1709,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				default:
 					break;
 				}
+#endif
 #if SP > 1
 				const uint e = sh % SP;
 				if (e)

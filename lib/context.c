@@ -67,6 +67,9 @@ static txf_status context_init(txf_context *c, const txf_context_options *opts)
 			                 "out of memory copying kernel_path");
 	}
 	txf_status s = txf__profile_read(c->device, &c->profile);
+	if (clGetDeviceInfo(c->device, CL_DEVICE_GLOBAL_MEM_CACHE_SIZE, sizeof c->global_cache,
+	                    &c->global_cache, NULL) != CL_SUCCESS)
+		c->global_cache = 0;
 	c->keep_events = c->profile.vendor == TXF_VENDOR_POCL;
 	c->no_reqd_wg = txf__pocl_handle_cache_flaw(&c->profile);
 	if (s == TXF_SUCCESS)

@@ -136,6 +136,21 @@ static const param_def registry[TXF__P_COUNT] = {
             .tuned_at = T_TUNED(stream),
             .fits = "1- to 16-byte elements; tile 64 / element bytes, wg_rows 1",
         },
+    [TXF__P_STORES] =
+        {
+            .info = {.name = "stores",
+                     .operation = TR,
+                     .min = -1,
+                     .max = 1,
+                     .meaning = "the streaming kernel's stores: 1 non-temporal (whole aligned "
+                                "lines; output rows off a line take the shifted kernel), -1 "
+                                "ordinary, 0 as the device says"},
+            .macro = NULL,
+            .kind = F_INT,
+            .option = T_OPT(stores),
+            .choice = T_CH(stores),
+            .fits = "the streaming kernel; non-temporal on POCL's CPU devices",
+        },
     [TXF__P_INPLACE_TILES] =
         {
             .info = {.name = "inplace_tiles",

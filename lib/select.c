@@ -378,8 +378,8 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 	return true;
 }
 
-static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                                   bool in_place, const txf__topts *opts, txf__tchoice *out)
+static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                bool in_place, const txf__topts *opts, txf__tchoice *out)
 {
 	txf__topts def;
 	if (!opts) {
@@ -1426,14 +1426,69 @@ static txf__memo *memo_begin(txf_context *ctx)
 	return mm;
 }
 
+/* The streaming kernel's stores (out->stores: 1 non-temporal, 0
+ * ordinary): forced, or on POCL's CPU devices non-temporal for outputs of
+ * TXF__STREAM_NT_MIN bytes or more (TXF__STREAM_SHIFT_MIN for 1- and 2-byte
+ * elements whose output rows start off a line), except, where the entry
+ * sets stream_cached, outputs off lines whose input is under that fraction
+ * of the device's global memory cache. */
+static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                const txf__topts *opts, txf__tchoice *out)
+{
+	TXF_CHECK_ARG(opts->stores >= -1 && opts->stores <= 1, TXF_ERR_BAD_TILE,
+	              "stores %d is not -1 (ordinary), 0 (choose) or 1 (non-temporal)",
+	              opts->stores);
+	if (!out->stream) {
+		TXF_CHECK_ARG(!opts->stores, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the stores (stores %d) are the streaming kernel's, and %s runs "
+		              "another kernel here: force the streaming kernel (stream 1) too",
+		              opts->stores, txf_strategy_name(out->strategy));
+		return TXF_SUCCESS;
+	}
+	const txf_device_profile *p = &ctx->profile;
+	const bool cpu = p->vendor == TXF_VENDOR_POCL && p->kind == TXF_DEVICE_CPU;
+	TXF_CHECK_ARG(opts->stores != 1 || cpu, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "non-temporal stores (stores 1) are the streaming kernel's on POCL's CPU "
+	              "devices, not on %s",
+	              p->name);
+	const bool lines = opts->views_known ? opts->out_lines : rows * elem % 64 == 0;
+	const double bytes = (double)rows * (double)cols * (double)elem;
+	const double cached = txf__transpose_entry_for(p)->stream_cached;
+	const bool in_cache = !lines && cached > 0 && bytes < cached * (double)ctx->global_cache;
+	const bool nt = opts->stores
+	                    ? opts->stores > 0
+	                    : cpu && !in_cache &&
+	                          bytes >= (double)(lines || elem >= 4 ? TXF__STREAM_NT_MIN
+	                                                               : TXF__STREAM_SHIFT_MIN);
+	out->stores = nt;
+	size_t len = strlen(out->why);
+	snprintf(out->why + len, sizeof out->why - len, "; %s%s",
+	         !nt     ? "ordinary stores"
+	         : lines ? "non-temporal stores"
+	                 : "non-temporal stores of lines shifted onto the output rows",
+	         opts->stores ? " (forced)"
+	         : in_cache   ? " (output rows off lines, input and output within the cache)"
+	         : cpu && !nt ? " (the output stays in a core's cache)"
+	                      : "");
+	return TXF_SUCCESS;
+}
+
+static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                   bool in_place, const txf__topts *opts, txf__tchoice *out)
+{
+	txf_status s = select_kernel(ctx, rows, cols, elem, in_place, opts, out);
+	return s == TXF_SUCCESS ? settle_stores(ctx, rows, cols, elem, opts, out) : s;
+}
+
 /* Whether two transpose options ask for the same choice: every field. */
-_Static_assert(sizeof(txf__topts) == 10 * sizeof(unsigned) + 4,
+_Static_assert(sizeof(txf__topts) == 11 * sizeof(unsigned) + 4,
                "a field was added to txf__topts: compare it in topts_equal");
 static bool topts_equal(const txf__topts *a, const txf__topts *b)
 {
 	return a->strategy == b->strategy && a->tile == b->tile && a->wg_rows == b->wg_rows &&
 	       a->segments == b->segments && a->width == b->width &&
 	       a->cache_hints == b->cache_hints && a->stream == b->stream &&
+	       a->stores == b->stores && a->out_lines == b->out_lines &&
 	       a->inplace_tiles == b->inplace_tiles && a->skinny == b->skinny &&
 	       a->packed == b->packed && a->views_known == b->views_known &&
 	       a->in_words == b->in_words && a->out_sectors == b->out_sectors;

@@ -105,34 +105,22 @@ static bool rows_on(txf__phys p, size_t n)
 #define STREAM_ROWS 256
 /* Tiles per work-item at the least, where the matrix has fewer rows. */
 #define STREAM_MIN_TILES 16
-/* Outputs of fewer bytes stay in a core's cache: there, ordinary stores
- * beat non-temporal ones, and lines may start anywhere. */
-#define STREAM_NT_MIN ((size_t)512 << 10)
-/* The same for 1- and 2-byte elements whose output rows start off a line:
- * their funnel shifts cost more than the read for ownership of ordinary
- * stores saves while input and output fit in a core's L2 (2 MiB on the
- * Xeon measured), up to outputs of about this size. */
-#define STREAM_SHIFT_MIN ((size_t)1 << 20)
-
 /* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
  * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
  * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
  * L), fewer where the matrix has fewer, and then as many strips of L
- * columns as make STREAM_MIN_TILES tiles. Non-temporal stores on POCL's
- * CPU devices only, for outputs of STREAM_NT_MIN bytes or more
- * (STREAM_SHIFT_MIN for 1- and 2-byte elements off lines): its
- * compiler is clang, and its completion of a work-group orders them (see
+ * columns as make STREAM_MIN_TILES tiles. Non-temporal stores where the
+ * choice has them (c->stores), on POCL's CPU devices only: its compiler is
+ * clang, and its completion of a work-group orders them (see
  * cl/transpose.cl). They take whole aligned lines: output rows that start
  * off a line boundary then need the shifted variant. */
 static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	const size_t L = c->tile;
-	const size_t elem = 64 / L;
 	const bool aligned = rows_on(po, L);
-	const bool nt =
-	    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU &&
-	    pi.rows * pi.cols * elem >= (aligned || elem >= 4 ? STREAM_NT_MIN : STREAM_SHIFT_MIN);
+	const bool nt = c->stores && ctx->profile.vendor == TXF_VENDOR_POCL &&
+	                ctx->profile.kind == TXF_DEVICE_CPU;
 	const bool shifted = nt && !aligned;
 	const size_t span = pi.rows + (shifted ? L - 1 : 0); /* input rows to cover */
 	cl_uint lines = STREAM_ROWS / L, strips = 1;
@@ -460,6 +448,7 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	o.views_known = true;
 	o.in_words = rows_on(pi, 4);
 	o.out_sectors = rows_on(txf__physical(out), 32 / pi.elem);
+	o.out_lines = rows_on(txf__physical(out), 64 / pi.elem);
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)

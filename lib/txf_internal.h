@@ -92,12 +92,13 @@ typedef struct txf__mparams {
 typedef struct txf__topts {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
-	int segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
+	int segments, width, cache_hints, stream, stores, inplace_tiles, skinny, packed;
 	/* Set by the operation, not a parameter: whether every row of the
 	 * input's physical view starts on a multiple of 4 elements, and every
-	 * row of the output's on a multiple of 32 bytes (leading dimension and
-	 * offset). Unknown (explain): as tight views. */
-	bool views_known, in_words, out_sectors;
+	 * row of the output's on a multiple of 32 bytes (out_sectors) and of 64
+	 * bytes (out_lines; leading dimension and offset). Unknown (explain): as
+	 * tight views. */
+	bool views_known, in_words, out_sectors, out_lines;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -111,6 +112,7 @@ typedef struct txf__tchoice {
 	unsigned tile, wg_rows;
 	unsigned launches;
 	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
+	unsigned stores; /* the streaming kernel's: 1 non-temporal, 0 ordinary */
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64];
@@ -326,8 +328,9 @@ struct txf_context {
 	bool queue_profiling;
 	bool queue_in_order; /* commands run in order: the last one's event ends all */
 	txf_device_profile profile;
-	bool multiple_known; /* profile.preferred_multiple probed */
-	char *kernel_path;   /* the option's copy, or NULL */
+	cl_ulong global_cache; /* CL_DEVICE_GLOBAL_MEM_CACHE_SIZE (0: unknown) */
+	bool multiple_known;   /* profile.preferred_multiple probed */
+	char *kernel_path;     /* the option's copy, or NULL */
 	bool kernel_path_only;
 	pthread_mutex_t lock; /* guards multiple_known and the program cache */
 	txf__program_cache *programs;
@@ -563,6 +566,7 @@ typedef enum txf__param_id {
 	TXF__P_WIDTH,
 	TXF__P_CACHE_HINTS,
 	TXF__P_STREAM,
+	TXF__P_STORES,
 	TXF__P_INPLACE_TILES,
 	TXF__P_SKINNY,
 	TXF__P_PACKED,
@@ -662,7 +666,26 @@ typedef struct txf__transpose_entry {
 	 * where one of the two is aligned (0: never). */
 	double chunked_bytes[2], chunked_half_bytes[2];
 	unsigned chunked_tile[2], chunked_rows[2];
+	/* The entry holds only for devices whose CL_DEVICE_VENDOR contains this
+	 * (NULL: any); for POCL's CPU devices it names the CPU's maker. */
+	const char *device_vendor;
+	/* The streaming kernel on POCL's CPU devices, output rows off 64-byte
+	 * lines: inputs of fewer bytes than this fraction of the device's global
+	 * memory cache take ordinary stores of unaligned lines instead of the
+	 * shifted lines' non-temporal ones (0: non-temporal from
+	 * TXF__STREAM_NT_MIN or TXF__STREAM_SHIFT_MIN bytes on, as aligned
+	 * outputs). */
+	double stream_cached;
 } txf__transpose_entry;
+
+/* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay
+ * in a core's cache, where ordinary stores beat non-temporal ones and lines
+ * may start anywhere; 1- and 2-byte outputs whose rows start off a line
+ * keep them up to TXF__STREAM_SHIFT_MIN, as their funnel shifts cost more
+ * than the read for ownership of ordinary stores saves while input and
+ * output fit in a core's L2 (2 MiB on the Xeon measured). */
+#define TXF__STREAM_NT_MIN ((size_t)512 << 10)
+#define TXF__STREAM_SHIFT_MIN ((size_t)1 << 20)
 
 /* One block set of a matmul cost model and its measured speed on the
  * entry's devices: `rate` flops per second per compute unit while `slots`

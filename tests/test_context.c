@@ -1430,50 +1430,98 @@ static void pocl_cpu_entry_matmul_model(void **state)
 	txf_context_release(&ctx);
 }
 
-/* The POCL CPU entry, on the test device dressed as one (without tuning
+/* The POCL CPU entries, on the test device dressed as one with an Intel
+ * and then an AMD CPU (and a 32 MiB global memory cache; without tuning
  * file): pad with the streaming kernel for every element size it takes,
  * its tile a 64-byte line of elements; the skinny kernels for a short side
  * of at most 16 that is less than a line, the streaming kernel where the
  * short side fills a line (16 4-byte, 8 8-byte or 4 16-byte elements), and
- * why says so. */
+ * why says so. Its stores: ordinary under 512 KiB (1- and 2-byte outputs
+ * whose rows start off a line: 1 MiB), else non-temporal, except on AMD
+ * CPUs for outputs off lines whose input is under 0.3 of the cache. */
 static void pocl_cpu_entry_stream(void **state)
 {
 	(void)state;
 	txf_context *ctx = untuned_context(TXF_VENDOR_POCL, TXF_DEVICE_CPU);
+	ctx->global_cache = 32u << 20;
 	static const struct {
 		size_t rows, cols;
 		txf_dtype dtype;
 		int stream, skinny;
 		unsigned tile;
+		int nt[2]; /* non-temporal stores on Intel and AMD CPUs */
 	} cases[] = {
-	    {4093, 4099, TXF_U8, 1, 0, 64},  {999, 666, TXF_F16, 1, 0, 32},
-	    {2048, 2048, TXF_F32, 1, 0, 16}, {8191, 8193, TXF_F64, 1, 0, 8},
-	    {16, 262144, TXF_F32, 1, 0, 16}, {262144, 16, TXF_F32, 1, 0, 16},
-	    {8, 100000, TXF_C64, 1, 0, 8},   {3, 300000, TXF_F32, 0, 1, 0},
-	    {300000, 15, TXF_F32, 0, 1, 0},  {16, 262144, TXF_U8, 0, 1, 0},
-	    {7, 100000, TXF_F64, 0, 1, 0},   {4096, 4096, TXF_C128, 1, 0, 4},
-	    {300000, 3, TXF_C128, 0, 1, 0},  {16, 100000, TXF_C128, 1, 0, 4},
+	    {4093, 4099, TXF_U8, 1, 0, 64, {1, 1}},  {999, 666, TXF_F16, 1, 0, 32, {1, 0}},
+	    {2048, 2048, TXF_F32, 1, 0, 16, {1, 1}}, {8191, 8193, TXF_F64, 1, 0, 8, {1, 1}},
+	    {16, 262144, TXF_F32, 1, 0, 16, {1, 1}}, {262144, 16, TXF_F32, 1, 0, 16, {1, 1}},
+	    {8, 100000, TXF_C64, 1, 0, 8, {1, 1}},   {3, 300000, TXF_F32, 0, 1, 0, {0, 0}},
+	    {300000, 15, TXF_F32, 0, 1, 0, {0, 0}},  {16, 262144, TXF_U8, 0, 1, 0, {0, 0}},
+	    {7, 100000, TXF_F64, 0, 1, 0, {0, 0}},   {4096, 4096, TXF_C128, 1, 0, 4, {1, 1}},
+	    {300000, 3, TXF_C128, 0, 1, 0, {0, 0}},  {16, 100000, TXF_C128, 1, 0, 4, {1, 1}},
+	    {1001, 1001, TXF_F32, 1, 0, 16, {1, 0}}, {5000, 3001, TXF_F32, 1, 0, 16, {1, 1}},
+	    {300, 300, TXF_F32, 1, 0, 16, {0, 0}},   {1000, 700, TXF_U8, 1, 0, 64, {0, 0}},
+	    {2000, 2001, TXF_U16, 1, 0, 32, {1, 0}}, {1024, 1024, TXF_U8, 1, 0, 64, {1, 1}},
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		txf_choice c;
-		assert_int_equal(txf_transpose_explain(ctx, cases[i].rows, cases[i].cols,
-		                                       cases[i].dtype, 0, NULL, &c),
-		                 TXF_SUCCESS);
-		if (test_cparam(&c, "stream") != cases[i].stream ||
-		    test_cparam(&c, "skinny") != cases[i].skinny ||
-		    (cases[i].tile && c.tile != cases[i].tile))
-			fail_msg("case %zu (%zu x %zu %s): stream %lld, skinny %lld, tile %u: %s",
-			         i, cases[i].rows, cases[i].cols, txf_dtype_name(cases[i].dtype),
-			         test_cparam(&c, "stream"), test_cparam(&c, "skinny"), c.tile,
-			         c.why);
-		assert_string_equal(c.entry, "pocl-cpu");
-		assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
-		if (cases[i].stream)
-			assert_non_null(strstr(c.why, "streaming kernel"));
-		const size_t side = cases[i].rows < cases[i].cols ? cases[i].rows : cases[i].cols;
-		if (cases[i].stream && side <= 16)
-			assert_non_null(strstr(c.why, "not the skinny kernels"));
+	static const char *const cpus[2] = {"GenuineIntel", "AuthenticAMD"};
+	static const char *const entries[2] = {"pocl-cpu", "pocl-amd-cpu"};
+	for (int cpu = 0; cpu < 2; cpu++) {
+		snprintf(ctx->profile.vendor_name, sizeof ctx->profile.vendor_name, "%s",
+		         cpus[cpu]);
+		for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+			txf_choice c;
+			assert_int_equal(txf_transpose_explain(ctx, cases[i].rows, cases[i].cols,
+			                                       cases[i].dtype, 0, NULL, &c),
+			                 TXF_SUCCESS);
+			if (test_cparam(&c, "stream") != cases[i].stream ||
+			    test_cparam(&c, "skinny") != cases[i].skinny ||
+			    test_cparam(&c, "stores") != cases[i].nt[cpu] ||
+			    (cases[i].tile && c.tile != cases[i].tile))
+				fail_msg("%s, case %zu (%zu x %zu %s): stream %lld, skinny %lld, "
+				         "stores %lld, tile %u: %s",
+				         cpus[cpu], i, cases[i].rows, cases[i].cols,
+				         txf_dtype_name(cases[i].dtype), test_cparam(&c, "stream"),
+				         test_cparam(&c, "skinny"), test_cparam(&c, "stores"),
+				         c.tile, c.why);
+			assert_string_equal(c.entry, entries[cpu]);
+			assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+			if (cases[i].stream) {
+				assert_non_null(strstr(c.why, "streaming kernel"));
+				assert_non_null(strstr(c.why, cases[i].nt[cpu]
+				                                  ? "non-temporal stores"
+				                                  : "ordinary stores"));
+			}
+			const size_t side =
+			    cases[i].rows < cases[i].cols ? cases[i].rows : cases[i].cols;
+			if (cases[i].stream && side <= 16)
+				assert_non_null(strstr(c.why, "not the skinny kernels"));
+		}
 	}
+	/* Forced: either kind where the streaming kernel runs; non-temporal
+	 * ones only on POCL's CPU devices; neither without the kernel. */
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	assert_int_equal(txf_transpose_options_set(&o, "stores", -1), TXF_SUCCESS);
+	txf_choice c;
+	assert_int_equal(txf_transpose_explain(ctx, 2048, 2048, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "stores"), 0);
+	assert_non_null(strstr(c.why, "ordinary stores (forced)"));
+	assert_int_equal(txf_transpose_options_set(&o, "stores", 1), TXF_SUCCESS);
+	assert_int_equal(txf_transpose_explain(ctx, 300, 300, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "stores"), 1);
+	assert_non_null(strstr(c.why, "stores of lines shifted onto the output rows (forced)"));
+	assert_int_equal(txf_transpose_options_set(&o, "stream", -1), TXF_SUCCESS);
+	assert_int_equal(txf_transpose_explain(ctx, 2048, 2048, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "streaming kernel (stream 1)"));
+	assert_int_equal(txf_transpose_explain(ctx, 3, 300000, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_int_equal(txf_transpose_options_set(&o, "stream", 1), TXF_SUCCESS);
+	ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+	ctx->profile.kind = TXF_DEVICE_GPU;
+	assert_int_equal(txf_transpose_explain(ctx, 2048, 2048, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "POCL's CPU devices"));
+	assert_int_equal(txf_transpose_options_set(&o, "stores", 2), TXF_ERR_BAD_PARAM);
 	txf_context_release(&ctx);
 }
 

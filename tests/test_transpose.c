@@ -31,6 +31,7 @@ typedef struct tcase {
 	int segments;           /* output-aligned runs: 0 chosen, -1 never, 1..8 */
 	int width;              /* their input columns per work-group: 0 chosen, -1 one tile */
 	int stream;             /* the streaming kernel: 0 chosen, -1 never, 1 always */
+	int stores;             /* its stores: 0 chosen, -1 ordinary, 1 non-temporal */
 	int cache_hints;        /* the wide kernel's: 0 chosen, -1 never */
 	int skinny;             /* the skinny kernels: 0 chosen, -1 never, 1 always */
 	int packed;             /* the packed (1) or chunked (2) kernel: 0 chosen, -1 never */
@@ -153,6 +154,10 @@ static void check_explain(const tcase *c, const txf_transpose_options *o, const 
 	     ch.strategy != TXF_STRATEGY_PAD) &&
 	    ch_stream != 0)
 		fail_msg("%s: explain reports the streaming kernel", what);
+	const unsigned ch_stores = (unsigned)test_cparam(&ch, "stores");
+	if ((c->stores && ch_stores != (c->stores > 0)) || (!ch_stream && ch_stores))
+		fail_msg("%s: explain reports stores %u (asked %d, stream %u)", what, ch_stores,
+		         c->stores, ch_stream);
 }
 
 /* Put name = value in the options' list as a program filling the struct
@@ -196,6 +201,7 @@ static void run_case(const tcase *c)
 	test_topt(&o, "width", c->width);
 	test_topt(&o, "cache_hints", c->cache_hints);
 	test_topt(&o, "stream", c->stream);
+	test_topt(&o, "stores", c->stores);
 	test_topt(&o, "skinny", c->skinny);
 	test_topt(&o, "packed", c->packed);
 	/* TRUNCATE needs a tile's worth of rows and columns: a forced tile's,
@@ -690,10 +696,14 @@ static void test_stream(void **state)
 		}
 	}
 	/* The largest: several work-items along both dimensions, shifted and
-	 * not, for each element size. On POCL, outputs of 512 KiB or more take
-	 * non-temporal stores, and then the shifted kernel where their rows
-	 * start off a line (for 1- and 2-byte elements, from 1 MiB): so do
-	 * these, with a few rows (fewer than a line, one more than a line). */
+	 * not, for each element size, with the stores the device chooses and
+	 * each kind forced. On POCL's CPU devices non-temporal stores take
+	 * whole aligned lines: the shifted kernel where output rows start off
+	 * a line. With a few rows too (fewer than a line, one more than a
+	 * line). Elsewhere there are only ordinary stores. */
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(test_ctx, &prof), TXF_SUCCESS);
+	const bool pocl_cpu = prof.vendor == TXF_VENDOR_POCL && prof.kind == TXF_DEVICE_CPU;
 	static const txf_dtype large[] = {TXF_C128, TXF_F64, TXF_F32, TXF_U16, TXF_U8};
 	for (size_t di = 0; di < COUNT(large); di++) {
 		const size_t E = txf_dtype_size(large[di]), V = 64 / E;
@@ -712,7 +722,11 @@ static void test_stream(void **state)
 			c.in_off = aligned ? 0 : di;
 			c.strategy = TXF_STRATEGY_PAD;
 			c.stream = 1;
-			run_case(&c);
+			for (int stores = -1; stores <= 1; stores++) {
+				c.stores = stores;
+				if (stores <= 0 || pocl_cpu)
+					run_case(&c);
+			}
 		}
 	}
 }
