@@ -1452,18 +1452,18 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
 		_Pragma("unroll") for (uint i_ = 0; i_ < (n); i_++) v[i_] = u_[i_];                \
 	}
 
-/* The lane network, for tiles wholly inside the matrix (clang, 1- to
- * 8-byte elements, outputs that stream to memory). A line is four 16-byte
- * lanes of LE elements. For each lane column q, vector v[i] gathers the
- * q-th lanes of rows i, LE + i, 2 LE + i and 3 LE + i (the 16-byte loads
- * do the moves across lanes); log2(LE) rounds of perfect shuffles within
- * each lane (one unpack instruction each on x86) then leave output line
- * LE q + c in v[c]. Against the word network it loads each row in four
- * pieces and keeps a quarter of the tile live: faster where the rows come
- * from memory, slower for unshifted 1-byte outputs of a few MiB, whose
- * rows a cache still holds; those keep the word network. */
-#if defined(__clang__) && defined(TXF_NT_STORES) && ELEM_SIZE <= 8 &&                        \
-    (ELEM_SIZE >= 2 || STREAM_SHIFTED)
+/* The lane network, for tiles wholly inside the matrix (clang, 2- to
+ * 8-byte elements, and 1-byte ones on the shifted kernel). A line is four
+ * 16-byte lanes of LE elements. For each lane column q, vector v[i] gathers
+ * the q-th lanes of rows i, LE + i, 2 LE + i and 3 LE + i (the 16-byte
+ * loads do the moves across lanes); log2(LE) rounds of perfect shuffles
+ * within each lane (one unpack instruction each on x86) then leave output
+ * line LE q + c in v[c]. Against the word network it loads each row in
+ * four pieces and keeps a quarter of the tile live: faster where the rows
+ * come from memory, and for 2- to 8-byte elements also where a cache holds
+ * them (measured on an AMD EPYC, ordinary stores); slower for unshifted
+ * 1-byte outputs of a few MiB, which keep the word network. */
+#if defined(__clang__) && ELEM_SIZE <= 8 && (ELEM_SIZE >= 2 || STREAM_SHIFTED)
 #define STREAM_LANES 1
 #define LE (16 / ELEM_SIZE)
 typedef elem_t lane_v __attribute__((ext_vector_type(SL)));
