@@ -1453,8 +1453,9 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
 	}
 
 /* The lane network, for tiles wholly inside the matrix (clang, 2- to
- * 8-byte elements, and 1-byte ones on the shifted kernel). A line is four
- * 16-byte lanes of LE elements. For each lane column q, vector v[i] gathers
+ * 8-byte elements, and 1-byte ones on the shifted kernel or where the host
+ * defines STREAM_LANES_1). A line is four 16-byte lanes of LE elements.
+ * For each lane column q, vector v[i] gathers
  * the q-th lanes of rows i, LE + i, 2 LE + i and 3 LE + i (the 16-byte
  * loads do the moves across lanes); log2(LE) rounds of perfect shuffles
  * within each lane (one unpack instruction each on x86) then leave output
@@ -1462,8 +1463,10 @@ TXF_INLINE void stream_store(__global elem_t *dst, stream_v v, bool nt)
  * four pieces and keeps a quarter of the tile live: faster where the rows
  * come from memory, and for 2- to 8-byte elements also where a cache holds
  * them (measured on an AMD EPYC, ordinary stores); slower for unshifted
- * 1-byte outputs of a few MiB, which keep the word network. */
-#if defined(__clang__) && ELEM_SIZE <= 8 && (ELEM_SIZE >= 2 || STREAM_SHIFTED)
+ * 1-byte outputs of a few MiB on the Xeon measured, which keep the word
+ * network unless the host asks for the lanes (STREAM_LANES_1). */
+#if defined(__clang__) && ELEM_SIZE <= 8 &&                                                   \
+    (ELEM_SIZE >= 2 || STREAM_SHIFTED || defined(STREAM_LANES_1))
 #define STREAM_LANES 1
 #define LE (16 / ELEM_SIZE)
 typedef elem_t lane_v __attribute__((ext_vector_type(SL)));

@@ -89,6 +89,10 @@ static const txf__transpose_entry transpose_entries[] = {
          * from about a third of it the non-temporal ones are level or win
          * (1-byte 14-16 MB, 16-byte 13-16 MB; docs/bench/pocl-2026-11-26-amd). */
         .stream_cached = 0.3,
+        /* Unshifted 1-byte tiles, one thread, ordinary stores: 0.72-0.95 of
+         * the word network's time (docs/bench/pocl-2026-11-26-amd); on the
+         * Xeon they took up to 1.1 times as long. */
+        .stream_lanes_1 = true,
         .why = "POCL on AMD CPUs: every element size streams (tiles of 64-byte lines "
                "transposed in registers, whole output lines; output rows off lines with "
                "ordinary stores while input and output fit in the cache)",

@@ -676,6 +676,9 @@ typedef struct txf__transpose_entry {
 	 * TXF__STREAM_NT_MIN or TXF__STREAM_SHIFT_MIN bytes on, as aligned
 	 * outputs). */
 	double stream_cached;
+	/* The streaming kernel: unshifted 1-byte tiles through the lane
+	 * network too (STREAM_LANES_1, cl/transpose.cl). */
+	bool stream_lanes_1;
 } txf__transpose_entry;
 
 /* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay

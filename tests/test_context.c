@@ -1495,6 +1495,14 @@ static void pocl_cpu_entry_stream(void **state)
 			if (cases[i].stream && side <= 16)
 				assert_non_null(strstr(c.why, "not the skinny kernels"));
 		}
+		/* Each entry's kernels (the AMD one's 1-byte lanes, its
+		 * stores), where the test device is POCL's CPU device. */
+		if (strstr(ctx->profile.platform, "Portable Computing Language")) {
+			transpose_checked_as(ctx, TXF_U8, 1, 1000, 700, cpus[cpu]);
+			transpose_checked_as(ctx, TXF_U8, 1, 1100, 1001, cpus[cpu]);
+			transpose_checked_as(ctx, TXF_U16, 2, 1001, 1001, cpus[cpu]);
+			transpose_checked_as(ctx, TXF_F32, 4, 333, 1001, cpus[cpu]);
+		}
 	}
 	/* Forced: either kind where the streaming kernel runs; non-temporal
 	 * ones only on POCL's CPU devices; neither without the kernel. */

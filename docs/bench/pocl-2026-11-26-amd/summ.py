@@ -26,7 +26,7 @@ def stats(xs):
 
 size = {'u1': 1, 'u2': 2, 'f4': 4, 'f8': 8, 'c16': 16}
 for dt in ['u1', 'u2', 'f4', 'f8', 'c16']:
-    for kind in ['sweep', 'named']:
+    for kind in sorted({k[0] for k in best}):
         keys = sorted(k for k in best if k[0] == kind and k[1] == dt)
         if not keys:
             continue
