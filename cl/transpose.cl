@@ -1401,6 +1401,21 @@ typedef ushort __attribute__((aligned(1))) stream_b2;
 			dst[x] = src[x];            \
 	}
 #endif
+/* Line v with its elements from n on (n < L) cleared. */
+TXF_INLINE stream_v stream_keep(stream_v v, uint n)
+{
+	const int bytes = (int)(n * ELEM_SIZE);
+#if SV == 16
+	/* Bytes of each 4-byte word to keep, the low ones first. */
+	const int16 keep =
+	    clamp((int16)bytes - (int16)(0, 4, 8, 12, 16, 20, 24, 28, 32, 36, 40, 44, 48, 52, 56, 60),
+	          0, 4);
+	const uint16 m = select(~(uint16)0 >> as_uint16((4 - keep) * 8), (uint16)0, keep == 0);
+#else
+	const ulong8 m = select((ulong8)0, ~(ulong8)0, (long8)(0, 8, 16, 24, 32, 40, 48, 56) < bytes);
+#endif
+	return v & m;
+}
 TXF_INLINE void stream_part(elem_t *dst, __global const elem_t *src, uint n)
 STREAM_PART(, __global)
 TXF_INLINE void stream_part_out(__global elem_t *dst, const elem_t *src, uint n)
@@ -1558,6 +1573,12 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 				u.v = 0;
 			} else if (c0 + SL <= cols) {
 				u.v = stream_load(p);
+			} else if (ri + 1 < (long)rows && c0 + SL <= in_ld + cols) {
+				/* The line runs on into the next row, inside the
+				 * buffer: one load, the elements past cols cleared
+				 * (pieces stored and read back whole stall the
+				 * load). */
+				u.v = stream_keep(stream_load(p), (uint)(cols - c0));
 			} else {
 				u.v = 0;
 				stream_part(u.e, p, (uint)(cols - c0));
