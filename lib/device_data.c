@@ -12,6 +12,14 @@
 
 /* ----------------------------------------------------------- transpose */
 
+/* What POCL's CPU entries share: pad with the streaming kernel, 32 x 32
+ * tiles for the tiled kernels, the skinny kernels for a side of at most 16
+ * elements. */
+#define POCL_CPU_TRANSPOSE                                                              \
+	.vendor = TXF_VENDOR_POCL, .kind = TXF_DEVICE_CPU, .tile = 32, .wg_rows = 32,   \
+	.divisible = TXF_STRATEGY_PAD, .uneven = TXF_STRATEGY_PAD, .simple_below = 256, \
+	.skinny_max = 16, .stream = 1
+
 static const txf__transpose_entry transpose_entries[] = {
     {
         .name = "nvidia-gpu",
@@ -72,16 +80,8 @@ static const txf__transpose_entry transpose_entries[] = {
     },
     {
         .name = "pocl-amd-cpu",
-        .vendor = TXF_VENDOR_POCL,
-        .kind = TXF_DEVICE_CPU,
+        POCL_CPU_TRANSPOSE,
         .device_vendor = "AuthenticAMD",
-        .tile = 32,
-        .wg_rows = 32,
-        .divisible = TXF_STRATEGY_PAD,
-        .uneven = TXF_STRATEGY_PAD,
-        .simple_below = 256,
-        .skinny_max = 16,
-        .stream = 1,
         /* Measured on a 2-core AMD EPYC (Zen 5, 32 MiB L3): where input and
          * output take well under that cache, ordinary stores of unaligned
          * lines beat the shifted lines' non-temporal ones (4- and 8-byte
@@ -99,15 +99,7 @@ static const txf__transpose_entry transpose_entries[] = {
     },
     {
         .name = "pocl-cpu",
-        .vendor = TXF_VENDOR_POCL,
-        .kind = TXF_DEVICE_CPU,
-        .tile = 32,
-        .wg_rows = 32,
-        .divisible = TXF_STRATEGY_PAD,
-        .uneven = TXF_STRATEGY_PAD,
-        .simple_below = 256,
-        .skinny_max = 16,
-        .stream = 1,
+        POCL_CPU_TRANSPOSE,
         .why = "POCL: every element size streams (tiles of 64-byte lines transposed in "
                "registers, whole output lines)",
     },
