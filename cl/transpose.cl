@@ -711,7 +711,7 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
 #ifndef TIGHT
 #define TIGHT 0
 #endif
-#if TIGHT && defined(__clang__) && ELEM_SIZE <= 8 && SHORT <= 16
+#if TIGHT && defined(__clang__) && ELEM_SIZE <= 8 && SHORT <= 32
 /* Tight, with clang: SHORT lines of SK_L elements (64 bytes) along the long
  * side are one block of SHORT x SK_L elements, whose transpose is SHORT
  * whole lines of the other layout, built from the block's lines with
@@ -733,20 +733,26 @@ transpose_pad_wide(__global const elem_t *restrict in, ulong in_off, ulong in_ld
  *   spread the input lines into SK_P lines (groups of SHORT elements to
  *   groups of SK_P) and then unzip.
  * Lane lists are macros of literal line numbers, as the builtin takes
- * constants only; SHORT up to 16. */
+ * constants only; SHORT up to 32. */
 #define SK_VECTOR 1
 #define TXF_SK_INLINE inline __attribute__((always_inline))
 #define SK_L (64 / ELEM_SIZE)
 typedef elem_t __attribute__((ext_vector_type(SK_L))) sk_line;
 typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
-#define SK_P (SHORT <= 1 ? 1 : SHORT <= 2 ? 2 : SHORT <= 4 ? 4 : SHORT <= 8 ? 8 : 16)
-#define SK_LOGP (SK_P == 1 ? 0 : SK_P == 2 ? 1 : SK_P == 4 ? 2 : SK_P == 8 ? 3 : 4)
+#define SK_P (SHORT <= 1 ? 1 : SHORT <= 2 ? 2 : SHORT <= 4 ? 4 : SHORT <= 8 ? 8 : SHORT <= 16 ? 16 : 32)
+#define SK_LOGP (SK_P == 1 ? 0 : SK_P == 2 ? 1 : SK_P == 4 ? 2 : SK_P == 8 ? 3 : SK_P == 16 ? 4 : 5)
 #define SK_COMPACT (SHORT < SK_P ? 2 * SHORT : 0)
-#if ELEM_SIZE <= 2
+#if SHORT > 16
+#define SK_ZIP 1 /* a gather would take more than 8 steps */
+#elif ELEM_SIZE <= 2
 #define SK_ZIP (2 * SHORT * (SHORT - 1) > SK_P * SK_LOGP + 2 * SK_COMPACT)
 #else
 #define SK_ZIP (SHORT * (SHORT - 1) > SK_P * SK_LOGP + SK_COMPACT)
 #endif
+/* Steps of a gather from the zipped lines: the lanes of one output line lie
+ * in at most three consecutive zipped lines up to 16 rows, and in at most
+ * five (8-byte elements, 64-byte lines of 8) from 17 to 32. */
+#define SK_ZSTEPS (SHORT > 16 ? 4 : 2)
 /* Few columns of 3 (and of 5 1-byte elements) stay with the plain loop,
  * which the compiler vectorizes as well or better there. */
 #define SK_COLS_PLAIN (SHORT == 3 || (SHORT == 5 && ELEM_SIZE == 1))
@@ -779,7 +785,7 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 /* Gathers take up to SK_STEPS steps and make up to SK_LINES lines (the
  * rest of the macros below expand to nothing, which keeps the source the
  * compiler reads small). */
-#define SK_STEPS (SK_ZIP ? 2 : SHORT - 1)
+#define SK_STEPS (SK_ZIP ? SK_ZSTEPS : SHORT - 1)
 #define SK_LINES (SK_ZIP ? SK_P : SHORT)
 #define SK_STEP(SRC, N, FIRST, LANE, STEPS, k, o)                                                  \
 	if ((k) <= (STEPS))                                                                        \
@@ -913,6 +919,86 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 #else
 #define SK_LINE15 SK_NOLINE
 #endif
+#if SK_LINES > 16
+#define SK_LINE16 SK_LINE
+#else
+#define SK_LINE16 SK_NOLINE
+#endif
+#if SK_LINES > 17
+#define SK_LINE17 SK_LINE
+#else
+#define SK_LINE17 SK_NOLINE
+#endif
+#if SK_LINES > 18
+#define SK_LINE18 SK_LINE
+#else
+#define SK_LINE18 SK_NOLINE
+#endif
+#if SK_LINES > 19
+#define SK_LINE19 SK_LINE
+#else
+#define SK_LINE19 SK_NOLINE
+#endif
+#if SK_LINES > 20
+#define SK_LINE20 SK_LINE
+#else
+#define SK_LINE20 SK_NOLINE
+#endif
+#if SK_LINES > 21
+#define SK_LINE21 SK_LINE
+#else
+#define SK_LINE21 SK_NOLINE
+#endif
+#if SK_LINES > 22
+#define SK_LINE22 SK_LINE
+#else
+#define SK_LINE22 SK_NOLINE
+#endif
+#if SK_LINES > 23
+#define SK_LINE23 SK_LINE
+#else
+#define SK_LINE23 SK_NOLINE
+#endif
+#if SK_LINES > 24
+#define SK_LINE24 SK_LINE
+#else
+#define SK_LINE24 SK_NOLINE
+#endif
+#if SK_LINES > 25
+#define SK_LINE25 SK_LINE
+#else
+#define SK_LINE25 SK_NOLINE
+#endif
+#if SK_LINES > 26
+#define SK_LINE26 SK_LINE
+#else
+#define SK_LINE26 SK_NOLINE
+#endif
+#if SK_LINES > 27
+#define SK_LINE27 SK_LINE
+#else
+#define SK_LINE27 SK_NOLINE
+#endif
+#if SK_LINES > 28
+#define SK_LINE28 SK_LINE
+#else
+#define SK_LINE28 SK_NOLINE
+#endif
+#if SK_LINES > 29
+#define SK_LINE29 SK_LINE
+#else
+#define SK_LINE29 SK_NOLINE
+#endif
+#if SK_LINES > 30
+#define SK_LINE30 SK_LINE
+#else
+#define SK_LINE30 SK_NOLINE
+#endif
+#if SK_LINES > 31
+#define SK_LINE31 SK_LINE
+#else
+#define SK_LINE31 SK_NOLINE
+#endif
 #define SK_LINES_ALL(SRC, N, FIRST, LANE, STEPS, COUNT, SINK)                                      \
 	SK_LINE(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 0)                                        \
 	SK_LINE1(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 1)                                       \
@@ -929,7 +1015,23 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 	SK_LINE12(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 12)                                     \
 	SK_LINE13(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 13)                                     \
 	SK_LINE14(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 14)                                     \
-	SK_LINE15(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 15)                                     
+	SK_LINE15(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 15)                                     \
+	SK_LINE16(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 16)                                     \
+	SK_LINE17(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 17)                                     \
+	SK_LINE18(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 18)                                     \
+	SK_LINE19(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 19)                                     \
+	SK_LINE20(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 20)                                     \
+	SK_LINE21(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 21)                                     \
+	SK_LINE22(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 22)                                     \
+	SK_LINE23(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 23)                                     \
+	SK_LINE24(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 24)                                     \
+	SK_LINE25(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 25)                                     \
+	SK_LINE26(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 26)                                     \
+	SK_LINE27(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 27)                                     \
+	SK_LINE28(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 28)                                     \
+	SK_LINE29(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 29)                                     \
+	SK_LINE30(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 30)                                     \
+	SK_LINE31(SRC, N, FIRST, LANE, STEPS, COUNT, SINK, 31)
 
 /* Gather, few rows: from the SHORT input lines, line = row. */
 #define SK_FIRST0(o) 0
@@ -965,15 +1067,19 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
  * 2 w lines (the lower halves into line 2 q, the upper ones into 2 q + 1).
  * The compiler moves the units of the later rounds as wider elements (on
  * x86, 2-, 4- and 8-byte shuffles for 1-byte elements). Unzipping runs the
- * rounds backwards. A unit of a whole line or more leaves lines as they
- * are. */
+ * rounds backwards. Rounds run for units below a line; where SK_P
+ * exceeds SK_L (SK_G lines a row of the zipped block), what the rounds of
+ * whole lines would do is one reordering of lines, which costs nothing:
+ * zipped line f is line (f mod SK_G) SK_L + f / SK_G after the rounds
+ * (the lane lists keep their indices in range for the rounds not run). */
 #define SK_ZW_LO(w, o, e)                                                                          \
 	((w) >= SK_L ? (e) : (e) / (w) % 2 * SK_L + (e) / (2 * (w)) * (w) + (e) % (w))
 #define SK_ZW_HI(w, o, e) ((w) >= SK_L ? SK_L + (e) : SK_ZW_LO(w, o, e) + SK_L / 2)
 #define SK_UW_EVEN(w, o, e) ((w) >= SK_L ? (e) : 2 * ((e) / (w)) * (w) + (e) % (w))
 #define SK_UW_ODD(w, o, e) ((w) >= SK_L ? SK_L + (e) : SK_UW_EVEN(w, o, e) + (w))
+#define SK_G (SK_P > SK_L ? SK_P / SK_L : 1)
 #define SK_ZIP_ROUND(w)                                                                            \
-	if ((w) < SK_P) {                                                                          \
+	if ((w) < SK_P && (w) < SK_L) {                                                            \
 		sk_line u[SK_P];                                                                   \
 		_Pragma("unroll") for (uint m = 0; m < SK_P / (2 * (w)); m++)                       \
 		    _Pragma("unroll") for (uint q = 0; q < (w); q++)                                \
@@ -986,7 +1092,7 @@ typedef sk_line __attribute__((aligned(ELEM_SIZE))) sk_line_u;
 		_Pragma("unroll") for (uint i = 0; i < SK_P; i++) z[i] = u[i];                     \
 	}
 #define SK_UNZIP_ROUND(w)                                                                          \
-	if ((w) < SK_P) {                                                                          \
+	if ((w) < SK_P && (w) < SK_L) {                                                            \
 		sk_line u[SK_P];                                                                   \
 		_Pragma("unroll") for (uint m = 0; m < SK_P / (2 * (w)); m++)                       \
 		    _Pragma("unroll") for (uint q = 0; q < (w); q++)                                \
@@ -1004,9 +1110,29 @@ TXF_SK_INLINE void sk_zip(sk_line z[SK_P])
 	SK_ZIP_ROUND(2)
 	SK_ZIP_ROUND(4)
 	SK_ZIP_ROUND(8)
+	SK_ZIP_ROUND(16)
+#if SK_G > 1
+	sk_line u[SK_P];
+#pragma unroll
+	for (uint f = 0; f < SK_P; f++)
+		u[f] = z[f % SK_G * SK_L + f / SK_G];
+#pragma unroll
+	for (uint f = 0; f < SK_P; f++)
+		z[f] = u[f];
+#endif
 }
 TXF_SK_INLINE void sk_unzip(sk_line z[SK_P])
 {
+#if SK_G > 1
+	sk_line u[SK_P];
+#pragma unroll
+	for (uint f = 0; f < SK_P; f++)
+		u[f % SK_G * SK_L + f / SK_G] = z[f];
+#pragma unroll
+	for (uint f = 0; f < SK_P; f++)
+		z[f] = u[f];
+#endif
+	SK_UNZIP_ROUND(16)
 	SK_UNZIP_ROUND(8)
 	SK_UNZIP_ROUND(4)
 	SK_UNZIP_ROUND(2)
@@ -1039,7 +1165,7 @@ TXF_SK_INLINE void sk_block_rows(__global const elem_t *src, ulong src_ld,
 	for (uint o = 0; o < SHORT; o++)
 		SK_STORE(o, z[o]);
 #else
-	SK_LINES_ALL(z, SK_P, SK_ZR_FIRST, SK_ZR, 2, SHORT, SK_STORE)
+	SK_LINES_ALL(z, SK_P, SK_ZR_FIRST, SK_ZR, SK_ZSTEPS, SHORT, SK_STORE)
 #endif
 #else
 	SK_LINES_ALL(a, SHORT, SK_FIRST0, SK_GR, SHORT - 1, SHORT, SK_STORE)
@@ -1057,7 +1183,7 @@ TXF_SK_INLINE void sk_block_cols(__global const elem_t *src, ulong src_ld,
 	for (uint i = 0; i < SK_P; i++)
 		z[i] = a[i];
 #else
-	SK_LINES_ALL(a, SHORT, SK_ZC_FIRST, SK_ZC, 2, SK_P, SK_KEEP)
+	SK_LINES_ALL(a, SHORT, SK_ZC_FIRST, SK_ZC, SK_ZSTEPS, SK_P, SK_KEEP)
 #endif
 	sk_unzip(z);
 #pragma unroll

@@ -259,6 +259,37 @@ static txf_status pad_kernel_group(const txf_device_profile *p, const txf__trans
 	return TXF_SUCCESS;
 }
 
+/* Whether the entry's skinny vector blocks serve a rows x cols transpose of
+ * elem-byte elements (txf__transpose_entry.skinny_blocks_max): a short
+ * side within the entry's bound and tight in memory (the output's rows
+ * with few rows, the input's with few columns); with few columns of 2 or
+ * more bytes, the lines that one block stores into the output's rows
+ * spread over the sets of a cache of 64-byte lines and 64 sets. */
+static bool skinny_blocks(const txf__transpose_entry *e, size_t rows, size_t cols, size_t elem,
+                          const txf__topts *o)
+{
+	const bool few_rows = rows <= cols;
+	const size_t side = few_rows ? rows : cols;
+	const size_t in_ld = o->views_known ? o->in_ld : cols;
+	const size_t out_ld = o->views_known ? o->out_ld : rows;
+	if (side < 1 || side > e->skinny_blocks_max || elem > 8 ||
+	    (few_rows ? out_ld != rows : in_ld != cols))
+		return false;
+	if (few_rows || elem < 2)
+		return true;
+	/* The lines of a block's stores: one per output row, two where the
+	 * row starts off a line. */
+	unsigned in_set[64] = {0};
+	for (size_t r = 0; r < side; r++) {
+		const size_t at = r * out_ld * elem, set = at / 64 % 64;
+		const bool off = at % 64 || (o->views_known && !o->out_lines);
+		if (++in_set[set] > e->skinny_set_rows ||
+		    (off && ++in_set[(set + 1) % 64] > e->skinny_set_rows))
+			return false;
+	}
+	return true;
+}
+
 /* The skinny kernels for a matrix with a side of at most TXF_SKINNY_MAX:
  * work-groups of 32 x 8 work-items where not forced. */
 static txf_status choose_skinny(const txf_device_profile *p, const txf__transpose_entry *e,
@@ -276,6 +307,12 @@ static txf_status choose_skinny(const txf_device_profile *p, const txf__transpos
 		    out->why, sizeof out->why,
 		    "skinny kernel forced by the caller: %u %s of %zu x %zu per work-group of %u",
 		    items, rows <= cols ? "columns" : "rows", rows, cols, items);
+	else if (skinny_blocks(e, rows, cols, elem, opts))
+		snprintf(out->why, sizeof out->why,
+		         "%s: a short side of %zu, tight in memory, is at most %u: pad with the "
+		         "skinny kernel, blocks of the short side x one 64-byte line transposed "
+		         "in registers",
+		         e->name, rows < cols ? rows : cols, e->skinny_blocks_max);
 	else
 		snprintf(out->why, sizeof out->why,
 		         "%s: a side of %zu is at most %u: pad with the skinny kernel, whole short "
@@ -560,7 +597,9 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	if (opts->skinny == 1 ||
 	    (opts->skinny == 0 && !in_place && opts->strategy == TXF_STRATEGY_AUTO &&
 	     opts->segments <= 0 && opts->width <= 0 && opts->stream != 1 &&
-	     opts->cache_hints != 1 && side >= 1 && side <= e->skinny_max && !stream_side &&
+	     opts->cache_hints != 1 && side >= 1 &&
+	     ((side <= e->skinny_max && !stream_side) ||
+	      skinny_blocks(e, rows, cols, elem, opts)) &&
 	     rows * cols >= e->simple_below))
 		return choose_skinny(p, e, rows, cols, elem, opts, out);
 	const bool in_words = opts->views_known ? opts->in_words : cols % 4 == 0;
@@ -1481,7 +1520,7 @@ static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, s
 }
 
 /* Whether two transpose options ask for the same choice: every field. */
-_Static_assert(sizeof(txf__topts) == 11 * sizeof(unsigned) + 4,
+_Static_assert(sizeof(txf__topts) == 11 * sizeof(unsigned) + 4 + 2 * sizeof(size_t),
                "a field was added to txf__topts: compare it in topts_equal");
 static bool topts_equal(const txf__topts *a, const txf__topts *b)
 {
@@ -1491,7 +1530,8 @@ static bool topts_equal(const txf__topts *a, const txf__topts *b)
 	       a->stores == b->stores && a->out_lines == b->out_lines &&
 	       a->inplace_tiles == b->inplace_tiles && a->skinny == b->skinny &&
 	       a->packed == b->packed && a->views_known == b->views_known &&
-	       a->in_words == b->in_words && a->out_sectors == b->out_sectors;
+	       a->in_words == b->in_words && a->out_sectors == b->out_sectors &&
+	       a->in_ld == b->in_ld && a->out_ld == b->out_ld;
 }
 
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,

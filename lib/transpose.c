@@ -451,6 +451,8 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	o.in_words = rows_on(pi, 4);
 	o.out_sectors = rows_on(txf__physical(out), 32 / pi.elem);
 	o.out_lines = rows_on(txf__physical(out), 64 / pi.elem);
+	o.in_ld = pi.ld;
+	o.out_ld = txf__physical(out).ld;
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)

@@ -96,9 +96,10 @@ typedef struct txf__topts {
 	/* Set by the operation, not a parameter: whether every row of the
 	 * input's physical view starts on a multiple of 4 elements, and every
 	 * row of the output's on a multiple of 32 bytes (out_sectors) and of 64
-	 * bytes (out_lines; leading dimension and offset). Unknown (explain): as
-	 * tight views. */
+	 * bytes (out_lines; leading dimension and offset), and both views'
+	 * leading dimensions. Unknown (explain): as tight views. */
 	bool views_known, in_words, out_sectors, out_lines;
+	size_t in_ld, out_ld;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -650,8 +651,18 @@ typedef struct txf__transpose_entry {
 	 * width_elem-byte elements, where the device takes them. */
 	unsigned cache_hints;
 	/* Out of place: the skinny kernels for a short side of at most this
-	 * many elements (0: never; at most TXF_SKINNY_MAX). */
+	 * many elements (0: never; at most TXF_SKINNY_MAX), where the entry
+	 * does not stream the short side's lines. */
 	unsigned skinny_max;
+	/* CPUs: the skinny kernels' vector blocks (2- to 8-byte elements and 1;
+	 * cl/transpose.cl SK_VECTOR) for a short side of at most this many
+	 * elements (0: never; at most TXF_SKINNY_MAX) whose stride is the short
+	 * side itself, streamed lines or not; with few columns of 2 or more
+	 * bytes, only where a block's stores (a line of each output row, two
+	 * where it starts off a line) put at most skinny_set_rows lines in one
+	 * set of a 64-set cache (more evict each other before the next block
+	 * writes on in the same rows). */
+	unsigned skinny_blocks_max, skinny_set_rows;
 	/* Out of place, 1- and 2-byte elements: the packed kernels (4 x 4
 	 * element blocks) with packed_tile x packed_rows work-groups, where
 	 * every input row starts on a multiple of 4 elements or every output

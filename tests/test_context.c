@@ -1434,11 +1434,13 @@ static void pocl_cpu_entry_matmul_model(void **state)
  * and then an AMD CPU (and a 32 MiB global memory cache; without tuning
  * file): pad with the streaming kernel for every element size it takes,
  * its tile a 64-byte line of elements; the skinny kernels for a short side
- * of at most 16 that is less than a line, the streaming kernel where the
- * short side fills a line (16 4-byte, 8 8-byte or 4 16-byte elements), and
- * why says so. Its stores: ordinary under 512 KiB (1- and 2-byte outputs
- * whose rows start off a line: 1 MiB), else non-temporal, except on AMD
- * CPUs for outputs off lines whose input is under 0.3 of the cache. */
+ * of at most 16 that is less than a line, and their vector blocks for a
+ * tight short side of at most 32 of up to 8 bytes, except with few columns
+ * whose output rows share cache sets; the streaming kernel where the short
+ * side fills a line otherwise (16 4-byte, 8 8-byte or 4 16-byte elements),
+ * and why says so. Its stores: ordinary under 512 KiB (1- and 2-byte
+ * outputs whose rows start off a line: 1 MiB), else non-temporal, except on
+ * AMD CPUs for outputs off lines whose input is under 0.3 of the cache. */
 static void pocl_cpu_entry_stream(void **state)
 {
 	(void)state;
@@ -1451,16 +1453,41 @@ static void pocl_cpu_entry_stream(void **state)
 		unsigned tile;
 		int nt[2]; /* non-temporal stores on Intel and AMD CPUs */
 	} cases[] = {
-	    {4093, 4099, TXF_U8, 1, 0, 64, {1, 1}},  {999, 666, TXF_F16, 1, 0, 32, {1, 0}},
-	    {2048, 2048, TXF_F32, 1, 0, 16, {1, 1}}, {8191, 8193, TXF_F64, 1, 0, 8, {1, 1}},
-	    {16, 262144, TXF_F32, 1, 0, 16, {1, 1}}, {262144, 16, TXF_F32, 1, 0, 16, {1, 1}},
-	    {8, 100000, TXF_C64, 1, 0, 8, {1, 1}},   {3, 300000, TXF_F32, 0, 1, 0, {0, 0}},
-	    {300000, 15, TXF_F32, 0, 1, 0, {0, 0}},  {16, 262144, TXF_U8, 0, 1, 0, {0, 0}},
-	    {7, 100000, TXF_F64, 0, 1, 0, {0, 0}},   {4096, 4096, TXF_C128, 1, 0, 4, {1, 1}},
-	    {300000, 3, TXF_C128, 0, 1, 0, {0, 0}},  {16, 100000, TXF_C128, 1, 0, 4, {1, 1}},
-	    {1001, 1001, TXF_F32, 1, 0, 16, {1, 0}}, {5000, 3001, TXF_F32, 1, 0, 16, {1, 1}},
-	    {300, 300, TXF_F32, 1, 0, 16, {0, 0}},   {1000, 700, TXF_U8, 1, 0, 64, {0, 0}},
-	    {2000, 2001, TXF_U16, 1, 0, 32, {1, 0}}, {1024, 1024, TXF_U8, 1, 0, 64, {1, 1}},
+	    {4093, 4099, TXF_U8, 1, 0, 64, {1, 1}},
+	    {999, 666, TXF_F16, 1, 0, 32, {1, 0}},
+	    {2048, 2048, TXF_F32, 1, 0, 16, {1, 1}},
+	    {8191, 8193, TXF_F64, 1, 0, 8, {1, 1}},
+	    {16, 262144, TXF_F32, 0, 1, 0, {0, 0}},
+	    {262144, 16, TXF_F32, 1, 0, 16, {1, 1}},
+	    {8, 100000, TXF_C64, 0, 1, 0, {0, 0}},
+	    {3, 300000, TXF_F32, 0, 1, 0, {0, 0}},
+	    {300000, 15, TXF_F32, 0, 1, 0, {0, 0}},
+	    {16, 262144, TXF_U8, 0, 1, 0, {0, 0}},
+	    {7, 100000, TXF_F64, 0, 1, 0, {0, 0}},
+	    {4096, 4096, TXF_C128, 1, 0, 4, {1, 1}},
+	    {300000, 3, TXF_C128, 0, 1, 0, {0, 0}},
+	    {16, 100000, TXF_C128, 1, 0, 4, {1, 1}},
+	    {1001, 1001, TXF_F32, 1, 0, 16, {1, 0}},
+	    {5000, 3001, TXF_F32, 1, 0, 16, {1, 1}},
+	    {300, 300, TXF_F32, 1, 0, 16, {0, 0}},
+	    {1000, 700, TXF_U8, 1, 0, 64, {0, 0}},
+	    {2000, 2001, TXF_U16, 1, 0, 32, {1, 0}},
+	    {1024, 1024, TXF_U8, 1, 0, 64, {1, 1}},
+	    /* Short sides of 17 to 32: blocks, but not for output rows 2^k
+	     * bytes apart (or one element off) with few columns. */
+	    {20, 4045, TXF_U8, 0, 1, 0, {0, 0}},
+	    {4045, 20, TXF_U8, 0, 1, 0, {0, 0}},
+	    {8191, 32, TXF_U8, 0, 1, 0, {0, 0}},
+	    {32, 8192, TXF_U16, 0, 1, 0, {0, 0}},
+	    {30011, 17, TXF_U16, 0, 1, 0, {0, 0}},
+	    {8192, 32, TXF_U16, 1, 0, 32, {1, 1}},
+	    {24, 100000, TXF_F32, 0, 1, 0, {0, 0}},
+	    {8192, 32, TXF_F32, 1, 0, 16, {1, 1}},
+	    {5000, 29, TXF_F64, 0, 1, 0, {0, 0}},
+	    {8191, 32, TXF_F64, 1, 0, 8, {1, 0}},
+	    {65536, 17, TXF_F64, 1, 0, 8, {1, 1}},
+	    {20, 4045, TXF_C128, 1, 0, 4, {1, 1}},
+	    {33, 10000, TXF_U8, 1, 0, 64, {0, 0}},
 	};
 	static const char *const cpus[2] = {"GenuineIntel", "AuthenticAMD"};
 	static const char *const entries[2] = {"pocl-cpu", "pocl-amd-cpu"};
@@ -1503,6 +1530,30 @@ static void pocl_cpu_entry_stream(void **state)
 			transpose_checked_as(ctx, TXF_U16, 2, 1001, 1001, cpus[cpu]);
 			transpose_checked_as(ctx, TXF_F32, 4, 333, 1001, cpus[cpu]);
 		}
+	}
+	/* The views decide the blocks: a short side that is not tight in
+	 * memory streams, and so do few columns whose output rows share sets. */
+	static const struct {
+		size_t rows, cols, elem, in_ld, out_ld;
+		unsigned skinny;
+	} views[] = {
+	    {20, 4045, 1, 4045, 20, 1}, {20, 4045, 1, 4045, 24, 0}, {20, 4045, 1, 4100, 20, 1},
+	    {5000, 29, 8, 29, 5000, 1}, {5000, 29, 8, 32, 5000, 0}, {5000, 29, 8, 29, 8192, 0},
+	    {5000, 29, 8, 29, 5004, 1}, {5000, 29, 1, 29, 8192, 1}, {5000, 29, 2, 29, 8192, 0},
+	};
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+		txf__topts to;
+		txf__tchoice tc;
+		assert_int_equal(txf__topts_resolve(NULL, &to), TXF_SUCCESS);
+		to.views_known = true;
+		to.in_ld = views[i].in_ld;
+		to.out_ld = views[i].out_ld;
+		assert_int_equal(txf__select_transpose(ctx, views[i].rows, views[i].cols,
+		                                       views[i].elem, false, &to, &tc),
+		                 TXF_SUCCESS);
+		if (tc.skinny != views[i].skinny || tc.stream == views[i].skinny)
+			fail_msg("views %zu: skinny %u, stream %u: %s", i, tc.skinny, tc.stream,
+			         tc.why);
 	}
 	/* Forced: either kind where the streaming kernel runs; non-temporal
 	 * ones only on POCL's CPU devices; neither without the kernel. */

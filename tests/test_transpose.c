@@ -778,7 +778,9 @@ static void test_skinny(void **state)
  * transposed with shuffles where the short side is tight): for each element
  * size, short sides that take each way of building them (1, powers of two,
  * gathers, zips of zero-padded lines; for 8-byte elements also sides past
- * a line's 8 elements), both ways round, with long sides of three lines
+ * a line's 8 elements; from 17 to 32, zips of 32 lines, whose output lines
+ * gather from up to three zipped lines for 1- to 4-byte elements and five
+ * for 8-byte ones), both ways round, with long sides of three lines
  * and a part (the part is moved element by element) and past a
  * work-item's run; tight with offsets, and once not tight. */
 static void test_skinny_blocks(void **state)
@@ -786,12 +788,12 @@ static void test_skinny_blocks(void **state)
 	(void)state;
 	static const struct {
 		txf_dtype dtype;
-		size_t shorts[6];
+		size_t shorts[12];
 	} sets[] = {
-	    {TXF_U8, {1, 2, 3, 7, 12, 16}},
-	    {TXF_U16, {4, 5, 9, 10, 13, 0}},
-	    {TXF_F32, {6, 8, 11, 14, 15, 0}},
-	    {TXF_F64, {3, 5, 7, 12, 16, 0}},
+	    {TXF_U8, {1, 2, 3, 7, 12, 16, 17, 20, 24, 31, 32, 0}},
+	    {TXF_U16, {4, 5, 9, 10, 13, 18, 23, 32, 0}},
+	    {TXF_F32, {6, 8, 11, 14, 15, 19, 27, 32, 0}},
+	    {TXF_F64, {3, 5, 7, 12, 16, 17, 19, 21, 27, 29, 32, 0}},
 	};
 	unsigned k = 0;
 	for (size_t si = 0; si < COUNT(sets); si++) {
