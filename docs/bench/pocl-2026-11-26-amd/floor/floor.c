@@ -28,7 +28,7 @@ int main(int argc, char **argv)
 		cl_kernel kk = clCreateKernel(p, names[k], &err);
 		clSetKernelArg(kk, 0, sizeof(b), &b);
 		for (int g = 0; g < 5; g++) {
-			double best = 1e9, best_wall = 1e9;
+			double best = 1e9;
 			for (int r = 0; r < 200; r++) {
 				cl_event m, e;
 				cl_ulong t0, t1;
