@@ -8,7 +8,7 @@
 static const char *src =
     "__kernel void empty(__global uchar *p) { }\n"
     "__kernel void touch(__global uchar *p) { if (get_local_id(0)==0) p[get_group_id(0)] = 1; }\n";
-int main(int argc, char **argv)
+int main(void)
 {
 	cl_platform_id pl;
 	cl_device_id dev;
