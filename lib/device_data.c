@@ -16,10 +16,12 @@
  * tiles for the tiled kernels, the skinny kernels for a side of at most 16
  * elements shorter than a line, and their vector blocks for a tight side
  * of at most 32. Blocks against the streaming kernel on a 2-core AMD EPYC
- * (Zen 5), short sides of 8 to 32 (docs/bench/pocl-2026-11-26-amd/skinny): from
- * 1.2 to 9.7 times as fast except with few columns whose output rows
- * share cache sets (8192 x 32 f4 0.36, 8191 x 32 f8 0.48, 65536 x 17 f8
- * 0.60), where at most 8 rows in a set (the L1 caches' ways) keeps them. */
+ * (Zen 5), short sides of 8 to 32 (docs/bench/pocl-2026-11-26-amd/skinny):
+ * a median of 1.4 to 3.2 times as fast per element size (up to 9.7); the
+ * losses, by far, with few columns whose output rows share cache sets
+ * (8192 x 32 f4 0.36, 8191 x 32 f8 0.48, 65536 x 17 f8 0.60), which at
+ * most 8 of a block's lines in one set of the L1 caches (their fewest
+ * ways) keeps from them. */
 #define POCL_CPU_TRANSPOSE                                                              \
 	.vendor = TXF_VENDOR_POCL, .kind = TXF_DEVICE_CPU, .tile = 32, .wg_rows = 32,   \
 	.divisible = TXF_STRATEGY_PAD, .uneven = TXF_STRATEGY_PAD, .simple_below = 256, \

@@ -262,9 +262,11 @@ static txf_status pad_kernel_group(const txf_device_profile *p, const txf__trans
 /* Whether the entry's skinny vector blocks serve a rows x cols transpose of
  * elem-byte elements (txf__transpose_entry.skinny_blocks_max): a short
  * side within the entry's bound and tight in memory (the output's rows
- * with few rows, the input's with few columns); with few columns of 2 or
- * more bytes, the lines that one block stores into the output's rows
- * spread over the sets of a cache of 64-byte lines and 64 sets. */
+ * with few rows, the input's with few columns), and not few columns of 3
+ * (or 5 of 1-byte elements), which keep a plain loop (cl/transpose.cl
+ * SK_COLS_PLAIN); with few columns of 2 or more bytes, the lines that one
+ * block stores into the output's rows spread over the sets of a cache of
+ * 64-byte lines and 64 sets. */
 static bool skinny_blocks(const txf__transpose_entry *e, size_t rows, size_t cols, size_t elem,
                           const txf__topts *o)
 {
@@ -273,7 +275,7 @@ static bool skinny_blocks(const txf__transpose_entry *e, size_t rows, size_t col
 	const size_t in_ld = o->views_known ? o->in_ld : cols;
 	const size_t out_ld = o->views_known ? o->out_ld : rows;
 	if (side < 1 || side > e->skinny_blocks_max || elem > 8 ||
-	    (few_rows ? out_ld != rows : in_ld != cols))
+	    (few_rows ? out_ld != rows : in_ld != cols || side == 3 || (side == 5 && elem == 1)))
 		return false;
 	if (few_rows || elem < 2)
 		return true;

@@ -654,7 +654,7 @@ typedef struct txf__transpose_entry {
 	 * many elements (0: never; at most TXF_SKINNY_MAX), where the entry
 	 * does not stream the short side's lines. */
 	unsigned skinny_max;
-	/* CPUs: the skinny kernels' vector blocks (2- to 8-byte elements and 1;
+	/* CPUs: the skinny kernels' vector blocks (1- to 8-byte elements;
 	 * cl/transpose.cl SK_VECTOR) for a short side of at most this many
 	 * elements (0: never; at most TXF_SKINNY_MAX) whose stride is the short
 	 * side itself, streamed lines or not; with few columns of 2 or more

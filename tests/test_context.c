@@ -1555,6 +1555,13 @@ static void pocl_cpu_entry_stream(void **state)
 			fail_msg("views %zu: skinny %u, stream %u: %s", i, tc.skinny, tc.stream,
 			         tc.why);
 	}
+	/* Why names the blocks where they run, not for few columns of 3. */
+	txf_choice wc;
+	assert_int_equal(txf_transpose_explain(ctx, 20, 4045, TXF_U8, 0, NULL, &wc), TXF_SUCCESS);
+	assert_non_null(strstr(wc.why, "64-byte line transposed in registers"));
+	assert_int_equal(txf_transpose_explain(ctx, 5000, 3, TXF_F32, 0, NULL, &wc), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&wc, "skinny"), 1);
+	assert_null(strstr(wc.why, "64-byte line transposed in registers"));
 	/* Forced: either kind where the streaming kernel runs; non-temporal
 	 * ones only on POCL's CPU devices; neither without the kernel. */
 	txf_transpose_options o;
