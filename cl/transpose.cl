@@ -45,7 +45,10 @@
  *   transpose_skinny_rows, transpose_skinny_cols  PAD for a matrix with
  *                       SHORT (1 to 32) rows or columns: whole short columns
  *                       or rows staged in local memory, reads and writes
- *                       along the long side
+ *                       along the long side; on GPUs, elements up to 8 bytes
+ *                       elements in 4-byte units (SK_WPR); on CPUs, one
+ *                       work-item per stretch of the long side
+ *                       (SKINNY_SERIAL)
  *   transpose_stream    PAD for CPUs (1- to 16-byte elements): each work-item
  *                       moves `lines` x `strips` blocks of V x V elements, V =
  *                       64 / ELEM_SIZE (one 64-byte line per block row),
@@ -1236,6 +1239,274 @@ transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in
 	for (uint c = 0; c < SHORT; c++)
 		for (ulong j = j0; j < n; j++)
 			dst[c * out_ld + j] = src[j * (TIGHT ? SHORT : in_ld) + c];
+}
+#elif defined(SK_WPR) && SK_WPR
+/* Rows or columns moved whole in 4-byte units (SK_WPR, set by the host for
+ * GPUs): each work-item moves SK_V short columns or rows, SK_WPR units of
+ * each short row or column (SK_V = 4 SK_WPR / ELEM_SIZE elements: 4 to 16
+ * bytes, enough that the loads a work-item has in flight cover the memory
+ * system's latency), and a work-group SK_ITEMS x SK_V of them. The stretch
+ * that the group covers on the tight side (the output with few rows, the
+ * input with few columns) is contiguous and starts on a unit, and moves as
+ * units through local memory, one per work-item and step; the other side
+ * moves as SK_WPR units a row where its rows start on multiples of SK_V
+ * elements (IN_WORDS, OUT_WORDS); else the input element by element, and
+ * the output's rows as units shifted onto its words (elements under 4
+ * bytes) or element by element. A work-item's SK_V x SHORT elements are
+ * transposed in registers. */
+#ifndef IN_WORDS
+#define IN_WORDS 0
+#endif
+#ifndef OUT_WORDS
+#define OUT_WORDS 0
+#endif
+/* A work-item's units of one row (the side not tight), and their moves
+ * between it and a private array. */
+#if SK_WPR == 1
+typedef uint sk_row;
+#define SK_ROW_STORE(v, p) (*(p) = (v))
+#define SK_ROW_LOAD(p) (*(p))
+#elif SK_WPR == 2
+typedef uint2 sk_row;
+#define SK_ROW_STORE(v, p) vstore2((v), 0, (p))
+#define SK_ROW_LOAD(p) vload2(0, (p))
+#elif SK_WPR == 4
+typedef uint4 sk_row;
+#define SK_ROW_STORE(v, p) vstore4((v), 0, (p))
+#define SK_ROW_LOAD(p) vload4(0, (p))
+#else
+#error "SK_WPR is 1, 2 or 4"
+#endif
+#define SK_PE (ELEM_SIZE < 4 ? 4 / ELEM_SIZE : 1) /* elements per unit */
+#define SK_UE (ELEM_SIZE > 4 ? ELEM_SIZE / 4 : 1) /* units per element */
+#define SK_V (SK_WPR * SK_PE / SK_UE)
+#if ELEM_SIZE > 8 || SK_V < 1
+#error "SK_WPR takes elements of at most 8 bytes, at most SK_WPR units each"
+#endif
+/* A work-item's units (as many in as out), in local memory an odd number
+ * apart (no bank conflicts across work-items). */
+#define SK_UNITS (SHORT * SK_WPR)
+#define SK_UPITCH (SK_UNITS | 1)
+/* The cols kernel's output rows in local memory, off units: a row's units
+ * of all work-items, an odd number apart (SHORT of them take at most SHORT
+ * units more than the work-items' SK_UPITCH). */
+#define SK_RPITCH (SK_ITEMS * SK_WPR + 1)
+
+/* Element f of units u (f constant once unrolled), and element x stored
+ * as element f of units u (cleared before, elements under 4 bytes). */
+inline elem_t sk_elem(const uint *u, uint f)
+{
+#if ELEM_SIZE < 4
+	return (elem_t)(u[f / SK_PE] >> (8 * ELEM_SIZE * (f % SK_PE)));
+#elif ELEM_SIZE == 4
+	return u[f];
+#else
+	return as_ulong((uint2)(u[2 * f], u[2 * f + 1]));
+#endif
+}
+
+inline void sk_set(uint *u, uint f, elem_t x)
+{
+#if ELEM_SIZE < 4
+	u[f / SK_PE] |= (uint)x << (8 * ELEM_SIZE * (f % SK_PE));
+#elif ELEM_SIZE == 4
+	u[f] = x;
+#else
+	u[2 * f] = (uint)x;
+	u[2 * f + 1] = (uint)(x >> 32);
+#endif
+}
+
+/* Unit m of a sequence whose element f is element (f % div) lo + (f / div)
+ * hi + add of units a (arguments constant once unrolled): the rows
+ * kernel's output (element f is row f % SHORT, column f / SHORT of the
+ * work-item's: div SHORT, lo SK_V, hi 1) and the cols kernel's output row
+ * k (element p is element SHORT p + k of its rows: div 1, hi SHORT, add k). */
+inline uint sk_unit(const uint *a, uint m, uint div, uint lo, uint hi, uint add)
+{
+#if ELEM_SIZE < 4
+	uint u = 0;
+#pragma unroll
+	for (uint q = 0; q < SK_PE; q++) {
+		const uint f = m * SK_PE + q;
+		u |= (uint)sk_elem(a, f % div * lo + f / div * hi + add) << (8 * ELEM_SIZE * q);
+	}
+	return u;
+#else
+	const uint f = m / SK_UE;
+	return a[(f % div * lo + f / div * hi + add) * SK_UE + m % SK_UE];
+#endif
+}
+
+/* rows == SHORT: work-item t reads columns SK_V t .. SK_V t + SK_V - 1 of
+ * the group's, SK_WPR units of each row, and writes their output rows of
+ * SHORT elements, SK_UNITS units in a row of the output. */
+__kernel TXF_REQD_WG(SK_ITEMS, 1, 1) void
+transpose_skinny_rows(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                      __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                      ulong cols)
+{
+	__local uint buf[SK_ITEMS * SK_UPITCH];
+	const uint t = get_local_id(0);
+	const ulong c0 = (ulong)get_group_id(0) * (SK_ITEMS * SK_V);
+	const uint n = (uint)min((ulong)(SK_ITEMS * SK_V), cols - c0); /* columns of this group */
+	const uint c = t * SK_V;
+	(void)rows;
+	(void)out_ld; /* SHORT: tight */
+	if (c < n) {
+		__global const elem_t *src = in + in_off + c0 + c;
+		const bool whole = c + SK_V <= n;
+		uint a[SK_UNITS]; /* row r's units from a[SK_WPR r] on */
+#pragma unroll
+		for (uint r = 0; r < SHORT; r++) {
+#if IN_WORDS
+			if (whole) {
+				const sk_row v = *(__global const sk_row *)(src + r * in_ld);
+				SK_ROW_STORE(v, a + SK_WPR * r);
+				continue;
+			}
+#endif
+#pragma unroll
+			for (uint k = 0; k < SK_WPR; k++)
+				a[SK_WPR * r + k] = 0;
+#pragma unroll
+			for (uint p = 0; p < SK_V; p++)
+				sk_set(a, SK_V * r + p, whole || c + p < n ? src[r * in_ld + p] : 0);
+		}
+		/* Element f of the work-item's output is row f % SHORT of column
+		 * c + f / SHORT. */
+#pragma unroll
+		for (uint m = 0; m < SK_UNITS; m++)
+			buf[t * SK_UPITCH + m] = sk_unit(a, m, SHORT, SK_V, 1, 0);
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+	/* The group's n x SHORT output elements from out_off + c0 SHORT on,
+	 * which starts on a unit: whole units, then what is left of the last
+	 * (elements under 4 bytes). */
+	const ulong start = out_off + c0 * SHORT;
+	__global uint *dst = (__global uint *)(out + start);
+	const uint units = n * SHORT / SK_PE * SK_UE, left = n * SHORT % SK_PE;
+	for (uint i = t; i < units; i += SK_ITEMS)
+		dst[i] = buf[i / SK_UNITS * SK_UPITCH + i % SK_UNITS];
+	if (t < left) {
+		const uint u[1] = {buf[units / SK_UNITS * SK_UPITCH + units % SK_UNITS]};
+		out[start + (ulong)units * SK_PE + t] = sk_elem(u, t);
+	}
+}
+
+/* cols == SHORT: the group reads its rows' n x SHORT input elements as
+ * units, and work-item t writes rows SK_V t .. SK_V t + SK_V - 1 of the
+ * group's into every output row, SK_WPR units each. */
+__kernel TXF_REQD_WG(SK_ITEMS, 1, 1) void
+transpose_skinny_cols(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                      __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                      ulong cols)
+{
+	__local uint buf[SK_ITEMS * SK_UPITCH + SHORT];
+	const uint t = get_local_id(0);
+	const ulong r0 = (ulong)get_group_id(0) * (SK_ITEMS * SK_V);
+	const uint n = (uint)min((ulong)(SK_ITEMS * SK_V), rows - r0); /* rows of this group */
+	(void)cols;
+	(void)in_ld; /* SHORT: tight */
+	const ulong start = in_off + r0 * SHORT;
+	__global const uint *src = (__global const uint *)(in + start);
+	const uint units = n * SHORT / SK_PE * SK_UE, left = n * SHORT % SK_PE;
+	/* Every load in flight before the first store to local memory. */
+	uint v[SK_UNITS];
+#pragma unroll
+	for (uint s = 0; s < SK_UNITS; s++) {
+		const uint i = t + s * SK_ITEMS;
+		if (i < units)
+			v[s] = src[i];
+	}
+#pragma unroll
+	for (uint s = 0; s < SK_UNITS; s++) {
+		const uint i = t + s * SK_ITEMS;
+		if (i < units)
+			buf[i / SK_UNITS * SK_UPITCH + i % SK_UNITS] = v[s];
+	}
+	if (t == 0 && left) {
+		uint w[1] = {0};
+		for (uint q = 0; q < left; q++)
+			sk_set(w, q, in[start + (ulong)units * SK_PE + q]);
+		buf[units / SK_UNITS * SK_UPITCH + units % SK_UNITS] = w[0];
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+#if ELEM_SIZE < 4 && !OUT_WORDS
+	/* Output rows off a work-item's units: each work-item puts its units of
+	 * every output row in local memory, row after row, and writes the units
+	 * of the output that start on a word, each funnel-shifted from two
+	 * neighbours; those at the ends of the group's stretch element by
+	 * element. */
+	const uint r = t * SK_V;
+	uint a[SK_UNITS];
+#pragma unroll
+	for (uint j = 0; j < SK_UNITS; j++)
+		a[j] = buf[t * SK_UPITCH + j];
+	barrier(CLK_LOCAL_MEM_FENCE);
+#pragma unroll
+	for (uint k = 0; k < SHORT; k++)
+#pragma unroll
+		for (uint m = 0; m < SK_WPR; m++)
+			buf[k * SK_RPITCH + t * SK_WPR + m] = sk_unit(a, m, 1, 0, SHORT, k);
+	barrier(CLK_LOCAL_MEM_FENCE);
+	const uint last = SK_ITEMS * SK_WPR; /* past the group's units of a row */
+	for (uint k = 0; k < SHORT; k++) {
+		const ulong base = out_off + k * out_ld + r0;
+		/* Output unit j holds the group's elements j SK_PE - s .. j SK_PE -
+		 * s + SK_PE - 1 of the row. */
+		const uint s = (uint)(base % SK_PE), end = (n - 1 + s) / SK_PE;
+		__local const uint *row = buf + k * SK_RPITCH;
+		for (uint e = 0; e <= SK_WPR; e++) {
+			const uint j = e < SK_WPR ? t * SK_WPR + e : last;
+			if (j > end || (e == SK_WPR && t != 0))
+				continue;
+			const uint cur = j < last ? row[j] : 0, prev = j > 0 ? row[j - 1] : 0;
+			const uint u = s ? prev >> (8 * ELEM_SIZE * (SK_PE - s)) | cur << (8 * ELEM_SIZE * s)
+			                 : cur;
+			const int lo = (int)(j * SK_PE) - (int)s;
+			if (lo >= 0 && lo + SK_PE <= n) {
+				*(__global uint *)(out + base - s + j * SK_PE) = u;
+				continue;
+			}
+#pragma unroll
+			for (uint q = 0; q < SK_PE; q++)
+				if (lo + (int)q >= 0 && lo + (int)q < (int)n)
+					out[base + (ulong)(lo + (int)q)] = (elem_t)(u >> (8 * ELEM_SIZE * q));
+		}
+	}
+#else
+	const uint r = t * SK_V;
+	if (r >= n)
+		return;
+	/* a: the work-item's rows r .. r + SK_V - 1, element f at row f /
+	 * SHORT, column f % SHORT; units past the group's rows are not read
+	 * into an output. */
+	uint a[SK_UNITS];
+#pragma unroll
+	for (uint j = 0; j < SK_UNITS; j++)
+		a[j] = buf[t * SK_UPITCH + j];
+	__global elem_t *dst = out + out_off + r0 + r;
+	const bool whole = r + SK_V <= n;
+#pragma unroll
+	for (uint k = 0; k < SHORT; k++) {
+		/* Element p of output row k's part is element SHORT p + k. */
+#if OUT_WORDS
+		if (whole) {
+			uint w[SK_WPR];
+#pragma unroll
+			for (uint m = 0; m < SK_WPR; m++)
+				w[m] = sk_unit(a, m, 1, 0, SHORT, k);
+			*(__global sk_row *)(dst + k * out_ld) = SK_ROW_LOAD(w);
+			continue;
+		}
+#endif
+#pragma unroll
+		for (uint p = 0; p < SK_V; p++)
+			if (whole || r + p < n)
+				dst[k * out_ld + p] = sk_elem(a, SHORT * p + k);
+	}
+#endif
 }
 #else
 /* rows == SHORT: each work-item reads one input column (a read of each row

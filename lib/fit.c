@@ -75,6 +75,25 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 	return true;
 }
 
+unsigned txf__skinny_units(const txf_device_profile *p, unsigned items, size_t rows, size_t cols,
+                           size_t elem, size_t in_ld, size_t in_off4, size_t out_ld,
+                           size_t out_off4)
+{
+	const bool few_rows = rows <= cols;
+	const size_t side = few_rows ? rows : cols;
+	if (p->kind == TXF_DEVICE_CPU || elem > 8 || side < 1 || side > TXF_SKINNY_MAX)
+		return 0;
+	size_t bytes = 4; /* of a short row or column per work-item */
+	while (bytes < elem || bytes * side < 16)
+		bytes *= 2;
+	const size_t per_unit = elem < 4 ? 4 / elem : 1, units = bytes / 4;
+	const bool tight = few_rows ? out_ld == rows && out_off4 % per_unit == 0
+	                            : in_ld == cols && in_off4 % per_unit == 0;
+	return tight && ((size_t)items * ((side * units) | 1) + side) * 4 <= p->local_mem_size
+	           ? (unsigned)units
+	           : 0;
+}
+
 /* Whether a kernel that needs `local` bytes of local memory with a tile x
  * rows work-group fits device p; *local_short says that its local memory
  * is what does not. */

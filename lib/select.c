@@ -304,7 +304,20 @@ static txf_status choose_skinny(const txf_device_profile *p, const txf__transpos
 		return s;
 	const unsigned items = out->tile * out->wg_rows;
 	out->skinny = 1;
-	if (opts->skinny == 1)
+	const unsigned units = txf__skinny_units(
+	    p, items, rows, cols, elem, opts->views_known ? opts->in_ld : cols, opts->in_off4,
+	    opts->views_known ? opts->out_ld : rows, opts->out_off4);
+	if (units) {
+		const unsigned per_item = (unsigned)(4 * units / elem);
+		snprintf(
+		    out->why, sizeof out->why,
+		    "%s%s: a side of %zu is at most %u: pad with the skinny kernel, %u whole "
+		    "short %s per work-group of %u, %u per work-item, moved in 4-byte words "
+		    "(%u of each), the side whose rows it covers tight in memory and on a word",
+		    opts->skinny == 1 ? "skinny kernel forced by the caller, " : "", e->name,
+		    rows < cols ? rows : cols, e->skinny_max, items * per_item,
+		    rows <= cols ? "columns" : "rows", items, per_item, units);
+	} else if (opts->skinny == 1)
 		snprintf(
 		    out->why, sizeof out->why,
 		    "skinny kernel forced by the caller: %u %s of %zu x %zu per work-group of %u",
@@ -1522,7 +1535,7 @@ static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, s
 }
 
 /* Whether two transpose options ask for the same choice: every field. */
-_Static_assert(sizeof(txf__topts) == 11 * sizeof(unsigned) + 4 + 2 * sizeof(size_t),
+_Static_assert(sizeof(txf__topts) == 13 * sizeof(unsigned) + 4 + 2 * sizeof(size_t),
                "a field was added to txf__topts: compare it in topts_equal");
 static bool topts_equal(const txf__topts *a, const txf__topts *b)
 {
@@ -1533,7 +1546,8 @@ static bool topts_equal(const txf__topts *a, const txf__topts *b)
 	       a->inplace_tiles == b->inplace_tiles && a->skinny == b->skinny &&
 	       a->packed == b->packed && a->views_known == b->views_known &&
 	       a->in_words == b->in_words && a->out_sectors == b->out_sectors &&
-	       a->in_ld == b->in_ld && a->out_ld == b->out_ld;
+	       a->in_ld == b->in_ld && a->out_ld == b->out_ld && a->in_off4 == b->in_off4 &&
+	       a->out_off4 == b->out_off4;
 }
 
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,

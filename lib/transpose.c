@@ -155,14 +155,20 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 }
 
 /* The skinny kernels: one launch of work-groups of tile x wg_rows
- * work-items along the long side, SHORT the short side; on CPUs, of single
- * work-items that each walk SKINNY_SERIAL_RUN elements of it. */
+ * work-items along the long side, SHORT the short side, each work-item
+ * moving one short row or column, or those of its 4-byte units
+ * (txf__skinny_units); on CPUs, of single work-items that each walk
+ * SKINNY_SERIAL_RUN elements of it. */
 #define SKINNY_SERIAL_RUN 1024
 static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	const bool few_rows = pi.rows <= pi.cols;
 	const size_t items = (size_t)c->tile * c->wg_rows;
+	const unsigned units =
+	    txf__skinny_units(&ctx->profile, (unsigned)items, pi.rows, pi.cols, pi.elem, pi.ld,
+	                      pi.offset % 4, po.ld, po.offset % 4);
+	const size_t per_item = units ? 4 * units / pi.elem : 1; /* short rows or columns */
 	char extra[96] = "";
 	size_t len = 0;
 	txf__add_param(extra, sizeof extra, &len, TXF__P_SKINNY,
@@ -176,6 +182,13 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 		txf__add_define(extra, sizeof extra, &len, "TIGHT",
 		                few_rows ? po.ld == pi.rows : pi.ld == pi.cols);
 	}
+	if (units) {
+		/* The side not tight: a work-item's units of a row at once where
+		 * its rows start on multiples of them. */
+		txf__add_define(extra, sizeof extra, &len, "SK_WPR", units);
+		txf__add_define(extra, sizeof extra, &len, few_rows ? "IN_WORDS" : "OUT_WORDS",
+		                rows_on(few_rows ? pi : po, per_item));
+	}
 	const char *name = few_rows ? "transpose_skinny_rows" : "transpose_skinny_cols";
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out, name, !serial, extra, l);
 	if (s != TXF_SUCCESS)
@@ -183,7 +196,8 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 	const size_t along = few_rows ? pi.cols : pi.rows;
 	l->dims = 1;
 	l->local[0] = serial ? 1 : items;
-	l->global[0] = serial ? (along + chunk - 1) / chunk : txf__round_up(along, items);
+	l->global[0] = serial ? (along + chunk - 1) / chunk
+	                      : txf__round_up(along, items * per_item) / per_item;
 	*n = 1;
 	return TXF_SUCCESS;
 }
@@ -453,6 +467,8 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	o.out_lines = rows_on(txf__physical(out), 64 / pi.elem);
 	o.in_ld = pi.ld;
 	o.out_ld = txf__physical(out).ld;
+	o.in_off4 = (unsigned)(pi.offset % 4);
+	o.out_off4 = (unsigned)(txf__physical(out).offset % 4);
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)

@@ -100,6 +100,8 @@ typedef struct txf__topts {
 	 * leading dimensions. Unknown (explain): as tight views. */
 	bool views_known, in_words, out_sectors, out_lines;
 	size_t in_ld, out_ld;
+	/* The views' offsets modulo 4 elements. */
+	unsigned in_off4, out_off4;
 } txf__topts;
 
 typedef struct txf__mopts {
@@ -791,6 +793,18 @@ size_t txf__run_rows(unsigned tile, size_t elem, unsigned segments);
  * and local memory); if not, why says what does not. */
 bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, size_t elem,
                       char *why, size_t why_size);
+/* The 4-byte units of each short row or column that a work-item of the
+ * skinny kernels moves in a rows x cols transpose of elem-byte elements
+ * (cl/transpose.cl SK_WPR: 1, 2 or 4; 16 bytes over the short side at the
+ * least), or 0 where they move element by element: units on a device other
+ * than a CPU, for elements of at most 8 bytes, where the side whose rows
+ * the work-group covers whole (the output's with few rows, the input's
+ * with few columns) is tight (leading dimension = the short side) and
+ * starts on a unit (its offset modulo 4 elements, off4), and a work-group
+ * of `items` work-items' units fit in local memory. */
+unsigned txf__skinny_units(const txf_device_profile *p, unsigned items, size_t rows, size_t cols,
+                           size_t elem, size_t in_ld, size_t in_off4, size_t out_ld,
+                           size_t out_off4);
 /* Whether the packed kernels' T x R work-group of 4 x 4 blocks and their
  * local memory (that of transpose_packed_shifted, the larger: 4 T rows of
  * T + 1 + 8 / elem words of 4 elements) fit; local_short says that local

@@ -1140,6 +1140,93 @@ static void nvidia_entry_ksplit(void **state)
 	txf_context_release(&ctx);
 }
 
+/* The skinny kernels on a GPU (the test device dressed as an NVIDIA one)
+ * move elements of up to 8 bytes in 4-byte units where the side whose rows
+ * a work-group covers whole (the output's with few rows, the input's with
+ * few columns) is tight and starts on a unit, and a group's units fit in
+ * local memory: 16 bytes of each short row or column per work-item at the
+ * least, and a unit at least; other views and sizes, one element per
+ * work-item and step. The units run exactly on the device. */
+static void gpu_skinny_words(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	static const struct {
+		size_t rows, cols, elem, in_ld, out_ld;
+		unsigned in_off4, out_off4;
+		bool words;
+	} views[] = {
+	    {3, 100000, 1, 100000, 3, 0, 0, true},   {3, 100000, 1, 100001, 3, 1, 0, true},
+	    {3, 100000, 1, 100000, 3, 0, 1, false},  {3, 100000, 1, 100000, 4, 0, 0, false},
+	    {7, 100000, 2, 100000, 7, 0, 2, true},   {7, 100000, 2, 100000, 7, 0, 3, false},
+	    {100000, 9, 1, 9, 100000, 0, 0, true},   {100000, 9, 1, 9, 100003, 0, 3, true},
+	    {100000, 9, 1, 9, 100000, 2, 0, false},  {100000, 9, 1, 12, 100000, 0, 0, false},
+	    {100000, 31, 2, 31, 100000, 2, 1, true}, {100000, 31, 2, 31, 100001, 0, 0, true},
+	    {100000, 13, 1, 13, 100001, 0, 1, true}, {100000, 32, 4, 32, 100000, 0, 0, true},
+	    {100000, 32, 4, 32, 100000, 3, 1, true}, {100000, 32, 4, 33, 100000, 0, 0, false},
+	    {16, 100000, 8, 100000, 16, 0, 0, true}, {5, 100000, 16, 100000, 5, 0, 0, false},
+	};
+	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
+		txf__topts to;
+		txf__tchoice tc;
+		assert_int_equal(txf__topts_resolve(NULL, &to), TXF_SUCCESS);
+		to.views_known = true;
+		to.in_ld = views[i].in_ld;
+		to.out_ld = views[i].out_ld;
+		to.in_off4 = views[i].in_off4;
+		to.out_off4 = views[i].out_off4;
+		assert_int_equal(txf__select_transpose(ctx, views[i].rows, views[i].cols,
+		                                       views[i].elem, false, &to, &tc),
+		                 TXF_SUCCESS);
+		const bool words = strstr(tc.why, "moved in 4-byte words") != NULL;
+		if (tc.skinny != 1 || words != views[i].words)
+			fail_msg("views %zu: skinny %u: %s", i, tc.skinny, tc.why);
+	}
+	/* 256 work-items' 33 words of a short side of 32 take 33 KiB. */
+	txf_choice c;
+	assert_int_equal(txf_transpose_explain(ctx, 32, 100000, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	assert_non_null(strstr(c.why, "1024 whole short columns per work-group of 256, 4 per "
+	                              "work-item, moved in 4-byte words (1 of each)"));
+	/* 16 bytes of each short row or column per work-item, a unit at the
+	 * least. */
+	static const struct {
+		size_t rows, cols;
+		txf_dtype dtype;
+		const char *says;
+	} per_item[] = {
+	    {1, 100000, TXF_U8, "16 per work-item, moved in 4-byte words (4 of each)"},
+	    {100000, 3, TXF_U8, "8 per work-item, moved in 4-byte words (2 of each)"},
+	    {4, 100000, TXF_U16, "2 per work-item, moved in 4-byte words (1 of each)"},
+	    {100000, 2, TXF_F32, "2 per work-item, moved in 4-byte words (2 of each)"},
+	    {1, 100000, TXF_F64, "2 per work-item, moved in 4-byte words (4 of each)"},
+	    {100000, 2, TXF_F64, "1 per work-item, moved in 4-byte words (2 of each)"},
+	};
+	for (size_t i = 0; i < sizeof per_item / sizeof per_item[0]; i++) {
+		assert_int_equal(txf_transpose_explain(ctx, per_item[i].rows, per_item[i].cols,
+		                                       per_item[i].dtype, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		if (!strstr(c.why, per_item[i].says))
+			fail_msg("%zu: %s", i, c.why);
+	}
+	ctx->profile.local_mem_size = 32 * 1024;
+	assert_int_equal(txf_transpose_explain(ctx, 32, 100000, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "skinny"), 1);
+	assert_null(strstr(c.why, "4-byte words"));
+	assert_int_equal(txf_transpose_explain(ctx, 31, 100000, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	assert_non_null(strstr(c.why, "4-byte words"));
+	ctx->profile.local_mem_size = 48 * 1024;
+	assert_int_equal(txf_transpose_explain(ctx, 5, 5001, TXF_U8, 0, NULL, &c), TXF_SUCCESS);
+	assert_non_null(strstr(c.why, "4-byte words"));
+	assert_int_equal(txf_transpose_explain(ctx, 3000, 13, TXF_U16, 0, NULL, &c), TXF_SUCCESS);
+	assert_non_null(strstr(c.why, "4-byte words"));
+	transpose_checked_as(ctx, TXF_U8, 1, 5, 5001, "u1 5 x 5001 in words");
+	transpose_checked_as(ctx, TXF_U16, 2, 3000, 13, "u2 3000 x 13 in words");
+	transpose_checked_as(ctx, TXF_U8, 1, 3001, 9,
+	                     "u1 3001 x 9 in words, shifted onto the output");
+	transpose_checked_as(ctx, TXF_F64, 8, 1, 3001, "f8 1 x 3001 in words");
+	txf_context_release(&ctx);
+}
+
 /* The NVIDIA entry's cost model for f32 products with nothing forced, from
  * the tiling threshold on, on the test device dressed as an H100: a skinny
  * C takes the smallest blocks, a deep K of a small C many slices, a C of 64
@@ -1755,6 +1842,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),
 	    cmocka_unit_test(nvidia_cost_model),
+	    cmocka_unit_test(gpu_skinny_words),
 	    cmocka_unit_test(nvidia_entry_dmma),
 	    cmocka_unit_test(nvidia_entry_tf32),
 	    cmocka_unit_test(nvidia_tuned_below_big),

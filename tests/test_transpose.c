@@ -5,6 +5,7 @@
  * larger ld leaves, the offset) must still hold the poison afterwards, and
  * the input must be unchanged. */
 #include "common.h"
+#include "txf_internal.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -824,6 +825,90 @@ static void test_skinny_blocks(void **state)
 	}
 }
 
+/* The skinny kernels of GPUs, on the test device dressed as one (its kind
+ * only): work-groups that stage whole short rows or columns, element by
+ * element, or for elements of up to 8 bytes in 4-byte units, 1, 2 or 4 of
+ * them a short row or column per work-item, where the side whose rows a
+ * group covers whole is tight and starts on a unit (the other side by a
+ * work-item's units at once where its rows start on multiples of them,
+ * else by elements). Short sides 1 to 32, both ways round; long sides
+ * within one group, past groups of 256 and 4 work-items, ending inside a
+ * unit; offsets on units and off, tight and not; every element size. The
+ * context is dressed back after. */
+static void test_skinny_gpu(void **state)
+{
+	(void)state;
+	static const struct {
+		txf_dtype dtype;
+		size_t shorts[8];
+	} sets[] = {
+	    {TXF_U8, {1, 2, 3, 4, 7, 16, 17, 32}},
+	    {TXF_U16, {1, 2, 5, 9, 31, 32, 0}},
+	    {TXF_F32, {3, 17, 0}},
+	    {TXF_F64, {1, 5, 0}},
+	    {TXF_C128, {2, 0}},
+	};
+	static const unsigned groups[][2] = {{0, 0}, {4, 1}};
+	const txf_device_kind kind = test_ctx->profile.kind;
+	test_ctx->profile.kind = TXF_DEVICE_GPU;
+	unsigned k = 0;
+	for (size_t si = 0; si < COUNT(sets); si++) {
+		const size_t elem = txf_dtype_size(sets[si].dtype);
+		const size_t pack = elem <= 2 ? 4 / elem : 1; /* elements per unit */
+		for (size_t i = 0; i < COUNT(sets[si].shorts) && sets[si].shorts[i]; i++) {
+			for (int rows_short = 0; rows_short < 2; rows_short++, k++) {
+				const size_t shrt = sets[si].shorts[i];
+				/* within a group; past two of 256 work-items of 16
+				 * columns, ending inside a word; past many of 4 */
+				const size_t longs[] = {5, 2 * 256 * 16 + 3, 37 * 16 + 1};
+				const size_t lng = longs[k % 3];
+				tcase c = {0};
+				c.rows = rows_short ? shrt : lng;
+				c.cols = rows_short ? lng : shrt;
+				c.dtype = sets[si].dtype;
+				c.in_layout = c.out_layout = TXF_ROW_MAJOR;
+				/* The tight side on a unit or off one; the other side's
+				 * rows on 16 elements (on a work-item's units), off by
+				 * an offset or off by their length. */
+				const size_t on = (k / 2) % 4, other = (k / 3) % 3;
+				const size_t tight_off = on == 3 ? 1 : on * pack;
+				const size_t other_off = other == 1,
+				             other_pad = other < 2 ? 15 - (lng + 15) % 16 : 0;
+				if (rows_short) {
+					c.out_off = tight_off;
+					c.in_off = other_off;
+					c.in_pad = other_pad;
+					c.out_pad = k % 7 == 6; /* not tight */
+				} else {
+					c.in_off = tight_off;
+					c.out_off = other_off;
+					c.out_pad = other_pad;
+					c.in_pad = k % 7 == 6;
+				}
+				c.strategy = TXF_STRATEGY_PAD;
+				c.skinny = 1;
+				c.tile = groups[(k / 5) % 2][0];
+				c.wg_rows = groups[(k / 5) % 2][1];
+				run_case(&c);
+			}
+		}
+	}
+	/* The choice says which: units up to 8-byte elements. */
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	test_topt(&o, "skinny", 1);
+	txf_choice ch;
+	const txf_dtype types[] = {TXF_U8, TXF_U16, TXF_F32, TXF_F64, TXF_C128};
+	for (size_t i = 0; i < COUNT(types); i++) {
+		assert_int_equal(txf_transpose_explain(test_ctx, 3, 5000, types[i], 0, &o, &ch),
+		                 TXF_SUCCESS);
+		const bool words = strstr(ch.why, "moved in 4-byte words") != NULL;
+		if (words != (types[i] != TXF_C128))
+			fail_msg("%s: %s", txf_dtype_name(types[i]), ch.why);
+	}
+	test_ctx->profile.kind = kind;
+}
+
 /* The packed kernels, forced: 1- and 2-byte types, both layouts, PAD and
  * AUTO, on shapes around its 4 x 4 blocks and tiles of 4 and 16 blocks,
  * with input rows on words and off them, and output rows on 32-byte
@@ -1318,6 +1403,7 @@ int main(void)
 	    cmocka_unit_test(test_stream),
 	    cmocka_unit_test(test_skinny),
 	    cmocka_unit_test(test_skinny_blocks),
+	    cmocka_unit_test(test_skinny_gpu),
 	    cmocka_unit_test(test_packed),
 	    cmocka_unit_test(test_chunked),
 	    cmocka_unit_test(test_skinny_packed_refused),
