@@ -1140,6 +1140,22 @@ static void nvidia_entry_ksplit(void **state)
 	txf_context_release(&ctx);
 }
 
+/* The internal choice of a rows x cols transpose of elem-byte elements
+ * between views of the given leading dimensions and offsets (modulo 4
+ * elements), nothing forced. */
+static void select_in_views(txf_context *ctx, size_t rows, size_t cols, size_t elem, size_t in_ld,
+                            size_t out_ld, unsigned in_off4, unsigned out_off4, txf__tchoice *tc)
+{
+	txf__topts to;
+	assert_int_equal(txf__topts_resolve(NULL, &to), TXF_SUCCESS);
+	to.views_known = true;
+	to.in_ld = in_ld;
+	to.out_ld = out_ld;
+	to.in_off4 = in_off4;
+	to.out_off4 = out_off4;
+	assert_int_equal(txf__select_transpose(ctx, rows, cols, elem, false, &to, tc), TXF_SUCCESS);
+}
+
 /* The skinny kernels on a GPU (the test device dressed as an NVIDIA one)
  * move elements of up to 8 bytes in 4-byte units where the side whose rows
  * a work-group covers whole (the output's with few rows, the input's with
@@ -1167,17 +1183,9 @@ static void gpu_skinny_words(void **state)
 	    {16, 100000, 8, 100000, 16, 0, 0, true}, {5, 100000, 16, 100000, 5, 0, 0, false},
 	};
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
-		txf__topts to;
 		txf__tchoice tc;
-		assert_int_equal(txf__topts_resolve(NULL, &to), TXF_SUCCESS);
-		to.views_known = true;
-		to.in_ld = views[i].in_ld;
-		to.out_ld = views[i].out_ld;
-		to.in_off4 = views[i].in_off4;
-		to.out_off4 = views[i].out_off4;
-		assert_int_equal(txf__select_transpose(ctx, views[i].rows, views[i].cols,
-		                                       views[i].elem, false, &to, &tc),
-		                 TXF_SUCCESS);
+		select_in_views(ctx, views[i].rows, views[i].cols, views[i].elem, views[i].in_ld,
+		                views[i].out_ld, views[i].in_off4, views[i].out_off4, &tc);
 		const bool words = strstr(tc.why, "moved in 4-byte words") != NULL;
 		if (tc.skinny != 1 || words != views[i].words)
 			fail_msg("views %zu: skinny %u: %s", i, tc.skinny, tc.why);
@@ -1629,15 +1637,9 @@ static void pocl_cpu_entry_stream(void **state)
 	    {5000, 29, 8, 29, 5004, 1}, {5000, 29, 1, 29, 8192, 1}, {5000, 29, 2, 29, 8192, 0},
 	};
 	for (size_t i = 0; i < sizeof views / sizeof views[0]; i++) {
-		txf__topts to;
 		txf__tchoice tc;
-		assert_int_equal(txf__topts_resolve(NULL, &to), TXF_SUCCESS);
-		to.views_known = true;
-		to.in_ld = views[i].in_ld;
-		to.out_ld = views[i].out_ld;
-		assert_int_equal(txf__select_transpose(ctx, views[i].rows, views[i].cols,
-		                                       views[i].elem, false, &to, &tc),
-		                 TXF_SUCCESS);
+		select_in_views(ctx, views[i].rows, views[i].cols, views[i].elem, views[i].in_ld,
+		                views[i].out_ld, 0, 0, &tc);
 		if (tc.skinny != views[i].skinny || tc.stream == views[i].skinny)
 			fail_msg("views %zu: skinny %u, stream %u: %s", i, tc.skinny, tc.stream,
 			         tc.why);
