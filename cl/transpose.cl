@@ -1613,6 +1613,13 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  *                   counts a finished work-group with locked instructions,
  *                   which drain them, so no fence per work-item is needed
  *                   (one cost about half the bandwidth)
+ *   STREAM_STAGE    1: the lane network (below) first loads a whole tile's
+ *                   lines, one per row, into private memory and transposes
+ *                   it from there, so that all of a tile's loads are in
+ *                   flight together (the host sets it where the input
+ *                   streams from memory rather than a cache); 0 or
+ *                   undefined: the network loads its 16-byte pieces from
+ *                   the input itself
  * Arguments after the usual ones: `lines`, output lines per output row and
  * tile strip of a work-item, and `strips`, strips of L columns per
  * work-item.
@@ -1903,33 +1910,56 @@ typedef lane_qe __attribute__((aligned(1))) lane_q;
 #define LANE_LO LZH(0), LZH(LE), LZH(2 * LE), LZH(3 * LE)
 #define LANE_HI LZH(LE / 2), LZH(LE + LE / 2), LZH(2 * LE + LE / 2), LZH(3 * LE + LE / 2)
 
-/* The tile whose row 0, column 0 is at p (rows ld apart), transposed into
- * t, or with `direct` to dst as stream_tile does. */
+/* The tile whose row 0, column 0 is at p (rows ld apart, in the address
+ * space Q), transposed into t, or with `direct` to dst as stream_tile
+ * does. */
+#define STREAM_LANES_BODY(Q)                                                                       \
+	_Pragma("unroll") for (uint q = 0; q < 4; q++)                                             \
+	{                                                                                          \
+		lane_v v[LE];                                                                      \
+		_Pragma("unroll") for (uint i = 0; i < LE; i++)                                    \
+		{                                                                                  \
+			Q const elem_t *s = p + i * ld + q * LE;                                   \
+			v[i] = (lane_v)(*(Q const lane_q *)s, *(Q const lane_q *)(s + LE * ld),    \
+			                *(Q const lane_q *)(s + 2 * LE * ld),                      \
+			                *(Q const lane_q *)(s + 3 * LE * ld));                     \
+		}                                                                                  \
+		SHUFFLE_ROUNDS(lane_v, v, LE, LE_LOG, __builtin_shufflevector, LANE_LO, LANE_HI)   \
+		_Pragma("unroll") for (uint c = 0; c < LE; c++)                                    \
+		{                                                                                  \
+			const stream_v line = __builtin_astype(v[c], stream_v);                    \
+			if (direct)                                                                \
+				stream_store(dst + (q * LE + c) * dst_ld, line, nt);               \
+			else                                                                       \
+				t[q * LE + c] = line;                                              \
+		}                                                                                  \
+	}
+#if STREAM_STAGE
+TXF_INLINE void stream_lanes_private(const elem_t *p, uint ld, stream_v *t, bool direct,
+                                     __global elem_t *dst, ulong dst_ld, bool nt)
+{
+	STREAM_LANES_BODY()
+}
+#endif
 TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bool direct,
                              __global elem_t *dst, ulong dst_ld, bool nt)
 {
+#if STREAM_STAGE
+	/* The rows as whole lines, then the network from private memory. The
+	 * empty statement that takes the buffer's address keeps the compiler
+	 * from folding the buffer back into registers (64 live lines for
+	 * 1-byte elements, which it would spill). */
+	stream_v tile[SL];
 #pragma unroll
-	for (uint q = 0; q < 4; q++) {
-		lane_v v[LE];
-#pragma unroll
-		for (uint i = 0; i < LE; i++) {
-			__global const elem_t *s = p + i * ld + q * LE;
-			v[i] = (lane_v)(*(__global const lane_q *)s,
-			                *(__global const lane_q *)(s + LE * ld),
-			                *(__global const lane_q *)(s + 2 * LE * ld),
-			                *(__global const lane_q *)(s + 3 * LE * ld));
-		}
-		SHUFFLE_ROUNDS(lane_v, v, LE, LE_LOG, __builtin_shufflevector, LANE_LO, LANE_HI)
-#pragma unroll
-		for (uint c = 0; c < LE; c++) {
-			const stream_v line = __builtin_astype(v[c], stream_v);
-			if (direct)
-				stream_store(dst + (q * LE + c) * dst_ld, line, nt);
-			else
-				t[q * LE + c] = line;
-		}
-	}
+	for (uint i = 0; i < SL; i++)
+		tile[i] = stream_load(p + i * ld);
+	__asm__ volatile("" : : "r"(tile) : "memory");
+	stream_lanes_private((const elem_t *)tile, SL, t, direct, dst, dst_ld, nt);
+#else
+	STREAM_LANES_BODY(__global)
+#endif
 }
+#undef STREAM_LANES_BODY
 #endif
 
 /* The tile of input rows r .. r + L - 1 (r may be negative), columns c0 ..

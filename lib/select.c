@@ -1471,10 +1471,12 @@ void txf__memo_forget(txf_context *ctx)
 static txf__memo *memo_begin(txf_context *ctx)
 {
 	txf__memo *mm = &ctx->memo;
-	if (!mm->valid || memcmp(&mm->profile, &ctx->profile, sizeof ctx->profile) != 0) {
+	if (!mm->valid || memcmp(&mm->profile, &ctx->profile, sizeof ctx->profile) != 0 ||
+	    mm->global_cache != ctx->global_cache) {
 		for (unsigned i = 0; i < TXF__MEMO_SIZE; i++)
 			mm->mm[i].used = mm->tr[i].used = false;
 		memcpy(&mm->profile, &ctx->profile, sizeof ctx->profile);
+		mm->global_cache = ctx->global_cache;
 		mm->valid = true;
 	}
 	return mm;
@@ -1485,7 +1487,11 @@ static txf__memo *memo_begin(txf_context *ctx)
  * TXF__STREAM_NT_MIN bytes or more (TXF__STREAM_SHIFT_MIN for 1- and 2-byte
  * elements whose output rows start off a line), except, where the entry
  * sets stream_cached, outputs off lines whose input is under that fraction
- * of the device's global memory cache. */
+ * of the device's global memory cache. The shifted kernel (non-temporal
+ * stores, output rows off lines) loads each tile's lines before it
+ * transposes them (out->stage) for elements of 2 to 8 bytes where the
+ * input is larger than that cache, so that it comes from memory (1-byte
+ * tiles, 64 rows, gained on some shapes and lost on others). */
 static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                 const txf__topts *opts, txf__tchoice *out)
 {
@@ -1515,15 +1521,20 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	                          bytes >= (double)(lines || elem >= 4 ? TXF__STREAM_NT_MIN
 	                                                               : TXF__STREAM_SHIFT_MIN);
 	out->stores = nt;
+	out->stage = nt && !lines && elem >= 2 && elem <= 8 && ctx->global_cache &&
+	             bytes > (double)ctx->global_cache;
 	size_t len = strlen(out->why);
-	snprintf(out->why + len, sizeof out->why - len, "; %s%s",
+	snprintf(out->why + len, sizeof out->why - len, "; %s%s%s",
 	         !nt     ? "ordinary stores"
 	         : lines ? "non-temporal stores"
 	                 : "non-temporal stores of lines shifted onto the output rows",
 	         opts->stores ? " (forced)"
 	         : in_cache   ? " (output rows off lines, input and output within the cache)"
 	         : cpu && !nt ? " (the output stays in a core's cache)"
-	                      : "");
+	                      : "",
+	         out->stage ? ", each tile's input lines loaded together (the input is larger "
+	                      "than the cache)"
+	                    : "");
 	return TXF_SUCCESS;
 }
 

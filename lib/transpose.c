@@ -128,9 +128,9 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 		lines = (cl_uint)((span + L - 1) / L);
 		strips = (STREAM_MIN_TILES + lines - 1) / lines;
 	}
-	char extra[80];
-	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s", shifted ? 1 : 0,
-	         nt ? " -DTXF_NT_STORES" : "",
+	char extra[96];
+	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s%s", shifted ? 1 : 0,
+	         nt ? " -DTXF_NT_STORES" : "", shifted && c->stage ? " -DSTREAM_STAGE=1" : "",
 	         txf__transpose_entry_for(&ctx->profile)->stream_lanes_1 ? " -DSTREAM_LANES_1"
 	                                                                 : "");
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_stream", false, extra, l);

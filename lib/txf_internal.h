@@ -116,6 +116,7 @@ typedef struct txf__tchoice {
 	unsigned launches;
 	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
 	unsigned stores; /* the streaming kernel's: 1 non-temporal, 0 ordinary */
+	unsigned stage;  /* the shifted streaming kernel loads each tile's lines first */
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64];
@@ -305,6 +306,7 @@ bool txf__driver_binary_ok(const txf_device_profile *p, const unsigned char *bin
 typedef struct txf__memo {
 	bool valid; /* profile holds the profile the entries were made under */
 	txf_device_profile profile;
+	cl_ulong global_cache;     /* the context's, when the entries were made */
 	unsigned next_mm, next_tr; /* the entry each kind replaces next */
 	struct {
 		bool used;

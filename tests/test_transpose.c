@@ -732,6 +732,70 @@ static void test_stream(void **state)
 	}
 }
 
+/* The shifted streaming kernel with each tile's lines loaded first
+ * (STREAM_STAGE), which the POCL CPU entries take for inputs of 2- to
+ * 8-byte elements larger than the global memory cache: the test device's
+ * cache is set to 64 KiB, so that inputs of a few hundred KiB take it
+ * (1-byte ones do not). Elements of 1 to 8 bytes,
+ * non-temporal stores forced, output rows off lines (offsets and slack),
+ * shapes around the tile edge and over several work-items both ways; why
+ * says so, and with the device's own cache (inputs under it) it does not. */
+static void test_stream_staged(void **state)
+{
+	(void)state;
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(test_ctx, &prof), TXF_SUCCESS);
+	if (prof.vendor != TXF_VENDOR_POCL || prof.kind != TXF_DEVICE_CPU)
+		skip(); /* non-temporal stores are POCL's CPU devices' */
+	static const txf_dtype types[] = {TXF_U8, TXF_F16, TXF_F32, TXF_F64};
+	const cl_ulong cache = test_ctx->global_cache;
+	unsigned k = 0;
+	for (size_t di = 0; di < COUNT(types); di++) {
+		const size_t E = txf_dtype_size(types[di]), V = 64 / E;
+		const size_t n = (96u << 10) / E; /* elements over 64 KiB */
+		/* Output rows of rows * E bytes, off lines for explain too. */
+		const size_t shapes[][2] = {{V + 1, n / V},
+		                            {n / V + 3, V + 1},
+		                            {4 * V + 1, n / (3 * V)},
+		                            {n / (5 * V) + V - 1, 5 * V},
+		                            {9 * V + 7, 2 * V - 1}};
+		for (size_t sh = 0; sh < COUNT(shapes); sh++, k++) {
+			tcase c = {0};
+			c.rows = shapes[sh][0];
+			c.cols = shapes[sh][1];
+			c.dtype = types[di];
+			c.in_layout = c.out_layout = TXF_ROW_MAJOR;
+			c.out_off = 1 + k % 3;
+			c.out_pad = k % 2 ? V : 2;
+			c.in_off = k % 4;
+			c.in_pad = k % 3;
+			c.strategy = TXF_STRATEGY_PAD;
+			c.stream = 1;
+			c.stores = 1;
+			txf_transpose_options o;
+			txf_transpose_options_default(&o);
+			o.strategy = TXF_STRATEGY_PAD;
+			assert_int_equal(txf_transpose_options_set(&o, "stream", 1), TXF_SUCCESS);
+			assert_int_equal(txf_transpose_options_set(&o, "stores", 1), TXF_SUCCESS);
+			const bool big = c.rows * c.cols * E > (64u << 10);
+			for (int small = 0; small < 2; small++) {
+				test_ctx->global_cache = small ? 64u << 10 : (cl_ulong)1 << 40;
+				txf_choice ch;
+				assert_int_equal(txf_transpose_explain(test_ctx, c.rows, c.cols,
+				                                       c.dtype, 0, &o, &ch),
+				                 TXF_SUCCESS);
+				const bool staged = strstr(ch.why, "loaded together") != NULL;
+				if (staged != (small && big && E >= 2))
+					fail_msg("%s %zu x %zu, cache %s: why says %s",
+					         txf_dtype_name(c.dtype), c.rows, c.cols,
+					         small ? "64 KiB" : "1 TiB", ch.why);
+				run_case(&c);
+			}
+			test_ctx->global_cache = cache;
+		}
+	}
+}
+
 /* The skinny kernels, forced: every element size, both layouts, PAD and
  * AUTO, short sides 1, 3, 17 and 32 on either side, long sides around the
  * work-group (32 x 8 = 256 items, or a forced 4 x 1 or 16 x 16; on CPUs
@@ -1403,6 +1467,7 @@ int main(void)
 	    cmocka_unit_test(test_stream),
 	    cmocka_unit_test(test_skinny),
 	    cmocka_unit_test(test_skinny_blocks),
+	    cmocka_unit_test(test_stream_staged),
 	    cmocka_unit_test(test_skinny_gpu),
 	    cmocka_unit_test(test_packed),
 	    cmocka_unit_test(test_chunked),
