@@ -1489,9 +1489,10 @@ static txf__memo *memo_begin(txf_context *ctx)
  * sets stream_cached, outputs off lines whose input is under that fraction
  * of the device's global memory cache. The shifted kernel (non-temporal
  * stores, output rows off lines) loads each tile's lines before it
- * transposes them (out->stage) for elements of 2 to 8 bytes where the
- * input is larger than that cache, so that it comes from memory (1-byte
- * tiles, 64 rows, gained on some shapes and lost on others). */
+ * transposes them (out->stage) for 4- and 8-byte elements where the input
+ * is larger than that cache, so that it comes from memory (1- and 2-byte
+ * tiles, of 64 and 32 rows, gained on some such shapes and lost on
+ * others). */
 static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                 const txf__topts *opts, txf__tchoice *out)
 {
@@ -1521,7 +1522,7 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	                          bytes >= (double)(lines || elem >= 4 ? TXF__STREAM_NT_MIN
 	                                                               : TXF__STREAM_SHIFT_MIN);
 	out->stores = nt;
-	out->stage = nt && !lines && elem >= 2 && elem <= 8 && ctx->global_cache &&
+	out->stage = nt && !lines && elem >= 4 && elem <= 8 && ctx->global_cache &&
 	             bytes > (double)ctx->global_cache;
 	size_t len = strlen(out->why);
 	snprintf(out->why + len, sizeof out->why - len, "; %s%s%s",

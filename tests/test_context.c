@@ -1536,8 +1536,8 @@ static void pocl_cpu_entry_matmul_model(void **state)
  * and why says so. Its stores: ordinary under 512 KiB (1- and 2-byte
  * outputs whose rows start off a line: 1 MiB), else non-temporal, except on
  * AMD CPUs for outputs off lines whose input is under 0.3 of the cache;
- * the shifted kernel's tiles loaded first for 2- to 8-byte inputs over the
- * cache. */
+ * the shifted kernel's tiles loaded first for 4- and 8-byte inputs over
+ * the cache. */
 static void pocl_cpu_entry_stream(void **state)
 {
 	(void)state;
@@ -1614,11 +1614,11 @@ static void pocl_cpu_entry_stream(void **state)
 				                                  ? "non-temporal stores"
 				                                  : "ordinary stores"));
 			}
-			/* The shifted kernel loads each tile's lines first for 2- to
+			/* The shifted kernel loads each tile's lines first for 4- and
 			 * 8-byte inputs larger than the cache. */
 			const size_t E = txf_dtype_size(cases[i].dtype);
 			const bool staged = cases[i].nt[cpu] && cases[i].rows * E % 64 != 0 &&
-			                    E >= 2 && E <= 8 &&
+			                    E >= 4 && E <= 8 &&
 			                    cases[i].rows * cases[i].cols * E > (32u << 20);
 			if (staged != (strstr(c.why, "input lines loaded together") != NULL))
 				fail_msg("%s, case %zu: staged %d: %s", cpus[cpu], i, staged,
