@@ -864,8 +864,14 @@ static bool can_slice(txf_strategy st)
 }
 
 /* Slices per K step at the least: shorter slices spend more of their time
- * starting and ending than multiplying. */
+ * starting and ending than multiplying. Past KSLICE_SHORT_MAX slices, the
+ * device entry's rule (auto_ksplit) keeps each at least KSLICE_DEEP_STEPS
+ * long: more slices of fewer steps made f64 and f16 products on the H100
+ * slower (docs/bench/h100-2026-11-27/kslices); the cost model weighs its
+ * own. */
 #define KSLICE_MIN_STEPS 8
+#define KSLICE_SHORT_MAX 64
+#define KSLICE_DEEP_STEPS 64
 
 /* Whether C (m x n, row-major) in blocks of p leaves the entry's device
  * short of work: at most half of split_fill work-groups per compute unit. */
@@ -879,7 +885,9 @@ static bool few_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_
 /* The entry's K slices for m x n x k (row-major C): where C has at most
  * half as many blocks as split_fill per compute unit, enough slices to
  * bring the work-groups up to that, each at least KSLICE_MIN_STEPS K steps
- * long and the partial sums within one buffer. 1: none. */
+ * long and the partial sums within one buffer; past KSLICE_SHORT_MAX
+ * slices, each at least KSLICE_DEEP_STEPS long and as many as fill whole
+ * rounds of work-groups over the compute units. 1: none. */
 static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
                             size_t k, size_t elem, const txf__mparams *p)
 {
@@ -896,6 +904,16 @@ static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, 
 		return 1;
 	double sl = floor(target / blocks);
 	sl = fmin(sl, floor(steps / KSLICE_MIN_STEPS));
+	if (sl > KSLICE_SHORT_MAX) {
+		/* Past the short ones, whole rounds of work-groups over the
+		 * compute units: a second work-group on some of them would
+		 * share their units while the others idle. */
+		sl = fmin(sl, floor(steps / KSLICE_DEEP_STEPS));
+		const double rounds = floor(blocks * sl / d->compute_units);
+		if (rounds >= 1)
+			sl = floor(rounds * d->compute_units / blocks);
+		sl = fmax(sl, KSLICE_SHORT_MAX);
+	}
 	sl = fmin(sl, TXF_MAX_KSPLIT);
 	while (sl >= 2 && sl * (double)m * (double)n * (double)elem > (double)d->max_alloc_size)
 		sl--;
@@ -1107,6 +1125,9 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	return t;
 }
 
+/* The model weighs every count of K slices up to this one. */
+#define MODEL_ALL_SLICES 64
+
 /* An f32 or f64 product with nothing forced, on an entry with a cost model
  * for its type: the block set and K slices of least estimated time. Slices
  * keep at least KSLICE_MIN_STEPS K steps each and their partial sums within
@@ -1131,11 +1152,21 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 			continue;
 		sets++;
 		const double steps = ceil((double)k / q.kwg);
+		const double blocks = ceil((double)m / q.mwg) * ceil((double)n / q.nwg);
 		for (unsigned sl = 1; sl <= TXF_MAX_KSPLIT; sl++) {
 			if (sl > 1 && (steps < (double)sl * KSLICE_MIN_STEPS ||
 			               (double)sl * (double)m * (double)n * (double)elem >
 			                   (double)ctx->profile.max_alloc_size))
 				break;
+			/* Past MODEL_ALL_SLICES, only the most slices that give the
+			 * busiest compute unit a number of work-groups: fewer give it
+			 * as many, each longer. */
+			if (sl > MODEL_ALL_SLICES && sl < TXF_MAX_KSPLIT &&
+			    ceil(blocks * (sl + 1) / cus) == ceil(blocks * sl / cus) &&
+			    steps >= (double)(sl + 1) * KSLICE_MIN_STEPS &&
+			    (double)(sl + 1) * (double)m * (double)n * (double)elem <=
+			        (double)ctx->profile.max_alloc_size)
+				continue;
 			most = sl > most ? sl : most;
 			for (int packed = 0;
 			     packed <= (sl == 1 && c->packed > 0 && e->padcopy_from > 0);

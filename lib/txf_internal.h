@@ -63,7 +63,9 @@
  * kernel parameter in a field. The public structs carry them by name, and
  * params.c converts at the API's edge (txf__*_resolve, txf__*_publish). */
 
-#define TXF_MAX_KSPLIT 64
+/* K slices: enough for two work-groups on each compute unit of the largest
+ * GPUs where C is a single block. */
+#define TXF_MAX_KSPLIT 1024
 #define TXF_MAX_KGROUPS 8
 
 /* The tiled matmul kernel (see the registry's meanings in params.c). A

@@ -1593,7 +1593,7 @@ static void test_matmul_errors(void **state)
 	    {"matmul", IN, IN_B, OUT, "--params", "", NULL},
 	    {"matmul", IN, IN_B, OUT, "--params", "64,,16,8,8,1,1", NULL},
 	    /* Out of the registry's range: the setter refuses it on the line. */
-	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=65", NULL},
+	    {"matmul", IN, IN_B, OUT, "--params", "ksplit=1025", NULL},
 	    {"matmul", IN, IN_B, OUT, "--alpha", "nan", NULL},
 	    {"matmul", IN, IN_B, OUT, "--alpha", "inf", NULL},
 	    {"matmul", IN, IN_B, OUT, "--alpha", "1e999", NULL},
@@ -1877,7 +1877,7 @@ static void test_bench_param(void **state)
 	                                   NULL};
 	static const char *const bad[][8] = {
 	    {"bench", "matmul", "--param", "kwg=999", NULL},
-	    {"bench", "--param", "ksplit=65", "matmul", NULL},
+	    {"bench", "--param", "ksplit=1025", "matmul", NULL},
 	};
 	struct run r;
 
@@ -1896,7 +1896,7 @@ static void test_bench_param(void **state)
 	run_free(&r);
 	r = expect_status(bad[1], 2);
 	assert_non_null(strstr(
-	    r.err, "bench: --param ksplit=65: matmul parameter ksplit = 65 is not in [0, 64]"));
+	    r.err, "bench: --param ksplit=1025: matmul parameter ksplit = 1025 is not in [0, 1024]"));
 	run_free(&r);
 }
 

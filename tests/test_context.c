@@ -1268,11 +1268,41 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 2048, 2048, 2048, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_non_null(strstr(c.why, "cost model"));
-	/* 64 K slices at most, at least 8 K steps each. */
+	/* K slices of at least 8 K steps each; a single block of C over a
+	 * deep K takes as many as give each of the 132 compute units two
+	 * work-groups (more than the 64 the model once stopped at). */
 	assert_int_equal(txf_matmul_explain(ctx, 40, 30, 700, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "ksplit"), 5);
 	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F32, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(test_mparam(&c, "ksplit"), 64);
+	assert_int_equal(test_mparam(&c, "ksplit"), 264);
+	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 50000, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "ksplit"), 264);
+	assert_non_null(strstr(c.why, "with 1 to 390 K slices"));
+	/* Blocks forced: the entry's rule, two work-groups per compute unit,
+	 * at least 8 K steps a slice up to 64 slices; past them 64 K steps a
+	 * slice, in whole rounds of work-groups over the 132 compute units. */
+	static const struct {
+		size_t m, n, k;
+		unsigned slices;
+	} forced[] = {{16, 16, 1000000, 264}, {64, 64, 50000, 64},   {64, 64, 10000, 64},
+	              {128, 64, 200000, 132}, {64, 64, 400000, 264}, {64, 64, 300000, 264},
+	              {64, 64, 200000, 132},  {64, 64, 800, 6},      {128, 64, 100000, 66}};
+	txf_matmul_options fo;
+	txf_matmul_options_default(&fo);
+	fo.strategy = TXF_STRATEGY_PAD;
+	static const char *const names[] = {"mwg", "nwg", "kwg", "mdimc", "ndimc", "vwa", "vwb"};
+	static const long long values[] = {64, 64, 16, 16, 16, 4, 4};
+	for (size_t i = 0; i < 7; i++)
+		assert_int_equal(txf_matmul_options_set(&fo, names[i], values[i]), TXF_SUCCESS);
+	for (size_t i = 0; i < sizeof forced / sizeof forced[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, forced[i].m, forced[i].n, forced[i].k,
+		                                    TXF_F32, &fo, &c),
+		                 TXF_SUCCESS);
+		if ((unsigned)test_mparam(&c, "ksplit") != forced[i].slices)
+			fail_msg("%zu x %zu x %zu, 64 x 64 blocks forced: %lld slices, not %u: %s",
+			         forced[i].m, forced[i].n, forced[i].k, test_mparam(&c, "ksplit"),
+			         forced[i].slices, c.why);
+	}
 	matmul_checked(ctx, 40, 30, 700, "the cost model's 64 x 64 blocks in 5 K slices");
 	matmul_checked(ctx, 70, 200, 90, "the cost model's choice at 70 x 200 x 90");
 	/* Few compute units: fewer slices, larger blocks. */

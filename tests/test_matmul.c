@@ -1493,6 +1493,16 @@ static void test_ksplit(void **state)
 		mcase c = make_case(37, 53, 29, TXF_F64, 2, 0);
 		run_case(&c, &p, sts, COUNT(sts));
 	}
+	/* Hundreds of slices (a single block of C over a deep K), the last one
+	 * short, and the most the registry takes. */
+	static const unsigned many[] = {300, 1024};
+	for (size_t i = 0; i < COUNT(many); i++) {
+		mparams p = small_params;
+		p.ksplit = many[i];
+		const size_t k = (size_t)many[i] * p.kwg - p.kwg / 2;
+		mcase c = make_case(9, 13, k, TXF_F32, v++, 4);
+		run_case(&c, &p, sts, COUNT(sts));
+	}
 }
 
 /* A pooled workspace on an in-order queue goes back to the pool when its
@@ -2157,7 +2167,7 @@ static void test_bad_options(void **state)
 	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0},
 	     NULL,
 	     "only mdimc 3 forced, the rest from the table"},
-	    {{16, 16, 8, 4, 4, 1, 1, 65, 0, 0, 0}, "ksplit", "ksplit 65"},
+	    {{16, 16, 8, 4, 4, 1, 1, 1025, 0, 0, 0}, "ksplit", "ksplit 1025"},
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 5, 0, 0}, "lbuf", "lbuf 5"},
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0}, NULL, "lbuf 3 without the matrix units"},
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0}, "wmap", "wmap 3"},
@@ -2168,8 +2178,8 @@ static void test_bad_options(void **state)
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 9}, "kgroups", "kgroups 9"},
 	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 0, 2}, NULL, "kgroups 2 with the blocked kernel"},
 	};
-	/* ksplit 65 and kgroups 9 are one past the registry's ranges. */
-	assert_int_equal(mparam_max("ksplit"), 64);
+	/* ksplit 1025 and kgroups 9 are one past the registry's ranges. */
+	assert_int_equal(mparam_max("ksplit"), 1024);
 	assert_int_equal(mparam_max("kgroups"), 8);
 	for (size_t i = 0; i < COUNT(bad); i++) {
 		k = call_new(&f);

@@ -129,7 +129,7 @@ static void test_refused(void **state)
 	    {0, "stream", -3, "stream"},       {0, "inplace_tiles", 3, "[0, 2]"},
 	    {0, "wg_rows", 3, "power of two"}, {1, "mwg", 513, "[0, 512]"},
 	    {1, "vwa", 3, "power of two"},     {1, "vwb", 32, "[0, 16]"},
-	    {1, "ksplit", 65, "ksplit"},       {1, "kgroups", 9, "[0, 8]"},
+	    {1, "ksplit", 1025, "ksplit"},     {1, "kgroups", 9, "[0, 8]"},
 	    {1, "lbuf", -1, "lbuf = -1"},      {1, "wmap", 3, "wmap"},
 	    {1, "mdimc", 1LL << 40, "mdimc"},  {0, "tile", -1, "tile = -1"},
 	    {0, "tile", 2, "at least 4"},
