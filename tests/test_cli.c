@@ -1896,7 +1896,8 @@ static void test_bench_param(void **state)
 	run_free(&r);
 	r = expect_status(bad[1], 2);
 	assert_non_null(strstr(
-	    r.err, "bench: --param ksplit=1025: matmul parameter ksplit = 1025 is not in [0, 1024]"));
+	    r.err,
+	    "bench: --param ksplit=1025: matmul parameter ksplit = 1025 is not in [0, 1024]"));
 	run_free(&r);
 }
 
