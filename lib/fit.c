@@ -173,6 +173,13 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 			    "one");
 			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
 		}
+		if (e->stores && (!e->stream || (e->stores != 1 && e->stores != -1))) {
+			snprintf(why, n,
+			         "stores=%d: the streaming kernel's stores (stream=1), 1 "
+			         "non-temporal or -1 ordinary",
+			         e->stores);
+			return TXF_ERR_STRATEGY_NOT_APPLICABLE;
+		}
 		if (kernel && (e->strategy != TXF_STRATEGY_PAD || e->skinny > 1 || e->packed > 2)) {
 			snprintf(why, n, "%s=%u: the %s kernel is pad's, with the value 1%s",
 			         kernel, e->skinny + e->packed, kernel,

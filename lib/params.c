@@ -22,6 +22,7 @@ typedef struct param_def {
 	const char *macro; /* -D name in the kernels; NULL: decided on the host */
 	bool pow2;         /* besides 0 and -1, powers of two only */
 	long long least;   /* the smallest value besides 0 and -1 (0: min) */
+	bool tuned_signed; /* a tuned entry may hold -1 (int in txf__tuned) */
 	field_kind kind;   /* of the option field; choices and tuned entries: unsigned */
 	size_t option;
 	size_t choice;
@@ -144,11 +145,14 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = 1,
                      .meaning = "the streaming kernel's stores: 1 non-temporal (whole aligned "
                                 "lines; output rows off a line take the shifted kernel), -1 "
-                                "ordinary, 0 as the device says"},
+                                "ordinary, 0 as the device says",
+                     .tuned = 1},
             .macro = NULL,
             .kind = F_INT,
+            .tuned_signed = true,
             .option = T_OPT(stores),
             .choice = T_CH(stores),
+            .tuned_at = T_TUNED(stores),
             .fits = "the streaming kernel; non-temporal on POCL's CPU devices",
         },
     [TXF__P_INPLACE_TILES] =
@@ -738,7 +742,13 @@ static size_t tuned_off(txf_tune_op op, const param_def *d)
 
 long long txf__tuned_param(txf_tune_op op, const txf__tuned *e, txf__param_id id)
 {
-	return load_unsigned(tuned_base(op, e), tuned_off(op, &registry[id]));
+	const param_def *d = &registry[id];
+	if (d->tuned_signed) {
+		int v;
+		memcpy(&v, (const unsigned char *)tuned_base(op, e) + tuned_off(op, d), sizeof v);
+		return v;
+	}
+	return load_unsigned(tuned_base(op, e), tuned_off(op, d));
 }
 
 txf_status txf__tuned_param_set(txf_tune_op op, txf__tuned *e, const char *name, long long value)
@@ -747,11 +757,12 @@ txf_status txf__tuned_param_set(txf_tune_op op, txf__tuned *e, const char *name,
 	if (!d || !d->info.tuned)
 		return unknown_of(op_name(op), name, "tuned parameter", true);
 	txf_status s = check_value(d, value);
-	TXF_CHECK_ARG(s != TXF_SUCCESS || value >= 0, TXF_ERR_BAD_PARAM,
+	TXF_CHECK_ARG(s != TXF_SUCCESS || value >= 0 || d->tuned_signed, TXF_ERR_BAD_PARAM,
 	              "tuned %s parameter %s = %lld: a tuned entry takes values of 0 and more",
 	              op_name(op), d->info.name, value);
 	if (s == TXF_SUCCESS)
-		store(tuned_base(op, e), tuned_off(op, d), F_UNSIGNED, value);
+		store(tuned_base(op, e), tuned_off(op, d), d->tuned_signed ? F_INT : F_UNSIGNED,
+		      value);
 	return s;
 }
 

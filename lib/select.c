@@ -413,6 +413,12 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 		out->tile = t->tile;
 		out->wg_rows = t->wg_rows;
 		out->stream = t->stream ? 1 : 0;
+		/* Its stores, where the caller leaves them to the device (and
+		 * non-temporal ones only where this device takes them). */
+		const bool nt_ok =
+		    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU;
+		out->tuned_stores =
+		    t->stream && !opts->stores && (t->stores < 0 || nt_ok) ? t->stores : 0;
 		out->launches = transpose_launches(t->strategy, rows, cols, t->tile, false);
 	}
 	out->strategy_source = out->tile_source = TXF_SOURCE_TUNED;
@@ -1525,7 +1531,7 @@ static txf__memo *memo_begin(txf_context *ctx)
  * tiles, of 64 and 32 rows, gained on some such shapes and lost on
  * others). */
 static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols, size_t elem,
-                                const txf__topts *opts, txf__tchoice *out)
+                                const txf__topts *opts, bool tuned, txf__tchoice *out)
 {
 	TXF_CHECK_ARG(opts->stores >= -1 && opts->stores <= 1, TXF_ERR_BAD_TILE,
 	              "stores %d is not -1 (ordinary), 0 (choose) or 1 (non-temporal)",
@@ -1560,10 +1566,11 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	         !nt     ? "ordinary stores"
 	         : lines ? "non-temporal stores"
 	                 : "non-temporal stores of lines shifted onto the output rows",
-	         opts->stores ? " (forced)"
-	         : in_cache   ? " (output rows off lines, input and output within the cache)"
-	         : cpu && !nt ? " (the output stays in a core's cache)"
-	                      : "",
+	         tuned          ? " (tuned)"
+	         : opts->stores ? " (forced)"
+	         : in_cache     ? " (output rows off lines, input and output within the cache)"
+	         : cpu && !nt   ? " (the output stays in a core's cache)"
+	                        : "",
 	         out->stage ? ", each tile's input lines loaded together (the input is larger "
 	                      "than the cache)"
 	                    : "");
@@ -1574,7 +1581,14 @@ static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, s
                                    bool in_place, const txf__topts *opts, txf__tchoice *out)
 {
 	txf_status s = select_kernel(ctx, rows, cols, elem, in_place, opts, out);
-	return s == TXF_SUCCESS ? settle_stores(ctx, rows, cols, elem, opts, out) : s;
+	if (s != TXF_SUCCESS)
+		return s;
+	if (out->tuned_stores && out->stream) {
+		txf__topts o = *opts;
+		o.stores = out->tuned_stores;
+		return settle_stores(ctx, rows, cols, elem, &o, true, out);
+	}
+	return settle_stores(ctx, rows, cols, elem, opts, false, out);
 }
 
 /* Whether two transpose options ask for the same choice: every field. */

@@ -317,9 +317,13 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 			param_seen[id] = true;
 			const txf_param_info *pi = txf__param_info((txf__param_id)id);
 			unsigned u;
-			if (!parse_uint(v, (unsigned)pi->max, &u))
+			/* -1 where the parameter takes it (stores: ordinary). */
+			const bool minus = v[0] == '-' && pi->min < 0;
+			if (!parse_uint(v + minus, (unsigned)pi->max, &u))
 				return bad(ps, "bad value '%.40s' for %s", v, k);
-			if (txf__tuned_param_set((txf_tune_op)op, e, k, u) != TXF_SUCCESS) {
+			if (txf__tuned_param_set((txf_tune_op)op, e, k,
+			                         minus ? -(long long)u : (long long)u) !=
+			    TXF_SUCCESS) {
 				char reason[256];
 				snprintf(reason, sizeof reason, "%s", txf_last_error());
 				txf__clear_error();

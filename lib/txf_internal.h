@@ -117,8 +117,9 @@ typedef struct txf__tchoice {
 	unsigned tile, wg_rows;
 	unsigned launches;
 	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
-	unsigned stores; /* the streaming kernel's: 1 non-temporal, 0 ordinary */
-	unsigned stage;  /* the shifted streaming kernel loads each tile's lines first */
+	unsigned stores;  /* the streaming kernel's: 1 non-temporal, 0 ordinary */
+	unsigned stage;   /* the shifted streaming kernel loads each tile's lines first */
+	int tuned_stores; /* a tuned entry's stores (1, -1), 0: none */
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
 	char entry[64];
@@ -141,6 +142,7 @@ typedef struct txf__tuned {
 	unsigned tile, wg_rows; /* transpose */
 	unsigned stream;        /* transpose: PAD's kernels (stream, skinny, packed) */
 	unsigned skinny, packed;
+	int stores;          /* transpose, streaming kernel: 1 non-temporal, -1 ordinary */
 	txf__mparams params; /* matmul */
 	size_t shape[3];
 	double median_ms;

@@ -187,6 +187,8 @@ static txf_tuning *sample(void)
 	for (int c = 0; c < 4; c++) {
 		txf_tuned e = tuned_t(ts[c], tiles[c][0], tiles[c][1], c == 3, 512 + (size_t)c,
 		                      256 + (size_t)c, 0.125 * (c + 1));
+		if (c == 3) /* with ordinary stores */
+			test_tuned_put(&e, "stores", -1);
 		put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, c, &e);
 	}
 	put_limits(t, TXF_TUNE_MATMUL, TXF_F32, 1e6, 4e6);
@@ -350,7 +352,8 @@ static void test_round_trip(void **state)
 	                             "vwb=2 ksplit=3 lbuf=2 wmap=2 shape=64x96x131 "));
 	assert_non_null(strstr(text, " mwg=32 nwg=16 kwg=8 mdimc=4 ndimc=4 vwa=2 vwb=2 kgroups=2 "
 	                             "shape=48x40x72 "));
-	assert_non_null(strstr(text, " strategy=pad tile=16 wg_rows=1 stream=1 shape=515x259 "));
+	assert_non_null(
+	    strstr(text, " strategy=pad tile=16 wg_rows=1 stream=1 stores=-1 shape=515x259 "));
 	assert_non_null(strstr(text,
 	                       "\nentry transpose f32 few-rows strategy=pad tile=16 wg_rows=4 "
 	                       "skinny=1 shape=7x599186 "));
@@ -643,6 +646,12 @@ static void test_tuned_choice_used(void **state)
 		assert_int_equal(test_cparam(&c, "skinny"), test_tparam(&e, "skinny"));
 		assert_int_equal(test_cparam(&c, "packed"), 0);
 		assert_non_null(strstr(c.why, "txf tune, test"));
+		/* The streaming entry's ordinary stores. */
+		if (test_tparam(&e, "stream")) {
+			assert_int_equal(test_tparam(&e, "stores"), -1);
+			assert_int_equal(test_cparam(&c, "stores"), 0);
+			assert_non_null(strstr(c.why, "ordinary stores (tuned)"));
+		}
 	}
 	/* 1-byte elements: the packed entry on large shapes; none for small
 	 * ones nor for few columns: the table. */
@@ -722,6 +731,7 @@ static void test_tuned_choice_used(void **state)
 	test_tuned_put(&e3, "tile", 64);
 	test_tuned_put(&e3, "wg_rows", 16);
 	test_tuned_put(&e3, "stream", 0);
+	test_tuned_put(&e3, "stores", 0);
 	put_entry(t, TXF_TUNE_TRANSPOSE, TXF_F32, 3, &e3);
 	/* A skinny entry whose work-group does not fit this short side's
 	 * local rows (16-byte elements, 32 rows of 1025): the table. */
@@ -936,7 +946,12 @@ static void test_corrupt_files(void **state)
 	    {"tile=32", "tile=24", "bad value '24' for tile: transpose parameter tile = 24"},
 	    {"wg_rows=8", "wg_rows=64", "power of two"},
 	    {"stream=1", "stream=2", "bad value"},
+	    {"stream=1", "stream=-1", "bad value '-1' for stream"},
 	    {"stream=1", "stream=1 stream=1", "given twice"},
+	    {"stream=1", "stream=1 stores=2", "bad value '2' for stores"},
+	    {"stream=1", "stream=1 stores=-2", "bad value '-2' for stores"},
+	    {"stream=1", "stream=1 stores=--1", "bad value '--1' for stores"},
+	    {"wg_rows=4 skinny=1", "wg_rows=4 skinny=1 stores=-1", "stores=-1: the streaming"},
 	    {"skinny=1", "skinny=2", "bad value"},
 	    {"packed=1", "packed=1 packed=1", "given twice"},
 	    {"wg_rows=4 skinny=1", "wg_rows=4 skinny=1 packed=1", "names one"},

@@ -69,6 +69,7 @@ typedef struct cand {
 	double ms;          /* median, or INFINITY when it failed or does not apply */
 	int stream;         /* transpose: the streaming kernel (1) or not (-1) */
 	int skinny, packed; /* transpose: those kernels of pad (1; packed 2: chunked) or not (0) */
+	int stores;         /* transpose, streaming kernel: 1 non-temporal, -1 ordinary, 0 chosen */
 } cand;
 
 static cand tr_cand(txf_strategy st, unsigned tile, unsigned wg_rows, int stream)
@@ -224,6 +225,7 @@ static void tr_measure(tuner *t, tr_case *c, cand *cd)
 	o.tile = cd->tile;
 	o.wg_rows = cd->wg_rows;
 	if (txf_transpose_options_set(&o, "stream", cd->stream) != TXF_SUCCESS ||
+	    txf_transpose_options_set(&o, "stores", cd->stores) != TXF_SUCCESS ||
 	    txf_transpose_options_set(&o, "skinny", cd->skinny) != TXF_SUCCESS ||
 	    txf_transpose_options_set(&o, "packed", cd->packed) != TXF_SUCCESS)
 		return;
@@ -256,7 +258,8 @@ static bool tr_dup(const cand *out, size_t n, const cand *c)
 	for (size_t k = 0; k < n; k++)
 		if (out[k].strategy == c->strategy && out[k].tile == c->tile &&
 		    out[k].wg_rows == c->wg_rows && (out[k].stream > 0) == (c->stream > 0) &&
-		    out[k].skinny == c->skinny && out[k].packed == c->packed)
+		    out[k].skinny == c->skinny && out[k].packed == c->packed &&
+		    out[k].stores == c->stores)
 			return true;
 	return false;
 }
@@ -272,6 +275,7 @@ static void tr_add(tuner *t, txf_dtype dtype, const size_t *d, cand c, cand *out
 	o.wg_rows = c.wg_rows;
 	if (*n < MAX_CANDIDATES && !tr_dup(out, *n, &c) &&
 	    txf_transpose_options_set(&o, "stream", c.stream) == TXF_SUCCESS &&
+	    txf_transpose_options_set(&o, "stores", c.stores) == TXF_SUCCESS &&
 	    txf_transpose_options_set(&o, "skinny", c.skinny) == TXF_SUCCESS &&
 	    txf_transpose_options_set(&o, "packed", c.packed) == TXF_SUCCESS &&
 	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS)
@@ -306,8 +310,19 @@ static size_t tr_candidates(tuner *t, txf_dtype dtype, const size_t *d, int cls,
 	 * tried on GPUs, where each work-item's unrolled tile makes it slow
 	 * to build and to run. */
 	txf_transpose_options_set(&o, "stream", 1);
-	if (!t->gpu && txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS)
+	if (!t->gpu &&
+	    txf_transpose_explain(t->ctx, d[0], d[1], dtype, 0, &o, &ch) == TXF_SUCCESS) {
 		tr_add(t, dtype, d, tr_cand(TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, 1), out, &n);
+		/* And each kind of its stores that the device did not choose
+		 * (tr_add drops what the device refuses: non-temporal ones
+		 * outside POCL's CPU devices). */
+		for (int st = -1; st <= 1; st += 2)
+			if ((tool_cparam(&ch, "stores") != 0) != (st > 0)) {
+				cand c = tr_cand(TXF_STRATEGY_PAD, ch.tile, ch.wg_rows, 1);
+				c.stores = st;
+				tr_add(t, dtype, d, c, out, &n);
+			}
+	}
 	/* The skinny kernels: work-groups of 64 to 256 work-items (quick) or
 	 * 32 to 1024. */
 	static const unsigned kernel_tiles[] = {4, 8, 16, 32, 64};
@@ -508,12 +523,16 @@ static void mm_measure_any(tuner *t, void *kase, cand *cd)
 static const char *cand_text(txf_tune_op op, const cand *c, char *buf, size_t n)
 {
 	if (op == TXF_TUNE_TRANSPOSE)
-		snprintf(buf, n, "%s %ux%u%s", txf_strategy_name(c->strategy), c->tile, c->wg_rows,
+		snprintf(buf, n, "%s %ux%u%s%s", txf_strategy_name(c->strategy), c->tile,
+		         c->wg_rows,
 		         c->stream > 0    ? " stream"
 		         : c->skinny > 0  ? " skinny"
 		         : c->packed == 2 ? " chunked"
 		         : c->packed > 0  ? " packed"
-		                          : "");
+		                          : "",
+		         c->stores > 0   ? " nt"
+		         : c->stores < 0 ? " ordinary"
+		                         : "");
 	else
 		snprintf(buf, n, "%s %lld,%lld,%lld,%lld,%lld,%lld,%lld%s",
 		         txf_strategy_name(c->strategy), c->params.v[MWG], c->params.v[NWG],
@@ -656,6 +675,8 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		tuned_put(&e, "wg_rows", b->wg_rows);
 		if (b->stream > 0)
 			tuned_put(&e, "stream", 1);
+		if (b->stream > 0 && b->stores)
+			tuned_put(&e, "stores", b->stores);
 		if (b->skinny > 0)
 			tuned_put(&e, "skinny", 1);
 		if (b->packed > 0)
