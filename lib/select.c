@@ -414,11 +414,19 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 		out->wg_rows = t->wg_rows;
 		out->stream = t->stream ? 1 : 0;
 		/* Its stores, where the caller leaves them to the device (and
-		 * non-temporal ones only where this device takes them). */
+		 * non-temporal ones only where this device takes them), for
+		 * inputs on the same side of the global memory cache's size as
+		 * the shape they were measured on: whether the data stays in
+		 * the cache decides which stores win. */
 		const bool nt_ok =
 		    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU;
+		const double cache = (double)ctx->global_cache;
+		const bool same_side =
+		    !cache || ((double)t->shape[0] * (double)t->shape[1] * (double)elem > cache) ==
+		                  ((double)rows * (double)cols * (double)elem > cache);
 		out->tuned_stores =
-		    t->stream && !opts->stores && (t->stores < 0 || nt_ok) ? t->stores : 0;
+		    t->stream && !opts->stores && (t->stores < 0 || nt_ok) && same_side ? t->stores
+		                                                                        : 0;
 		out->launches = transpose_launches(t->strategy, rows, cols, t->tile, false);
 	}
 	out->strategy_source = out->tile_source = TXF_SOURCE_TUNED;

@@ -611,6 +611,9 @@ static void test_tuned_choice_used(void **state)
 	txf_context_release(&ctx);
 	ctx = open_ctx(NULL);
 
+	/* The device's cache as 16 MiB (the stores' entry was measured on 515
+	 * x 259, 0.5 MB): its stores hold under it, not over it. */
+	ctx->global_cache = 16u << 20;
 	/* Transpose: each class by size and divisibility; any 4-byte type. */
 	static const struct {
 		size_t rows, cols;
@@ -653,6 +656,18 @@ static void test_tuned_choice_used(void **state)
 			assert_non_null(strstr(c.why, "ordinary stores (tuned)"));
 		}
 	}
+	/* An input over the cache (2047 x 1025 f32, 8.4 MB, in the same class)
+	 * leaves the stores to the device. */
+	ctx->global_cache = 1u << 20;
+	{
+		txf_choice c;
+		assert_int_equal(txf_transpose_explain(ctx, 2047, 1025, TXF_F32, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_string_equal(c.entry, "tuned transpose f32 large-uneven");
+		assert_null(strstr(c.why, "(tuned)"));
+		assert_int_equal(test_cparam(&c, "stream"), 1);
+	}
+	ctx->global_cache = 16u << 20;
 	/* 1-byte elements: the packed entry on large shapes; none for small
 	 * ones nor for few columns: the table. */
 	{
