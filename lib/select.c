@@ -1167,19 +1167,18 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		sets++;
 		const double steps = ceil((double)k / q.kwg);
 		const double blocks = ceil((double)m / q.mwg) * ceil((double)n / q.nwg);
-		for (unsigned sl = 1; sl <= TXF_MAX_KSPLIT; sl++) {
-			if (sl > 1 && (steps < (double)sl * KSLICE_MIN_STEPS ||
-			               (double)sl * (double)m * (double)n * (double)elem >
-			                   (double)ctx->profile.max_alloc_size))
-				break;
+		/* The most slices: KSLICE_MIN_STEPS K steps each, their partial
+		 * sums within one buffer. */
+		const double c_bytes = (double)m * (double)n * (double)elem;
+		const unsigned sl_max =
+		    (unsigned)fmax(1.0, fmin(fmin(TXF_MAX_KSPLIT, floor(steps / KSLICE_MIN_STEPS)),
+		                             floor((double)ctx->profile.max_alloc_size / c_bytes)));
+		for (unsigned sl = 1; sl <= sl_max; sl++) {
 			/* Past MODEL_ALL_SLICES, only the most slices that give the
 			 * busiest compute unit a number of work-groups: fewer give it
 			 * as many, each longer. */
-			if (sl > MODEL_ALL_SLICES && sl < TXF_MAX_KSPLIT &&
-			    ceil(blocks * (sl + 1) / cus) == ceil(blocks * sl / cus) &&
-			    steps >= (double)(sl + 1) * KSLICE_MIN_STEPS &&
-			    (double)(sl + 1) * (double)m * (double)n * (double)elem <=
-			        (double)ctx->profile.max_alloc_size)
+			if (sl > MODEL_ALL_SLICES && sl < sl_max &&
+			    ceil(blocks * (sl + 1) / cus) == ceil(blocks * sl / cus))
 				continue;
 			most = sl > most ? sl : most;
 			for (int packed = 0;
