@@ -343,6 +343,27 @@ __kernel void matmul_simple(MATMUL_ARGS)
 
 #define TXF_MATMUL_WG TXF_REQD_WG(NDIMC, MDIMC, KGRP)
 
+/* The first row and column of this work-group's block of C. Without
+ * RASTER (or RASTER 1) block (i, j) is work-group (j, i). With RASTER R > 1
+ * the work-groups, in the order of their linear ids, walk bands of R block
+ * rows column by column (the last band may have fewer rows), so that the
+ * groups running at one time share their K slices of A and B in the
+ * caches. */
+#ifndef RASTER
+#define RASTER 1
+#endif
+#if RASTER > 1
+#define BLOCK_ORIGIN(m0, n0)                                                                       \
+	const ulong gx_ = get_num_groups(0), gy_ = get_num_groups(1);                              \
+	const ulong lin_ = get_group_id(1) * gx_ + get_group_id(0);                                \
+	const ulong band_ = lin_ / (RASTER * gx_), in_ = lin_ % (RASTER * gx_);                    \
+	const ulong rows_ = min((ulong)RASTER, gy_ - band_ * RASTER);                              \
+	const ulong m0 = (band_ * RASTER + in_ % rows_) * MWG, n0 = in_ / rows_ * NWG
+#else
+#define BLOCK_ORIGIN(m0, n0)                                                                       \
+	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG
+#endif
+
 /* One element of C from global memory: the leftover path of TRUNCATE. */
 inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const real_t *a,
                      ulong lda, __global const real_t *b, ulong ldb, real_t beta,
@@ -464,7 +485,7 @@ inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong 
 		MATMUL_SCALARS();                                                                  \
 		__local real_t bp[KWG * NWG];                                                      \
 		__local real_t cacc[MWG * NWG];                                                    \
-		const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG; \
+		BLOCK_ORIGIN(m0, n0);                                                              \
 		K_SLICE();                                                                         \
 		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads);           \
 		blocked_store(cacc, c, ldc, m0, n0,                                                \
@@ -1481,7 +1502,7 @@ inline void mma_store(real_t acc[TM][TN][2], __global real_t *c, ulong ldc, ulon
 		TILES;                                                                             \
 		MMA_XS;                                                                            \
 		PLACE();                                                                           \
-		const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG; \
+		BLOCK_ORIGIN(m0, n0);                                                              \
 		K_SLICE();                                                                         \
 		real_t acc[TM][TN][2];                                                             \
 		for (uint i = 0; i < TM; i++)                                                      \
@@ -1509,7 +1530,7 @@ MMA_KERNEL(matmul_clip, false, true)
 		MATMUL_SCALARS();                                                                  \
 		TILES;                                                                             \
 		PLACE();                                                                           \
-		const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG; \
+		BLOCK_ORIGIN(m0, n0);                                                              \
 		K_SLICE();                                                                         \
 		K_GROUP(K, from, iters, len);                                                      \
 		real_t acc[MWI][NWI];                                                              \

@@ -179,6 +179,7 @@ static const txf__matmul_entry matmul_entries[] = {
                     .mma = 4},
         /* Measured on an H100: 3xtf32 against exact on 34 shapes. */
         .fill_3xtf32 = 1.0,
+        .raster = 8,
         .divisible = TXF_STRATEGY_SPLIT,
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 32768.0,

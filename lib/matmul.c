@@ -99,6 +99,10 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 	            txf__add_define(options, sizeof options, &len, "TRANS_B", tb);
 	for (size_t i = 0; fits && i < sizeof ps / sizeof ps[0]; i++)
 		fits = txf__add_param(options, sizeof options, &len, ps[i].id, ps[i].value);
+	/* Row by row is the kernels' default: the programs built without the
+	 * option stay the same. */
+	if (fits && p->raster > 1)
+		fits = txf__add_param(options, sizeof options, &len, TXF__P_RASTER, p->raster);
 	/* The matrix units through PTX where the device itself (not the
 	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
 	 * computes each instruction in OpenCL C. */

@@ -393,6 +393,23 @@ static const param_def registry[TXF__P_COUNT] = {
                     "warp, kwg a multiple of 4 (8); wmap and kgroups 1; pad, split or padcopy; "
                     "f32 on the TF32 units (sm_80 and later): 3 or 4 with precision 2 or 3",
         },
+    [TXF__P_RASTER] =
+        {
+            .info = {.name = "raster",
+                     .operation = MM,
+                     .min = 0,
+                     .max = TXF_MAX_RASTER,
+                     .meaning = "the order of the work-groups over the blocks of C: 1 row by "
+                                "row; 2 to 64 bands of that many block rows, each column by "
+                                "column; 0 as the device says",
+                     .tuned = 0},
+            .macro = "RASTER",
+            .kind = F_UNSIGNED,
+            .option = M_OPT(raster),
+            .choice = M_CH(raster),
+            .fits = "the tiled and blocked kernels of pad, split and padcopy; simple and "
+                    "truncate ignore it",
+        },
     [TXF__P_PRECISION] =
         {
             .info = {.name = "precision",

@@ -65,6 +65,7 @@
 
 /* K slices: enough for two work-groups on each compute unit of the largest
  * GPUs where C is a single block. */
+#define TXF_MAX_RASTER 64
 #define TXF_MAX_KSPLIT 1024
 #define TXF_MAX_KGROUPS 8
 
@@ -80,6 +81,9 @@ typedef struct txf__mparams {
 	unsigned lbuf, wmap;
 	unsigned kgroups;
 	unsigned mma;
+	/* Work-groups in bands of this many block rows (cl/matmul.cl RASTER);
+	 * 0 as the device says, 1 row by row. */
+	unsigned raster;
 	unsigned precision; /* TXF__PREC_*; 0: exact */
 	/* Set by PADCOPY for its launches with precision tf32 on the matrix
 	 * units, never chosen: 1 the packed A is rounded to TF32 by its pack,
@@ -591,6 +595,7 @@ typedef enum txf__param_id {
 	TXF__P_WMAP,
 	TXF__P_KGROUPS,
 	TXF__P_MMA,
+	TXF__P_RASTER,
 	TXF__P_PRECISION,
 	TXF__P_COUNT
 } txf__param_id;
@@ -737,6 +742,11 @@ typedef struct txf__matmul_entry {
 	 * term lose to the exact kernels below that). */
 	txf__mparams mma_f32;
 	double fill_3xtf32;
+	/* The matrix-unit kernels (mma 2 to 4) with raster 0: work-groups in
+	 * bands of this many block rows where a row of blocks is longer than
+	 * the work-groups in flight (two per compute unit) over it, so that
+	 * those in flight share their K slices (0: row by row). */
+	unsigned raster;
 	txf_strategy divisible; /* when the block divides M, N and K */
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */

@@ -617,6 +617,39 @@ static void nvidia_entry_dmma(void **state)
 	assert_int_equal(test_mparam(&mc, "kwg"), 8);
 	assert_int_equal(test_mparam(&mc, "lbuf"), 4);
 	assert_non_null(strstr(mc.why, "matrix units (mma.sync m16n8k4)"));
+	/* Work-groups in bands of 8 block rows where a row of blocks (64 of 64
+	 * columns here) holds more than the 2 x 132 work-groups in flight over
+	 * 8 rows; row by row where it does not (a row of 15 blocks), for the
+	 * exact f32 kernels, and where the caller says. */
+	assert_int_equal(test_mparam(&mc, "raster"), 8);
+	assert_non_null(strstr(mc.why, "; work-groups in bands of 8 block rows"));
+	assert_int_equal(txf_matmul_explain(ctx, 6686, 911, 794, TXF_F64, NULL, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 3);
+	assert_int_equal(test_mparam(&mc, "raster"), 1);
+	assert_null(strstr(mc.why, "bands"));
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 2176, 4096, TXF_F64, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "raster"), 8); /* 34 blocks a row */
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 2112, 4096, TXF_F64, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "raster"), 1); /* 33 */
+	assert_int_equal(txf_matmul_explain(ctx, 8192, 8192, 8192, TXF_F32, NULL, &mc),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 1);
+	assert_int_equal(test_mparam(&mc, "raster"), 1);
+	{
+		txf_matmul_options r;
+		txf_matmul_options_default(&r);
+		test_mopt(&r, "raster", 1);
+		assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, &r, &mc),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_mparam(&mc, "raster"), 1);
+		assert_null(strstr(mc.why, "bands"));
+		test_mopt(&r, "raster", 5);
+		assert_int_equal(txf_matmul_explain(ctx, 64, 64, 64, TXF_F64, &r, &mc),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_mparam(&mc, "raster"), 5);
+	}
 	/* Compute capability 8.x: the same blocks with m8n8k4; m16n8k4 forced
 	 * there is refused. */
 	ctx->profile.nv_compute_capability = 86;
@@ -702,28 +735,37 @@ static void nvidia_entry_dmma(void **state)
 		txf_strategy st;
 		unsigned ksplit, lbuf, mma;
 		const char *what;
+		unsigned raster;
 	} runs[] = {
-	    {128, 64, 16, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "one block, one K step"},
-	    {256, 128, 48, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "split, even blocks"},
-	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "pad, every edge"},
-	    {131, 77, 37, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 0, 0, "A transposed"},
-	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "B transposed"},
-	    {70, 150, 41, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "both transposed"},
-	    {129, 65, 200, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 3, 0, 0, "three K slices"},
-	    {129, 65, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 0, 0, 0, "padded copies"},
+	    {128, 64, 16, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "one block, one K step",
+	     0},
+	    {256, 128, 48, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "split, even blocks", 0},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_AUTO, 0, 0, 0, "pad, every edge", 0},
+	    {131, 77, 37, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 0, 0, "A transposed", 0},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "B transposed", 0},
+	    {70, 150, 41, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "both transposed", 0},
+	    {129, 65, 200, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 3, 0, 0, "three K slices", 0},
+	    {129, 65, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 0, 0, 0, "padded copies", 0},
 	    /* The cp.async pipeline: 2 to 4 K steps in flight, fewer steps
 	     * than stages, edges, transposed operands, slices. */
-	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 3 K steps"},
-	    {64, 64, 16, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 1 K step"},
-	    {70, 150, 141, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 0, "2 stages, transposed"},
-	    {129, 65, 200, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 2, 3, 0, "3 stages, 2 K slices"},
-	    {128, 128, 96, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_SPLIT, 0, 2, 0, "2 stages, even"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 3 K steps", 0},
+	    {64, 64, 16, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 1 K step", 0},
+	    {70, 150, 141, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 0, "2 stages, transposed",
+	     0},
+	    {129, 65, 200, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 2, 3, 0, "3 stages, 2 K slices",
+	     0},
+	    {128, 128, 96, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_SPLIT, 0, 2, 0, "2 stages, even", 0},
 	    /* The sm_90 instructions: m16n8k4 and m16n8k8, 2 to 4 stages. */
-	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 3, "m16n8k4"},
-	    {70, 150, 141, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 3, "m16n8k4, 3 stages"},
-	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 2, 4, "m16n8k8"},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PAD, 0, 2, 3, "m16n8k4", 0},
+	    {70, 150, 141, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 3, "m16n8k4, 3 stages", 0},
+	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 2, 4, "m16n8k8", 0},
 	    {129, 65, 200, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 2, 3, 4,
-	     "m16n8k8, 3 stages, 2 slices"},
+	     "m16n8k8, 3 stages, 2 slices", 0},
+	    /* Bands of block rows: five rows of 128 x 64 blocks in bands of 3
+	     * (the last of 2), and in bands of 2 with K slices and packs. */
+	    {517, 200, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 0, 0, "bands of 3", 3},
+	    {390, 150, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 2, 0, 0,
+	     "bands of 2, 2 slices, packs", 2},
 	};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		txf_matmul_options_default(&o);
@@ -734,6 +776,8 @@ static void nvidia_entry_dmma(void **state)
 			test_mopt(&o, "mma", runs[i].mma ? runs[i].mma : 2);
 			test_mopt(&o, "lbuf", runs[i].lbuf);
 		}
+		if (runs[i].raster)
+			test_mopt(&o, "raster", runs[i].raster);
 		txf_status es =
 		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_F64, &o, &mc);
 		if (es != TXF_SUCCESS)

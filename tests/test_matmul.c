@@ -33,6 +33,7 @@ typedef struct mparams {
 	unsigned ksplit;
 	unsigned lbuf, wmap;
 	unsigned kgroups;
+	unsigned raster;
 } mparams;
 
 static const struct {
@@ -44,7 +45,7 @@ static const struct {
     {"ndimc", offsetof(mparams, ndimc)},     {"vwa", offsetof(mparams, vwa)},
     {"vwb", offsetof(mparams, vwb)},         {"ksplit", offsetof(mparams, ksplit)},
     {"lbuf", offsetof(mparams, lbuf)},       {"wmap", offsetof(mparams, wmap)},
-    {"kgroups", offsetof(mparams, kgroups)},
+    {"kgroups", offsetof(mparams, kgroups)}, {"raster", offsetof(mparams, raster)},
 };
 
 static unsigned mparam_get(const mparams *p, size_t i)
@@ -111,16 +112,16 @@ static const txf_strategy strategies[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PA
  * work-items, scalar loads; used for the wide sweeps. "vector": blocks of
  * 32 x 16, 8 x 4 work-items with 4 x 4 registers each, vector loads of 2 (A)
  * and 4 (B). All zero: the device's own choice. */
-static const mparams small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0};
-static const mparams vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0, 0};
-static const mparams device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const mparams small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0, 0};
+static const mparams vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0, 0, 0};
+static const mparams device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 /* "layout": 32 x 32 blocks, 4 x 8 work-items laid in one tile of 4 x 8
  * (wmap 2), two local buffers (lbuf 2); A's tile (not transposed) and B's
  * (transposed) go into local memory with the swizzled columns. */
-static const mparams layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2, 0};
+static const mparams layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2, 0, 0};
 /* "groups": 32 x 16 blocks, three K groups of 4 x 4 work-items, each with
  * two local buffers. */
-static const mparams groups_params = {32, 16, 8, 4, 4, 2, 4, 0, 2, 1, 3};
+static const mparams groups_params = {32, 16, 8, 4, 4, 2, 4, 0, 2, 1, 3, 0};
 
 static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 
@@ -786,7 +787,7 @@ static void test_sweep_vector_f32(void **state)
 	(void)state;
 	sweep(TXF_F32, &vector_params, false, 4, 7);
 	/* The widest loads: 16-element vectors of A and B (float16). */
-	static const mparams wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0, 0};
+	static const mparams wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0, 0, 0};
 	for (unsigned v = 0; v < 4; v++) {
 		mcase c = make_case(150, 90, 70, TXF_F32, 43 + v, 4);
 		run_case(&c, &wide, strategies, COUNT(strategies));
@@ -808,8 +809,8 @@ static void test_sweep_layout_f32(void **state)
 	 * buffer) and the same blocks with two buffers of K steps of 16, on
 	 * shapes a few of their 256 x 128 blocks cover (both orders of C
 	 * through the cases). */
-	static const mparams big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0},
-	                              {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0}};
+	static const mparams big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0, 0},
+	                              {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0, 0}};
 	for (unsigned v = 0; v < 4; v++) {
 		mcase c = make_case(300, 260, v < 2 ? 40 : 70, TXF_F32, 41 + v, 4);
 		run_case(&c, &big[v % 2], strategies, COUNT(strategies));
@@ -1505,6 +1506,57 @@ static void test_ksplit(void **state)
 	}
 }
 
+/* The work-groups in bands of block rows (raster 2 to 64): the blocked,
+ * tiled and K-group kernels with every strategy that launches them, on
+ * grids of one to several bands, the last one short, with K slices; a
+ * raster forced on AUTO is reported by the choice. The device's choice
+ * here (no matrix units) is row by row. */
+static void test_raster(void **state)
+{
+	(void)state;
+	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT,
+	                                   TXF_STRATEGY_PADCOPY, TXF_STRATEGY_AUTO};
+	/* K slices: pad and padcopy. */
+	static const txf_strategy sliced[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_PADCOPY,
+	                                      TXF_STRATEGY_AUTO};
+	static const unsigned bands[] = {2, 3, 64};
+	static const shape shapes[] = {{37, 53, 29},   {130, 70, 50}, {300, 70, 33},
+	                               {517, 129, 40}, {96, 96, 16},  {1, 40, 1}};
+	const mparams bases[] = {small_params, vector_params, layout_params, groups_params,
+	                         resolved(&device_params, TXF_F32)};
+	unsigned v = 300;
+	for (size_t bi = 0; bi < COUNT(bases); bi++)
+		for (size_t ri = 0; ri < COUNT(bands); ri++)
+			for (size_t i = 0; i < COUNT(shapes); i++) {
+				mparams p = bases[bi];
+				p.raster = bands[ri];
+				p.ksplit = i % 2 ? 2 : 0;
+				const shape *sh = &shapes[i];
+				mcase c = make_case(sh->m, sh->n, sh->k, TXF_F32, v++, 4);
+				if (p.ksplit)
+					run_case(&c, &p, sliced, COUNT(sliced));
+				else
+					run_case(&c, &p, sts, COUNT(sts));
+				txf_matmul_options o = mm_opts(TXF_STRATEGY_AUTO, &p);
+				txf_matmul_choice ch;
+				assert_int_equal(txf_matmul_explain(test_ctx, sh->m, sh->n, sh->k,
+				                                    TXF_F32, &o, &ch),
+				                 TXF_SUCCESS);
+				assert_int_equal(test_mparam(&ch, "raster"), bands[ri]);
+			}
+	if (has_fp64()) {
+		mparams p = small_params;
+		p.raster = 3;
+		mcase c = make_case(300, 70, 33, TXF_F64, 2, 0);
+		run_case(&c, &p, sts, COUNT(sts));
+	}
+	txf_matmul_choice ch;
+	assert_int_equal(txf_matmul_explain(test_ctx, 4096, 4096, 4096, TXF_F32, NULL, &ch),
+	                 TXF_SUCCESS);
+	assert_int_equal(test_mparam(&ch, "raster"), 1);
+	assert_null(strstr(ch.why, "bands"));
+}
+
 /* A pooled workspace on an in-order queue goes back to the pool when its
  * operation is enqueued: four K-sliced products in a row, no event asked
  * for and none waited on, take one buffer between them (the queue runs
@@ -2154,29 +2206,29 @@ static void test_bad_options(void **state)
 		const char *range;
 		const char *what;
 	} bad[] = {
-	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0, 0}, NULL, "mdimc 3 does not divide mwg 16"},
-	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0, 0}, NULL, "ndimc 5 does not divide nwg 16"},
-	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0, 0}, "vwa", "vwa 3"},
-	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0, 0}, NULL, "vwb 16"},
-	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0, 0}, NULL, "vwa 4 does not divide kwg 6"},
-	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0, 0}, NULL, "a 16 x 2 A tile over 256 work-items"},
-	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0, 0},
+	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0, 0, 0}, NULL, "mdimc 3 does not divide mwg 16"},
+	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0, 0, 0}, NULL, "ndimc 5 does not divide nwg 16"},
+	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0, 0, 0}, "vwa", "vwa 3"},
+	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0, 0, 0}, NULL, "vwb 16"},
+	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0, 0, 0}, NULL, "vwa 4 does not divide kwg 6"},
+	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0, 0, 0}, NULL, "a 16 x 2 A tile over 256 work-items"},
+	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0, 0, 0},
 	     NULL,
 	     "16 x 4 / 2 A vectors over 256 work-items"},
-	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0}, "mwg", "mwg 1024"},
-	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0},
+	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0, 0}, "mwg", "mwg 1024"},
+	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0},
 	     NULL,
 	     "only mdimc 3 forced, the rest from the table"},
-	    {{16, 16, 8, 4, 4, 1, 1, 1025, 0, 0, 0}, "ksplit", "ksplit 1025"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 5, 0, 0}, "lbuf", "lbuf 5"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0}, NULL, "lbuf 3 without the matrix units"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0}, "wmap", "wmap 3"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2, 0}, NULL, "wmap 2 on 4 x 4 work-items"},
-	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2, 0}, NULL, "wmap 2 on 8 x 4 work-items"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0, 0}, NULL, "lbuf 2 with the blocked kernel"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2, 0}, NULL, "wmap 2 with the blocked kernel"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 9}, "kgroups", "kgroups 9"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 0, 2}, NULL, "kgroups 2 with the blocked kernel"},
+	    {{16, 16, 8, 4, 4, 1, 1, 1025, 0, 0, 0, 0}, "ksplit", "ksplit 1025"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 5, 0, 0, 0}, "lbuf", "lbuf 5"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0, 0}, NULL, "lbuf 3 without the matrix units"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0, 0}, "wmap", "wmap 3"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2, 0, 0}, NULL, "wmap 2 on 4 x 4 work-items"},
+	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2, 0, 0}, NULL, "wmap 2 on 8 x 4 work-items"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0, 0, 0}, NULL, "lbuf 2 with the blocked kernel"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2, 0, 0}, NULL, "wmap 2 with the blocked kernel"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 9, 0}, "kgroups", "kgroups 9"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 0, 2, 0}, NULL, "kgroups 2 with the blocked kernel"},
 	};
 	/* ksplit 1025 and kgroups 9 are one past the registry's ranges. */
 	assert_int_equal(mparam_max("ksplit"), 1024);
@@ -2243,7 +2295,7 @@ static void test_bad_options(void **state)
 		d *= 2;
 	if ((size_t)d * d > prof.max_work_group_size) {
 		k = call_new(&f);
-		mparams big = {d, d, d, d, d, 1, 1, 0, 0, 0, 0};
+		mparams big = {d, d, d, d, d, 1, 1, 0, 0, 0, 0, 0};
 		mparams_put(&k.o, &big);
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u work-items, the device runs %zu", d, d,
@@ -2262,7 +2314,7 @@ static void test_bad_options(void **state)
 	d /= 2;
 	if ((size_t)d * d * max_kgroups > prof.max_work_group_size && d >= 2) {
 		k = call_new(&f);
-		mparams many = {d, d, d, d, d, 1, 1, 0, 0, 0, max_kgroups};
+		mparams many = {d, d, d, d, d, 1, 1, 0, 0, 0, max_kgroups, 0};
 		mparams_put(&k.o, &many);
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u x %u work-items, the device runs %zu", d, d,
@@ -2271,7 +2323,7 @@ static void test_bad_options(void **state)
 		assert_non_null(strstr(txf_last_error(), "work-group is larger"));
 	}
 	/* 512 x 512 x 512 blocks of f64 need 4 MiB of local memory. */
-	const mparams huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0, 0};
+	const mparams huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0, 0, 0};
 	if ((cl_ulong)512 * 1024 * 8 > prof.local_mem_size) {
 		txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &huge);
 		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F64, &o, &ch),
@@ -2382,6 +2434,7 @@ int main(void)
 	    cmocka_unit_test(test_padcopy_workspace_parts),
 	    cmocka_unit_test(test_ksplit),
 	    cmocka_unit_test(test_ksplit_workspace),
+	    cmocka_unit_test(test_raster),
 	    cmocka_unit_test(test_pool_queue_order),
 	    cmocka_unit_test(test_padcopy_pool),
 	    cmocka_unit_test(test_kernels_kept),

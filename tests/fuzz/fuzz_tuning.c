@@ -134,6 +134,10 @@ static void consult(int which, txf_tuning *t)
 						if (!want.kgroups && ch.params.kgroups >= 1 &&
 						    ch.params.kgroups <= TXF_MAX_KGROUPS)
 							want.kgroups = ch.params.kgroups;
+						/* raster 0 leaves the order of the
+						 * work-groups to the device's rule. */
+						if (!want.raster && ch.params.raster >= 1)
+							want.raster = ch.params.raster;
 						/* mma 0 runs the fused multiply-adds. */
 						if (!want.mma && ch.params.mma == 1)
 							want.mma = 1;
