@@ -186,6 +186,10 @@ static const txf__matmul_entry matmul_entries[] = {
         .padcopy_from = 3e9,
         .split_fill = 2,
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
+        /* 16 x 16 x 1000000 and 8 x 8 x 4000000 (264 K slices): 1.7 to 2.1
+         * times as fast as the 64 x 64 (f32) and 128 x 64 matrix-unit (f64)
+         * blocks (H100, docs/bench/h100-2026-11-27/kslices/blocks). */
+        .tiny = {.mwg = 16, .nwg = 16, .kwg = 16, .mdimc = 8, .ndimc = 8, .vwa = 2, .vwb = 2},
         .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
         /* The three smaller sets' rates and the launch costs fitted to

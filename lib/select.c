@@ -1321,6 +1321,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		txf__clear_error();
 	/* Tuned entries and the cost model hold exact f32 sets. */
 	const bool tf32 = elem == 4 && units_fit;
+	/* A C that one of the entry's tiny blocks holds, over a deep K. */
+	const bool open_blocks =
+	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
+	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
+	const bool tiny = open_blocks && !given->mma && !tf32 && e->tiny.mwg && m && n &&
+	                  m <= e->tiny.mwg && n <= e->tiny.nwg &&
+	                  txf__check_matmul_params(ctx, &e->tiny, elem) == TXF_SUCCESS &&
+	                  auto_ksplit(ctx, e, m, n, k, elem, &e->tiny) > 1;
+	if (!tiny)
+		txf__clear_error();
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
 	    tuned_matmul(ctx, m, n, k, elem, out)) {
 		out->params.mma = out->params.mma ? out->params.mma : 1;
@@ -1328,7 +1338,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	}
 
 	const double size = (double)m * (double)n * (double)k;
-	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 && !tiny &&
 	    (size >= e->simple_below || e->model_small) &&
 	    model_matmul(ctx, e, m, n, k, elem, out)) {
 		out->params.mma = 1;
@@ -1340,13 +1350,13 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	/* Parameters: fields the caller left 0 come from the table; a device
 	 * with matrix units takes the entry's set for them where the caller
 	 * chose no block or work-item parameter and not mma 1. */
-	const bool open =
-	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
-	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
+	const bool open = open_blocks;
 	const txf__mparams *t = elem == 8 ? &e->f64 : &e->f32;
-	const bool took_units = open && units_fit;
+	const bool took_units = open && units_fit && !tiny;
 	if (took_units)
 		t = &units;
+	if (tiny)
+		t = &e->tiny;
 	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
@@ -1367,16 +1377,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	bool took_few = false, took_big = false;
-	if (open && !tf32 && big->mwg && (big->mma < 2 || given->mma != 1) && e->big_from > 0 &&
-	    (double)m * (double)n * (double)k >= e->big_from &&
+	if (open && !tf32 && !tiny && big->mwg && (big->mma < 2 || given->mma != 1) &&
+	    e->big_from > 0 && (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *big;
 		p.ksplit = ks;
 		took_big = true;
 	}
-	if (open && !(tf32 && took_units) && few->mwg && (few->mma < 2 || given->mma != 1) && m &&
-	    n && few_blocks(ctx, e, m, n, &p) &&
+	if (open && !tiny && !(tf32 && took_units) && few->mwg &&
+	    (few->mma < 2 || given->mma != 1) && m && n && few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *few;
@@ -1462,6 +1472,13 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		snprintf(out->why + len, sizeof out->why - len,
 		         "; a product of %.3g multiply-adds takes the entry's large blocks",
 		         (double)m * (double)n * (double)k);
+	}
+	if (tiny && st != TXF_STRATEGY_SIMPLE) {
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         "; C fits one of the entry's %u x %u blocks (K deep enough for slices): "
+		         "those",
+		         e->tiny.mwg, e->tiny.nwg);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

@@ -758,6 +758,12 @@ typedef struct txf__matmul_entry {
 	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
 	 * f64), before K slices are considered; mwg 0: none. */
 	txf__mparams few_f32, few_f64;
+	/* Blocks for a C that one of them holds (m <= mwg, n <= nwg) over a K
+	 * deep enough for K slices, f32 and f64 alike, in place of every other
+	 * set (the matrix units and the cost model's included) where the caller
+	 * chose no block, work-item or mma parameter and no TF32 products;
+	 * mwg 0: none. */
+	txf__mparams tiny;
 	/* Blocks for products of big_from multiply-adds and more, in place of
 	 * f32 / f64 (mwg 0: the usual ones), where the cost model does not
 	 * choose (no model for the type, or a forced strategy). */

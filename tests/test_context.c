@@ -1286,6 +1286,86 @@ static void gpu_skinny_words(void **state)
  * fewer slices and larger blocks; large products the large blocks where
  * they fill the units. The model's choices run exactly on the device;
  * forced choices are not the model's. */
+/* A C that one 16 x 16 block holds, over a K deep enough for slices: the
+ * NVIDIA entry's tiny blocks (f32 and f64, exact arithmetic, in place of the
+ * cost model's sets and of the f64 matrix units), K-sliced; not for a C
+ * wider than the block, a shallow K, TF32 products, a forced mma or forced
+ * blocks. The products are computed exactly on the test device. */
+static void nvidia_tiny_c(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	ctx->profile.compute_units = 132;
+	ctx->profile.nv_compute_capability = 90;
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+	} tiny[] = {{16, 16, 1000000, TXF_F32},
+	            {8, 8, 4000000, TXF_F32},
+	            {1, 16, 500000, TXF_F32},
+	            {16, 16, 1000000, TXF_F64},
+	            {8, 8, 4000000, TXF_F64}};
+	txf_matmul_choice mc;
+	for (size_t i = 0; i < sizeof tiny / sizeof tiny[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, tiny[i].m, tiny[i].n, tiny[i].k, tiny[i].t, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != 16 || test_mparam(&mc, "nwg") != 16 ||
+		    test_mparam(&mc, "mma") != 1 || test_mparam(&mc, "ksplit") < 2 ||
+		    !strstr(mc.why, "C fits one of the entry's 16 x 16 blocks"))
+			fail_msg("%zu x %zu x %zu: %s", tiny[i].m, tiny[i].n, tiny[i].k, mc.why);
+	}
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+	} other[] = {{17, 16, 1000000, TXF_F32},
+	             {16, 17, 1000000, TXF_F64},
+	             {16, 16, 64, TXF_F32},
+	             {16, 16, 64, TXF_F64}};
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, other[i].m, other[i].n, other[i].k,
+		                                    other[i].t, NULL, &mc),
+		                 TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") == 16 && test_mparam(&mc, "nwg") == 16)
+			fail_msg("%zu x %zu x %zu took the tiny blocks: %s", other[i].m, other[i].n,
+			         other[i].k, mc.why);
+		assert_null(strstr(mc.why, "C fits one"));
+	}
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_true(test_mparam(&mc, "mma") >= 3);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F64, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 3);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "kwg", 32);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_not_equal(test_mparam(&mc, "mwg"), 16);
+	/* Computed: the tiny blocks, K sliced, edges within the block. */
+	static const struct {
+		size_t m, n, k;
+	} runs[] = {{16, 16, 9000}, {5, 11, 20001}, {1, 3, 20000}};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		char what[64];
+		snprintf(what, sizeof what, "tiny C %zu x %zu x %zu", runs[i].m, runs[i].n,
+		         runs[i].k);
+		assert_int_equal(
+		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_F32, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != 16 || test_mparam(&mc, "ksplit") < 2)
+			fail_msg("%s: %s", what, mc.why);
+		smatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_N, TXF_OP_T, NULL, 4,
+		                false, what);
+		if (ctx->profile.has_fp64)
+			dmatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_T, TXF_OP_N,
+			                NULL, what);
+	}
+	txf_context_release(&ctx);
+}
+
 static void nvidia_cost_model(void **state)
 {
 	(void)state;
@@ -1928,6 +2008,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_entry_tiles),
 	    cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),
+	    cmocka_unit_test(nvidia_tiny_c),
 	    cmocka_unit_test(nvidia_cost_model),
 	    cmocka_unit_test(gpu_skinny_words),
 	    cmocka_unit_test(nvidia_entry_dmma),

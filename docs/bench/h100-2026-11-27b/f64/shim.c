@@ -33,8 +33,8 @@ CL_API_ENTRY cl_int CL_API_CALL clBuildProgram(cl_program p, cl_uint n, const cl
 			const char *dm = strstr(opt, "-DMWG");
 			fprintf(f, "== build %d: %.300s\n", (int)e, dm ? dm : opt);
 			for (char *l = strtok(log, "\n"); l; l = strtok(NULL, "\n"))
-				if (strstr(l, "egister") || strstr(l, "spill") || strstr(l, "Compiling") ||
-				    strstr(l, "error"))
+				if (strstr(l, "egister") || strstr(l, "spill") ||
+				    strstr(l, "Compiling") || strstr(l, "error"))
 					fprintf(f, "%s\n", l);
 			fclose(f);
 		}
