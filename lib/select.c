@@ -934,9 +934,6 @@ static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, 
 	return sl >= 2 ? (unsigned)sl : 1;
 }
 
-/* Settle params.ksplit and, where slices need it, the strategy: a value
- * the caller forced is kept (an AUTO strategy becomes PAD where it would
- * not slice), 0 takes the entry's rule. Appends the reason to out->why. */
 /* Append note to why (of why_size bytes) whole, after as much of why as
  * leaves room for it ("..." where it cut). */
 static void why_append_whole(char *why, size_t why_size, const char *note)
@@ -980,6 +977,9 @@ static void settle_raster(const txf_context *ctx, const txf__matmul_entry *e, si
 	why_append_whole(why, why_size, note);
 }
 
+/* Settle params.ksplit and, where slices need it, the strategy: a value
+ * the caller forced is kept (an AUTO strategy becomes PAD where it would
+ * not slice), 0 takes the entry's rule. Appends the reason to out->why. */
 static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry *e, size_t m,
                                 size_t n, size_t k, size_t elem, bool auto_strategy,
                                 unsigned forced, txf_strategy *st, txf__mparams *p, char *why,

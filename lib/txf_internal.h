@@ -63,9 +63,10 @@
  * kernel parameter in a field. The public structs carry them by name, and
  * params.c converts at the API's edge (txf__*_resolve, txf__*_publish). */
 
+/* Block rows per band of the work-groups' order (params.raster). */
+#define TXF_MAX_RASTER 64
 /* K slices: enough for two work-groups on each compute unit of the largest
  * GPUs where C is a single block. */
-#define TXF_MAX_RASTER 64
 #define TXF_MAX_KSPLIT 1024
 #define TXF_MAX_KGROUPS 8
 
@@ -743,9 +744,9 @@ typedef struct txf__matmul_entry {
 	txf__mparams mma_f32;
 	double fill_3xtf32;
 	/* The matrix-unit kernels (mma 2 to 4) with raster 0: work-groups in
-	 * bands of this many block rows where a row of blocks is longer than
-	 * the work-groups in flight (two per compute unit) over it, so that
-	 * those in flight share their K slices (0: row by row). */
+	 * bands of this many block rows where a row of blocks holds more of
+	 * them than are in flight (two per compute unit) over that many rows,
+	 * so that those in flight share their K slices (0: row by row). */
 	unsigned raster;
 	txf_strategy divisible; /* when the block divides M, N and K */
 	txf_strategy uneven;
