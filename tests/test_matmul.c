@@ -1508,9 +1508,9 @@ static void test_ksplit(void **state)
 
 /* The work-groups in bands of block rows (raster 2 to 64): the blocked,
  * tiled and K-group kernels with every strategy that launches them, on
- * grids of one to several bands, the last one short, with K slices; a
- * raster forced on AUTO is reported by the choice. The device's choice
- * here (no matrix units) is row by row. */
+ * grids of one to several bands, the last one short, with K slices; simple
+ * and truncate with it set; a raster forced on AUTO is reported by the
+ * choice. The device's choice here (no matrix units) is row by row. */
 static void test_raster(void **state)
 {
 	(void)state;
@@ -1549,6 +1549,14 @@ static void test_raster(void **state)
 		p.raster = 3;
 		mcase c = make_case(300, 70, 33, TXF_F64, 2, 0);
 		run_case(&c, &p, sts, COUNT(sts));
+	}
+	/* Simple and truncate take the parameter and ignore it. */
+	static const txf_strategy others[] = {TXF_STRATEGY_SIMPLE, TXF_STRATEGY_TRUNCATE};
+	for (size_t ri = 0; ri < COUNT(bands); ri++) {
+		mparams p = small_params;
+		p.raster = bands[ri];
+		mcase c = make_case(300, 70, 33, TXF_F32, v++, 4);
+		run_case(&c, &p, others, COUNT(others));
 	}
 	txf_matmul_choice ch;
 	assert_int_equal(txf_matmul_explain(test_ctx, 4096, 4096, 4096, TXF_F32, NULL, &ch),
