@@ -184,6 +184,11 @@ static const txf__matmul_entry matmul_entries[] = {
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 32768.0,
         .padcopy_from = 3e9,
+        /* pad against padcopy on 26 random TF32 products (H100,
+         * docs/bench/h100-2026-11-27c/padcopy): padcopy 1.04-1.50 times as
+         * fast from 3.6e8 multiply-adds, 0.95 at 1.4e8; on shapes the
+         * blocks divide 0.86-1.05, which keep split or pad. */
+        .padcopy_from_tf32 = 3e8,
         .split_fill = 2,
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
         /* 16 x 16 x 1000000 and 8 x 8 x 4000000 (264 K slices): 1.7 to 2.1

@@ -1441,7 +1441,11 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		    n, k, e->name);
 	} else {
 		st = divisible ? e->divisible : e->uneven;
-		if (e->padcopy_from > 0 && (double)m * (double)n * (double)k >= e->padcopy_from)
+		const double from = !divisible && p.mma >= 2 && p.precision == TXF__PREC_TF32 &&
+		                            e->padcopy_from_tf32 > 0
+		                        ? e->padcopy_from_tf32
+		                        : e->padcopy_from;
+		if (from > 0 && (double)m * (double)n * (double)k >= from)
 			st = TXF_STRATEGY_PADCOPY;
 		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
 		snprintf(out->why, sizeof out->why,

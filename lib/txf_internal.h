@@ -752,6 +752,11 @@ typedef struct txf__matmul_entry {
 	txf_strategy uneven;
 	double simple_below; /* SIMPLE when m * n * k is smaller */
 	double padcopy_from; /* PADCOPY from this m * n * k on (0: never) */
+	/* PADCOPY from this m * n * k on for TF32 products (precision tf32 on
+	 * the matrix units) that the blocks do not divide: its packs round the
+	 * operands to TF32 once, where PAD rounds each fragment it reads (0:
+	 * padcopy_from). */
+	double padcopy_from_tf32;
 	/* K slices (params.ksplit 0): where the blocks of C number at most half
 	 * of split_fill per compute unit, slices bring them up to it (0: never
 	 * sliced). */

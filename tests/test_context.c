@@ -920,6 +920,27 @@ static void nvidia_entry_tf32(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "precision"), 3);
 	assert_non_null(strstr(mc.why, "f32 as tf32"));
+	/* TF32 products that the blocks do not divide are packed from the
+	 * entry's padcopy_from_tf32 (3e8 multiply-adds) on, the others from
+	 * padcopy_from (3e9). */
+	assert_int_equal(mc.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(txf_matmul_explain(ctx, 1024, 1024, 1024, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_not_equal(mc.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(mc.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(txf_matmul_explain(ctx, 700, 500, 700, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_equal(mc.strategy, TXF_STRATEGY_PAD);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 2);
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mma"), 4);
+	assert_int_equal(mc.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F64, NULL, &mc), TXF_SUCCESS);
+	assert_int_equal(mc.strategy, TXF_STRATEGY_PAD);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 3);
 	/* Computed exactly, and said: below the tiling threshold, mma 1, the
 	 * caller's blocks, truncate, f64, an earlier device, another vendor. */
 	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 16, TXF_F32, &o, &mc), TXF_SUCCESS);
