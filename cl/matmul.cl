@@ -1142,9 +1142,8 @@ inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 #endif
 
 /* Copy 16 bytes (CPE elements) from global into local memory, both
- * 16-byte aligned. The copies go through L1 (.ca): on the H100 and H200
- * the f64 kernel runs 1.1-1.3 times as fast as with copies that bypass it
- * (.cg), the f16 and TF32 kernels up to 1.08 (BENCHMARKS.md). */
+ * 16-byte aligned, through L1 (.ca: faster than copies that bypass it,
+ * .cg; BENCHMARKS.md). */
 #if TXF_DOUBLE
 #define CPE 2
 #else
