@@ -226,11 +226,10 @@ static const txf__matmul_entry matmul_entries[] = {
         .launch_s = 16e-6,
         .slice_launch_s = 2e-6,
         .sum_bytes_s = 1.5e12,
-        .why = "128 x 128 blocks, 256 work-items with 8 x 8 registers each, read from local "
-               "memory 16 bytes at a time; from 3e9 multiply-adds on, operands copied K-major "
-               "first where they are not (f64; f32 takes the blocks of least estimated "
-               "time); from 2e10 on, 256 x 128 blocks, K steps of 32, 16 x 8 registers per "
-               "work-item in 4 x 8 work-item tiles (measured on an H100)",
+        .why = "operands packed K-major first (padcopy) from 3e9 multiply-adds on (TF32 "
+               "products that the blocks do not divide: 3e8); exact f32 in the blocks of "
+               "least estimated time, or 256 x 128 from 2e10 on where the strategy is forced "
+               "(measured on an H100)",
     },
     {
         .name = "gpu",
