@@ -1200,7 +1200,7 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	txf__mparams best = {0};
 	double best_t = 0;
 	unsigned sets = 0, most = 1;
-	bool best_packed = false;
+	bool best_packed = false, packs_weighed = false;
 	for (unsigned i = 0; i < TXF__MCOST_SETS && sets_of[i].p.mwg; i++) {
 		const txf__mcost *c = &sets_of[i];
 		txf__mparams q = c->p;
@@ -1224,9 +1224,9 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 			    ceil(blocks * (sl + 1) / cus) == ceil(blocks * sl / cus))
 				continue;
 			most = sl > most ? sl : most;
-			for (int packed = 0;
-			     packed <= (sl == 1 && c->packed > 0 && e->padcopy_from > 0);
-			     packed++) {
+			const bool packs = sl == 1 && c->packed > 0 && e->padcopy_from > 0;
+			packs_weighed = packs_weighed || packs;
+			for (int packed = 0; packed <= packs; packed++) {
 				const double t =
 				    model_time(e, c, &q, cus, m, n, k, elem, sl, packed);
 				if (!best.mwg || t < best_t) {
@@ -1257,12 +1257,15 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	else if (best.ksplit > 1 && len > 0 && (size_t)len < sizeof out->why)
 		len += snprintf(out->why + len, sizeof out->why - (size_t)len, ", K in %u slices",
 		                best.ksplit);
+	char slices[48] = "without K slices";
+	if (most > 1)
+		snprintf(slices, sizeof slices, "with 1 to %u K slices", most);
 	if (len > 0 && (size_t)len < sizeof out->why)
 		snprintf(out->why + len, sizeof out->why - (size_t)len,
-		         ": estimated %.3g us, the least of %u block sets with 1 to %u K slices or "
-		         "packed operands on %u compute units (work-groups per compute unit and "
-		         "their measured rates)",
-		         best_t * 1e6, sets, most, cus);
+		         ": estimated %.3g us, the least of %u block sets %s%s on %u compute units "
+		         "(work-groups per compute unit and their measured rates)",
+		         best_t * 1e6, sets, slices, packs_weighed ? " or packed operands" : "",
+		         cus);
 	out->launches = matmul_launches(out->strategy, m, n, k, &out->params);
 	return true;
 }

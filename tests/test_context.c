@@ -1159,6 +1159,7 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 2); /* the blocks divide it: pack A, product */
 	assert_non_null(strstr(c.why, "cost model: blocks 256 x 128 x 32"));
+	assert_non_null(strstr(c.why, "K slices or packed operands on 132 compute units"));
 	txf_matmul_options po;
 	txf_matmul_options_default(&po);
 	po.strategy = TXF_STRATEGY_PAD;
@@ -1670,9 +1671,23 @@ static void pocl_cpu_entry_matmul_model(void **state)
 			         mc.why);
 		assert_string_equal(mc.entry, "pocl-cpu");
 		assert_non_null(strstr(mc.why, "pocl-cpu cost model"));
+		/* The entry weighs no packed operands, and these K, of a few
+		 * K panels at most, no slices. */
+		assert_null(strstr(mc.why, "packed operands"));
+		assert_non_null(strstr(mc.why, "block sets without K slices on 2 compute units"));
 		if (cases[i].run && runs)
 			smatmul_checked(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_OP_N, TXF_OP_N,
 			                NULL, 4, false, "POCL cost model");
+	}
+	/* A deep K: the slices weighed are said. */
+	{
+		txf_matmul_choice mc;
+		assert_int_equal(txf_matmul_explain(ctx, 16, 16, 100000, TXF_F32, NULL, &mc),
+		                 TXF_SUCCESS);
+		if (!strstr(mc.why, "block sets with 1 to ") ||
+		    !strstr(mc.why, " K slices on 2 compute units") ||
+		    strstr(mc.why, "packed operands"))
+			fail_msg("16 x 16 x 100000: %s", mc.why);
 	}
 	/* f64 has its own sets. */
 	static const struct {
