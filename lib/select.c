@@ -741,10 +741,9 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	} else if (in_place) {
 		s = TXF_STRATEGY_PAD;
 		out->strategy_source = TXF_SOURCE_DEVICE;
-		snprintf(
-		    out->why, sizeof out->why,
-		    "in place: tile pairs swapped through local memory, edges guarded (%s: %s)",
-		    e->name, e->why);
+		snprintf(out->why, sizeof out->why,
+		         "in place: tile pairs swapped through local memory, edges guarded (%s)",
+		         e->name);
 	} else if (rows * cols < e->simple_below) {
 		s = TXF_STRATEGY_SIMPLE;
 		out->strategy_source = TXF_SOURCE_DEVICE;
@@ -808,9 +807,10 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	           opts->cache_hints <= 0) {
 		char note[200];
 		int len = snprintf(note, sizeof note,
-		                   "; streaming kernel: %u x %u tiles (a 64-byte line per row) "
-		                   "transposed in registers, whole output lines",
-		                   vt, vt);
+		                   "; streaming kernel in place of tile %u: %u x %u tiles (a "
+		                   "64-byte line per row) transposed in registers, whole output "
+		                   "lines",
+		                   tile, vt, vt);
 		if (stream_side && side <= e->skinny_max && len > 0 && (size_t)len < sizeof note)
 			snprintf(note + len, sizeof note - (size_t)len,
 			         " (a short side of %zu fills lines: not the skinny kernels)",

@@ -1799,7 +1799,14 @@ static void pocl_cpu_entry_stream(void **state)
 			assert_string_equal(c.entry, entries[cpu]);
 			assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
 			if (cases[i].stream) {
-				assert_non_null(strstr(c.why, "streaming kernel"));
+				/* The entry's tile, which the streaming kernel's
+				 * blocks replace, is said as such. */
+				char tiles[80];
+				snprintf(tiles, sizeof tiles,
+				         "streaming kernel in place of tile 32: %u x %u tiles",
+				         cases[i].tile, cases[i].tile);
+				if (!strstr(c.why, tiles))
+					fail_msg("%s, case %zu: %s", cpus[cpu], i, c.why);
 				assert_non_null(strstr(c.why, cases[i].nt[cpu]
 				                                  ? "non-temporal stores"
 				                                  : "ordinary stores"));
@@ -1817,6 +1824,17 @@ static void pocl_cpu_entry_stream(void **state)
 			    cases[i].rows < cases[i].cols ? cases[i].rows : cases[i].cols;
 			if (cases[i].stream && side <= 16)
 				assert_non_null(strstr(c.why, "not the skinny kernels"));
+		}
+		/* In place, the why names the entry but not its streaming. */
+		{
+			txf_choice c;
+			assert_int_equal(
+			    txf_transpose_explain(ctx, 1024, 1024, TXF_U8, 1, NULL, &c),
+			    TXF_SUCCESS);
+			assert_int_equal(test_cparam(&c, "stream"), 0);
+			if (!strstr(c.why, "in place: tile pairs") ||
+			    !strstr(c.why, entries[cpu]) || strstr(c.why, "stream"))
+				fail_msg("%s, in place: %s", cpus[cpu], c.why);
 		}
 		/* Each entry's kernels (the AMD one's 1-byte lanes, its
 		 * stores), where the test device is POCL's CPU device. */
