@@ -1010,11 +1010,11 @@ static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry 
 	if (*st == TXF_STRATEGY_SPLIT)
 		*st = TXF_STRATEGY_PAD;
 	p->ksplit = sl;
+	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
 	snprintf(why + len, why_size - len,
-	         "; K in %u slices: %.0f blocks of C would leave most of the %u compute units "
+	         "; K in %u slices: %.0f block%s of C would leave most of the %u compute units "
 	         "idle",
-	         sl, ceil((double)m / p->mwg) * ceil((double)n / p->nwg),
-	         ctx->profile.compute_units);
+	         sl, blocks, blocks == 1 ? "" : "s", ctx->profile.compute_units);
 	return TXF_SUCCESS;
 }
 
@@ -1257,15 +1257,15 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	else if (best.ksplit > 1 && len > 0 && (size_t)len < sizeof out->why)
 		len += snprintf(out->why + len, sizeof out->why - (size_t)len, ", K in %u slices",
 		                best.ksplit);
-	char slices[48] = "without K slices";
+	char slices[48] = "K whole";
 	if (most > 1)
-		snprintf(slices, sizeof slices, "with 1 to %u K slices", most);
+		snprintf(slices, sizeof slices, "1 to %u K slices", most);
 	if (len > 0 && (size_t)len < sizeof out->why)
 		snprintf(out->why + len, sizeof out->why - (size_t)len,
-		         ": estimated %.3g us, the least of %u block sets %s%s on %u compute units "
-		         "(work-groups per compute unit and their measured rates)",
-		         best_t * 1e6, sets, slices, packs_weighed ? " or packed operands" : "",
-		         cus);
+		         ": estimated %.3g us, the least of %u block sets on %u compute units with "
+		         "%s%s (work-groups per compute unit and their measured rates)",
+		         best_t * 1e6, sets, cus, slices,
+		         packs_weighed ? ", with and without packed operands" : "");
 	out->launches = matmul_launches(out->strategy, m, n, k, &out->params);
 	return true;
 }
