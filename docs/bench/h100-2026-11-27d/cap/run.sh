@@ -16,6 +16,6 @@ for r in 1 2; do
   done
  done
 done
-for cap in 0 168 128; do echo "== cap $cap" >> $O/regs.txt; timeout 60 python3 $H/mregs.py /tmp/cap-$cap /tmp/ptx-$cap >> $O/regs.txt 2>&1; done
+for cap in 0 168 128; do echo "== cap $cap" >> $O/regs.txt; timeout 60 python3 $H/mregs.py  # mregs.py: docs/bench/h100-2026-11-26/host/regcap/mregs.py with mregs.patch /tmp/cap-$cap /tmp/ptx-$cap >> $O/regs.txt 2>&1; done
 which ptxas >> $O/regs.txt 2>&1
 cd $OUT && tar czf cap.tgz cap && rm -rf cap
