@@ -75,6 +75,11 @@
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
+ *   DOT             defined (2 to 256, a power of two): the program of the
+ *                   reduction kernel, matmul_dot (below), with DOT lanes
+ *                   along K; it builds neither the blocked nor the tiled
+ *                   kernels. DOT_UNROLL: k a lane loads before it
+ *                   multiplies (default 2)
  *
  * Kernels and the edge strategy each implements:
  *   matmul_simple    SIMPLE: one work-item per element of C, bounds-checked;
@@ -100,6 +105,8 @@
  *                    through local tiles
  *   matmul_unpack    PADCOPY and K slices: C = (sum of the slices of Cp) +
  *                    beta * C over the M x N part of Cp
+ *   matmul_dot       PAD with DOT: a C that one block holds over a deep K,
+ *                    lanes along K, no local tiles, K slices as below
  *
  * K slices: matmul_even and matmul_pad may be launched with several
  * work-groups along dimension 2. Each takes its own run of whole K steps
@@ -223,10 +230,10 @@ typedef float real_t;
 #define B_OTHER KWG
 #endif
 
-#if A_CONTIG % VWA != 0 || (MWG * KWG / VWA) % WGS != 0
+#if !defined(DOT) && (A_CONTIG % VWA != 0 || (MWG * KWG / VWA) % WGS != 0)
 #error "VWA must divide the contiguous side of the A tile and the work must split evenly"
 #endif
-#if B_CONTIG % VWB != 0 || (KWG * NWG / VWB) % WGS != 0
+#if !defined(DOT) && (B_CONTIG % VWB != 0 || (KWG * NWG / VWB) % WGS != 0)
 #error "VWB must divide the contiguous side of the B tile and the work must split evenly"
 #endif
 
@@ -375,6 +382,8 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 	store_c(c + m * ldc + n, alpha, beta, acc);
 }
 
+/* The blocked and tiled kernels, in every program but matmul_dot's. */
+#ifndef DOT
 #if MDIMC == 1 && NDIMC == 1
 #if LBUF != 1 || WMAP != 1 || MMA != 1
 #error "the blocked kernel (MDIMC = NDIMC = 1) takes LBUF = WMAP = MMA = 1"
@@ -1624,6 +1633,7 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 #endif /* MMA >= 2 */
 
 #endif /* MDIMC == 1 && NDIMC == 1 */
+#endif /* !DOT */
 
 /* PADCOPY: dst (Kp x Xp, row-major, leading dimension Xp) = op(src) laid
  * K-major, zero outside X x K. Work-item (x, k). */
@@ -1700,6 +1710,134 @@ __kernel PACK_WG void matmul_pack_b_tiled(ulong N, ulong K, __global const real_
 	__local real_t t[PACK_T][PACK_T + 1];
 	pack_across(N, K, b + b_off, ldb, dst + dst_off, Np, Kp, t);
 }
+
+#ifdef DOT
+/* matmul_dot (DOT 2 or more, a power of two): a C that one MWG x NWG block
+ * holds, over a deep K, with no local tiles. A work-group is DOT x (MDIMC
+ * NDIMC) work-items: along dimension 0 the lanes of K, along dimension 1
+ * the parts of the block, part i NDIMC + j holding the MWI x NWI elements
+ * of rows i, i + MDIMC, ... and columns j, j + NDIMC, ...; dimension 2 the
+ * K slices, as for the tiled kernels (slice s stores its part of the
+ * product in the M x N slice s of C). Lane l of a slice sums the products
+ * of k = k0 + l, k0 + l + DOT, ... over the slice's run of K, so that the
+ * lanes' loads of one row of an operand stored across K are neighbours,
+ * and of an operand stored along K, whole rows; then the lanes' sums are
+ * added through local memory and the work-items of each part store them.
+ * Rows past M and columns past N are read at row M - 1 and column N - 1,
+ * and not stored. The host launches it with MWG >= M and NWG >= N. */
+#if DOT < 2 || (DOT & (DOT - 1)) != 0
+#error "DOT must be a power of two from 2"
+#endif
+#ifndef DOT_UNROLL
+#define DOT_UNROLL 2
+#endif
+#define DOT_PARTS (MDIMC * NDIMC)
+#define DOT_SUMS (MWI * NWI)
+/* Sums per work-item added in one round: as many as 32 KiB of local
+ * memory hold for the work-group (DOT_FIT), all of them where they fit. */
+#define DOT_FIT ((TXF_DOUBLE ? 4096 : 8192) / (DOT_PARTS * DOT))
+#define DOT_CHUNK (DOT_SUMS < DOT_FIT ? DOT_SUMS : DOT_FIT)
+#if DOT_CHUNK < 1
+#error "matmul_dot: the work-group's sums of one element take more than 32 KiB"
+#endif
+/* Work-items adding one sum's lanes in the first step (DOT_SPLIT of
+ * DOT_WIDTH lanes each), and the sums each of them takes in turn. */
+#define DOT_SPLIT (DOT >= 2 * DOT_CHUNK ? DOT / DOT_CHUNK : 1)
+#define DOT_WIDTH ((DOT + DOT_SPLIT - 1) / DOT_SPLIT)
+__kernel TXF_REQD_WG(DOT, DOT_PARTS, 1) void matmul_dot(MATMUL_ARGS)
+{
+	MATMUL_SCALARS();
+	const uint lane = get_local_id(0), part = get_local_id(1);
+	const ulong pi = part / NDIMC, pj = part % NDIMC;
+	const ulong ns = get_num_groups(2), s = get_group_id(2);
+	const ulong len = (K + ns - 1) / ns;
+	const ulong k0 = min(K, s * len), k1 = min(K, k0 + len);
+	a += a_off;
+	b += b_off;
+	c += c_off + s * M * ldc;
+	ulong rm[MWI], cn[NWI];
+#pragma unroll
+	for (uint i = 0; i < MWI; i++)
+		rm[i] = min(pi + i * MDIMC, M - 1);
+#pragma unroll
+	for (uint j = 0; j < NWI; j++)
+		cn[j] = min(pj + j * NDIMC, N - 1);
+	real_t acc[MWI][NWI];
+#pragma unroll
+	for (uint i = 0; i < MWI; i++)
+#pragma unroll
+		for (uint j = 0; j < NWI; j++)
+			acc[i][j] = 0;
+	/* DOT_UNROLL k a lane at a time, their loads before their products,
+	 * then the rest one by one. */
+	ulong k = k0 + lane;
+#if DOT_UNROLL > 1
+	for (; k + (DOT_UNROLL - 1) * DOT < k1; k += DOT_UNROLL * DOT) {
+		real_t av[DOT_UNROLL][MWI], bv[DOT_UNROLL][NWI];
+#pragma unroll
+		for (uint u = 0; u < DOT_UNROLL; u++) {
+#pragma unroll
+			for (uint i = 0; i < MWI; i++)
+				av[u][i] = A_AT(rm[i], k + u * DOT);
+#pragma unroll
+			for (uint j = 0; j < NWI; j++)
+				bv[u][j] = B_AT(k + u * DOT, cn[j]);
+		}
+#pragma unroll
+		for (uint u = 0; u < DOT_UNROLL; u++)
+#pragma unroll
+			for (uint i = 0; i < MWI; i++)
+#pragma unroll
+				for (uint j = 0; j < NWI; j++)
+					acc[i][j] = fma(av[u][i], bv[u][j], acc[i][j]);
+	}
+#endif
+	for (; k < k1; k += DOT) {
+		real_t av[MWI], bv[NWI];
+#pragma unroll
+		for (uint i = 0; i < MWI; i++)
+			av[i] = A_AT(rm[i], k);
+#pragma unroll
+		for (uint j = 0; j < NWI; j++)
+			bv[j] = B_AT(k, cn[j]);
+#pragma unroll
+		for (uint i = 0; i < MWI; i++)
+#pragma unroll
+			for (uint j = 0; j < NWI; j++)
+				acc[i][j] = fma(av[i], bv[j], acc[i][j]);
+	}
+	/* The lanes' sums, DOT_CHUNK of each work-item's at a time: stored
+	 * by lane, then added in two steps (DOT_WIDTH lanes, then DOT_SPLIT
+	 * partial sums), in the same order on every run. */
+	__local real_t red[DOT_PARTS][DOT_CHUNK][DOT];
+	__local real_t step1[DOT_PARTS][DOT_CHUNK][DOT_SPLIT];
+#pragma unroll
+	for (uint q = 0; q < DOT_SUMS; q += DOT_CHUNK) {
+#pragma unroll
+		for (uint e = 0; e < DOT_CHUNK; e++)
+			if (q + e < DOT_SUMS)
+				red[part][e][lane] = acc[(q + e) / NWI][(q + e) % NWI];
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (uint t = lane; t < DOT_CHUNK * DOT_SPLIT; t += DOT) {
+			const uint e = t / DOT_SPLIT, h = t % DOT_SPLIT;
+			real_t sum = 0;
+			for (uint l = h * DOT_WIDTH; l < min((h + 1) * DOT_WIDTH, (uint)DOT); l++)
+				sum += red[part][e][l];
+			step1[part][e][h] = sum;
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+		for (uint e = lane; e < DOT_CHUNK && q + e < DOT_SUMS; e += DOT) {
+			real_t sum = 0;
+			for (uint h = 0; h < DOT_SPLIT; h++)
+				sum += step1[part][e][h];
+			const ulong m = pi + (q + e) / NWI * MDIMC, n = pj + (q + e) % NWI * NDIMC;
+			if (m < M && n < N)
+				store_c(c + m * ldc + n, alpha, beta, sum);
+		}
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
+}
+#endif
 
 /* PADCOPY and K slices: C (M x N) = the sum of the `slices` slices of Cp,
  * `stride` elements apart, + beta * C; Cp holds alpha * op(A) op(B) in

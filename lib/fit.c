@@ -281,6 +281,57 @@ static bool vw_ok(unsigned v)
 	return v == 1 || v == 2 || v == 4 || v == 8 || v == 16;
 }
 
+/* The reduction kernel's set (p->dot > 1; cl/matmul.cl matmul_dot): work-groups
+ * of dot x (mdimc ndimc) work-items, each holding mwg / mdimc x nwg / ndimc
+ * sums, and local memory for eight of each work-item's sums at a time. */
+static txf_status check_dot(const txf_context *ctx, const txf__mparams *p, size_t elem)
+{
+	const unsigned dot = p->dot, md = p->mdimc, nd = p->ndimc;
+	const unsigned mwi = p->mwg / md, nwi = p->nwg / nd, sums = mwi * nwi;
+	TXF_CHECK_ARG(dot <= TXF_MAX_DOT && txf__is_pow2(dot), TXF_ERR_BAD_TILE,
+	              "dot %u must be a power of two from 2 to %d", dot, TXF_MAX_DOT);
+	TXF_CHECK_ARG(
+	    p->mwg <= TXF_DOT_C && p->nwg <= TXF_DOT_C && mwi <= TXF_DOT_WI && nwi <= TXF_DOT_WI,
+	    TXF_ERR_BAD_TILE,
+	    "dot %u (the reduction kernel) holds a block of at most %d x %d, at most "
+	    "%d x %d per work-item: mwg %u, nwg %u, mdimc %u and ndimc %u give %u x %u",
+	    dot, TXF_DOT_C, TXF_DOT_C, TXF_DOT_WI, TXF_DOT_WI, p->mwg, p->nwg, md, nd, mwi, nwi);
+	TXF_CHECK_ARG(md <= TXF_DOT_C && nd <= TXF_DOT_C, TXF_ERR_BAD_TILE,
+	              "dot %u: mdimc %u and ndimc %u must be at most %d", dot, md, nd, TXF_DOT_C);
+	TXF_CHECK_ARG(p->vwa <= 1 && p->vwb <= 1 && p->lbuf <= 1 && p->wmap <= 1 &&
+	                  p->kgroups <= 1 && p->mma <= 1,
+	              TXF_ERR_BAD_TILE,
+	              "dot %u (the reduction kernel) reads its operands element by element with "
+	              "fused multiply-adds: vwa, vwb, lbuf, wmap, kgroups and mma take 1, not %u, "
+	              "%u, %u, %u, %u and %u",
+	              dot, p->vwa, p->vwb, p->lbuf, p->wmap, p->kgroups, p->mma);
+	const txf_device_profile *d = &ctx->profile;
+	TXF_CHECK_ARG((size_t)dot * md * nd <= d->max_work_group_size &&
+	                  dot <= d->max_work_item_sizes[0] &&
+	                  (size_t)md * nd <= d->max_work_item_sizes[1],
+	              TXF_ERR_TILE_UNSUPPORTED,
+	              "a %u x %u work-group (dot x mdimc ndimc) is larger than %s allows (%zu "
+	              "work-items)",
+	              dot, md * nd, d->normalized_name, d->max_work_group_size);
+	/* As cl/matmul.cl's DOT_CHUNK and DOT_SPLIT: the sums of a round in
+	 * 32 KiB, and the first step's partial sums. */
+	size_t chunk = sums;
+	const size_t fit = 32768 / ((size_t)md * nd * dot * elem);
+	if (chunk > fit)
+		chunk = fit;
+	TXF_CHECK_ARG(chunk >= 1, TXF_ERR_BAD_TILE,
+	              "dot %u with %u x %u work-items: the lanes' sums of one element take more "
+	              "than 32 KiB of local memory",
+	              dot, md, nd);
+	const size_t split = dot >= 2 * chunk ? dot / chunk : 1;
+	const size_t local = (size_t)md * nd * chunk * (dot + split) * elem;
+	TXF_CHECK_ARG(local <= d->local_mem_size, TXF_ERR_TILE_UNSUPPORTED,
+	              "dot %u with %u x %u work-items needs %zu bytes of local memory, %s has %llu",
+	              dot, md, nd, local, d->normalized_name,
+	              (unsigned long long)d->local_mem_size);
+	return TXF_SUCCESS;
+}
+
 txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *p, size_t elem)
 {
 	const unsigned mwg = p->mwg, nwg = p->nwg, kwg = p->kwg, md = p->mdimc, nd = p->ndimc;
@@ -294,6 +345,8 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	              nwg);
 	TXF_CHECK_ARG(vw_ok(p->vwa) && vw_ok(p->vwb), TXF_ERR_BAD_TILE,
 	              "vector widths vwa %u and vwb %u must be 1, 2, 4, 8 or 16", p->vwa, p->vwb);
+	if (p->dot > 1)
+		return check_dot(ctx, p, elem);
 	const bool blocked = md == 1 && nd == 1;
 	TXF_CHECK_ARG(!blocked || (mwg % p->vwa == 0 && nwg % (2 * p->vwb) == 0), TXF_ERR_BAD_TILE,
 	              "the blocked kernel (mdimc = ndimc = 1) computes tiles of vwa %u rows by "

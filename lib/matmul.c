@@ -103,6 +103,8 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 	 * option stay the same. */
 	if (fits && p->raster > 1)
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_RASTER, p->raster);
+	if (fits && p->dot > 1)
+		fits = txf__add_param(options, sizeof options, &len, TXF__P_DOT, p->dot);
 	/* The matrix units through PTX where the device itself (not the
 	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
 	 * computes each instruction in OpenCL C. */
@@ -191,6 +193,15 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, con
 		return s;
 	if (strcmp(name, "matmul_simple") == 0) {
 		txf__untiled_geometry(ctx, l->kernel, M, N, l->local, l->global);
+		return TXF_SUCCESS;
+	}
+	if (strcmp(name, "matmul_dot") == 0) {
+		/* Lanes along K, the block's parts, the K slices. */
+		l->dims = 3;
+		l->local[0] = l->global[0] = p->dot;
+		l->local[1] = l->global[1] = (size_t)p->mdimc * p->ndimc;
+		l->local[2] = 1;
+		l->global[2] = slices;
 		return TXF_SUCCESS;
 	}
 	const size_t groups = p->kgroups > 1 ? p->kgroups : 1;
@@ -752,10 +763,19 @@ static txf_status matmul_checked(txf_context *ctx, txf_op op_a, txf_op op_b, dou
 			                beta, pr.a, pr.b, pr.c, -1, 1);
 			break;
 		case TXF_STRATEGY_PAD: {
-			/* Where the blocks divide the shape, the kernel without checks. */
-			const char *name = pr.M % p.mwg || pr.N % p.nwg || pr.K % p.kwg
+			/* Where the blocks divide the shape, the kernel without checks;
+			 * the reduction kernel's block holds C in its storage order. */
+			const char *name = p.dot > 1 ? "matmul_dot"
+			                   : pr.M % p.mwg || pr.N % p.nwg || pr.K % p.kwg
 			                       ? "matmul_pad"
 			                       : "matmul_even";
+			if (p.dot > 1 && c->layout == TXF_COL_MAJOR) {
+				const unsigned w = p.mwg, d = p.mdimc;
+				p.mwg = p.nwg;
+				p.mdimc = p.ndimc;
+				p.nwg = w;
+				p.ndimc = d;
+			}
 			if (p.ksplit > 1)
 				s = add_pad_sliced(ctx, &pl, &pr, &p, name,
 				                   opts ? opts->workspace : NULL);

@@ -1293,6 +1293,132 @@ static bool few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e
 	return blocks < e->fill_3xtf32 * ctx->profile.compute_units;
 }
 
+/* The reduction kernel's set for a row-major C of m x n (m, n > 0): the
+ * block is C, in parts of at most TXF_DOT_WI x TXF_DOT_WI, with `lanes`
+ * along K; the caller's block and work-item parameters in place of those
+ * they give. */
+static txf__mparams dot_set(const txf__mparams *given, unsigned lanes, size_t m, size_t n)
+{
+	txf__mparams p;
+	memset(&p, 0, sizeof p);
+	if (!m || !n)
+		m = n = 1;
+	const size_t wi = TXF_DOT_WI;
+	p.mdimc = given->mdimc ? given->mdimc : (unsigned)((m + wi - 1) / wi);
+	p.ndimc = given->ndimc ? given->ndimc : (unsigned)((n + wi - 1) / wi);
+	p.mwg = given->mwg ? given->mwg : p.mdimc * (unsigned)((m + p.mdimc - 1) / p.mdimc);
+	p.nwg = given->nwg ? given->nwg : p.ndimc * (unsigned)((n + p.ndimc - 1) / p.ndimc);
+	p.kwg = given->kwg ? given->kwg : 1;
+	p.vwa = given->vwa ? given->vwa : 1;
+	p.vwb = given->vwb ? given->vwb : 1;
+	p.lbuf = given->lbuf ? given->lbuf : 1;
+	p.wmap = given->wmap ? given->wmap : 1;
+	p.kgroups = given->kgroups ? given->kgroups : 1;
+	p.mma = given->mma ? given->mma : 1;
+	p.raster = 1;
+	p.precision = given->precision;
+	p.dot = lanes;
+	return p;
+}
+
+/* The reduction kernel's lanes for m x n on the entry: dot_lanes work-items
+ * per work-group, shared by the block's parts (a power of two each, at
+ * least 8). */
+static unsigned dot_lanes(const txf__matmul_entry *e, size_t m, size_t n)
+{
+	const txf__mparams none = {0};
+	const txf__mparams p = dot_set(&none, 2, m, n);
+	const unsigned parts = p.mdimc * p.ndimc;
+	unsigned total = e->dot_lanes, lanes = 8;
+	while (lanes * 2 * parts <= total)
+		lanes *= 2;
+	return lanes;
+}
+
+/* Whether AUTO takes the reduction kernel: the entry has it, C has at most
+ * dot_max rows and columns, K at least dot_k_min, and the caller forced no
+ * block, work-item or mma parameter and allowed no TF32 products. */
+static bool dot_applies(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
+                        size_t k, size_t elem, const txf__mopts *opts, bool tf32)
+{
+	const txf__mparams *g = &opts->params;
+	if (!e->dot_lanes || g->dot == 1 || tf32 || !m || !n ||
+	    (m + TXF_DOT_WI - 1) / TXF_DOT_WI * ((n + TXF_DOT_WI - 1) / TXF_DOT_WI) >
+	        e->dot_parts ||
+	    k < e->dot_k_min ||
+	    (opts->strategy != TXF_STRATEGY_AUTO && opts->strategy != TXF_STRATEGY_PAD) || g->mwg ||
+	    g->nwg || g->kwg || g->mdimc || g->ndimc || g->vwa || g->vwb || g->lbuf || g->wmap ||
+	    g->kgroups || g->mma)
+		return false;
+	const txf__mparams p = dot_set(g, dot_lanes(e, m, n), m, n);
+	if (txf__check_matmul_params(ctx, &p, elem) == TXF_SUCCESS)
+		return true;
+	txf__clear_error();
+	return false;
+}
+
+/* K slices of the reduction kernel: dot_fill work-groups per compute unit,
+ * each slice at least dot_steps k per lane, the partial sums within one
+ * buffer. */
+static unsigned dot_slices(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
+                           size_t k, size_t elem, const txf__mparams *p)
+{
+	const txf_device_profile *d = &ctx->profile;
+	const double fill = (e->dot_fill ? e->dot_fill : 2) * (double)d->compute_units;
+	const double steps = e->dot_steps ? e->dot_steps : 16;
+	double sl = fmin(fill, floor((double)k / (p->dot * steps)));
+	sl = fmin(sl, TXF_MAX_KSPLIT);
+	while (sl >= 2 && sl * (double)m * (double)n * (double)elem > (double)d->max_alloc_size)
+		sl--;
+	return sl >= 2 ? (unsigned)sl : 1;
+}
+
+/* The reduction kernel for m x n x k: with the device's lanes, or the
+ * caller's (params.dot); strategy pad. */
+static txf_status select_dot(txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
+                             size_t k, size_t elem, const txf__mopts *opts, txf__mchoice *out)
+{
+	const txf__mparams *given = &opts->params;
+	TXF_CHECK_ARG(opts->strategy == TXF_STRATEGY_AUTO || opts->strategy == TXF_STRATEGY_PAD,
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "dot %u (the reduction kernel) is pad's kernel for a C that one block "
+	              "holds; %s runs other kernels",
+	              given->dot, txf_strategy_name(opts->strategy));
+	txf__mparams p = dot_set(given, given->dot > 1 ? given->dot : dot_lanes(e, m, n), m, n);
+	TXF_CHECK_ARG(m <= p.mwg && n <= p.nwg && m <= TXF_DOT_C && n <= TXF_DOT_C,
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "dot %u (the reduction kernel) holds C in one block of at most %d x %d: C is "
+	              "%zu x %zu, the block %u x %u",
+	              p.dot, TXF_DOT_C, TXF_DOT_C, m, n, p.mwg, p.nwg);
+	txf_status s = txf__check_matmul_params(ctx, &p, elem);
+	if (s != TXF_SUCCESS)
+		return s;
+	const bool forced = given->dot > 1 || params_forced(given);
+	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	out->params_source = forced ? TXF_SOURCE_FORCED : TXF_SOURCE_DEVICE;
+	out->strategy = TXF_STRATEGY_PAD;
+	out->strategy_source =
+	    opts->strategy == TXF_STRATEGY_PAD ? TXF_SOURCE_FORCED : TXF_SOURCE_DEVICE;
+	p.ksplit = given->ksplit ? given->ksplit : dot_slices(ctx, e, m, n, k, elem, &p);
+	if (p.ksplit < 1)
+		p.ksplit = 1;
+	s = txf__check_matmul_params(ctx, &p, elem);
+	if (s != TXF_SUCCESS)
+		return s;
+	snprintf(out->why, sizeof out->why,
+	         "%s: C of %zu x %zu over K = %zu: the reduction kernel%s, %u lanes along K, "
+	         "each summing its share for %u x %u of C (%u x %u work-items), no local tiles; "
+	         "%u K slice%s%s",
+	         e->name, m, n, k, given->dot > 1 ? " (forced)" : "", p.dot, p.mwg / p.mdimc,
+	         p.nwg / p.ndimc, p.mdimc, p.ndimc, p.ksplit, p.ksplit == 1 ? "" : "s",
+	         given->ksplit > 1 ? " (forced)"
+	         : p.ksplit > 1    ? ", one work-group each, summed by a second launch"
+	                           : "");
+	out->params = p;
+	out->launches = matmul_launches(TXF_STRATEGY_PAD, m, n, k, &p);
+	return TXF_SUCCESS;
+}
+
 static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                                 const txf__mopts *opts, txf__mchoice *out)
 {
@@ -1334,6 +1460,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	                  auto_ksplit(ctx, e, m, n, k, elem, &e->tiny) > 1;
 	if (!tiny)
 		txf__clear_error();
+	if (given->dot > 1 || dot_applies(ctx, e, m, n, k, elem, opts, tf32))
+		return select_dot(ctx, e, m, n, k, elem, opts, out);
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
 	    tuned_matmul(ctx, m, n, k, elem, out)) {
 		out->params.mma = out->params.mma ? out->params.mma : 1;
@@ -1541,6 +1669,8 @@ static txf_status select_matmul_full(txf_context *ctx, size_t m, size_t n, size_
 		off_the_units(p); /* one work-item per element */
 	if (!p->raster)
 		p->raster = 1;
+	if (!p->dot)
+		p->dot = 1;
 	if (elem != 4 || p->mma < 2)
 		p->precision = TXF__PREC_EXACT;
 	if (asked >= TXF__PREC_3XTF32 && p->precision != asked) {

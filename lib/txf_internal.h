@@ -69,6 +69,12 @@
  * GPUs where C is a single block. */
 #define TXF_MAX_KSPLIT 1024
 #define TXF_MAX_KGROUPS 8
+/* Lanes along K of the reduction kernel (params.dot), at the most; and the
+ * rows and columns of C it holds (TXF_DOT_WI a work-item, TXF_DOT_C the
+ * whole block). */
+#define TXF_MAX_DOT 256
+#define TXF_DOT_WI 8
+#define TXF_DOT_C 32
 
 /* The tiled matmul kernel (see the registry's meanings in params.c). A
  * work-group computes an mwg x nwg block of C with mdimc x ndimc
@@ -94,6 +100,10 @@ typedef struct txf__mparams {
 	 * chosen: 1 (f16) or 2 (bf16) where its packs store them in pairs
 	 * along K for m16n8k16 (cl/matmul.cl TXF_IN16); 0 otherwise. */
 	unsigned in16;
+	/* The reduction kernel (cl/matmul.cl matmul_dot) for a C that one
+	 * block holds: that many lanes along K per work-group, 2 to
+	 * TXF_MAX_DOT; 1 the tiled and blocked kernels; 0 as the device says. */
+	unsigned dot;
 } txf__mparams;
 
 typedef struct txf__topts {
@@ -598,6 +608,7 @@ typedef enum txf__param_id {
 	TXF__P_MMA,
 	TXF__P_RASTER,
 	TXF__P_PRECISION,
+	TXF__P_DOT,
 	TXF__P_COUNT
 } txf__param_id;
 
@@ -770,6 +781,15 @@ typedef struct txf__matmul_entry {
 	 * chose no block, work-item or mma parameter and no TF32 products;
 	 * mwg 0: none. */
 	txf__mparams tiny;
+	/* The reduction kernel (params.dot) for a C of at most dot_parts
+	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, in
+	 * place of every other set (tuned ones included) where the caller chose
+	 * no block, work-item or mma parameter and no TF32 products: work-groups
+	 * of dot_lanes work-items shared by the parts, K slices for
+	 * dot_fill work-groups per compute unit, each slice at least dot_steps k
+	 * per lane. dot_lanes 0: none. */
+	unsigned dot_lanes, dot_parts, dot_fill, dot_steps;
+	size_t dot_k_min;
 	/* Blocks for products of big_from multiply-adds and more, in place of
 	 * f32 / f64 (mwg 0: the usual ones), where the cost model does not
 	 * choose (no model for the type, or a forced strategy). */

@@ -1323,16 +1323,20 @@ static void nvidia_tiny_c(void **state)
 	static const struct {
 		size_t m, n, k;
 		txf_dtype t;
-	} tiny[] = {{16, 16, 1000000, TXF_F32},
-	            {8, 8, 4000000, TXF_F32},
-	            {1, 16, 500000, TXF_F32},
-	            {16, 16, 1000000, TXF_F64},
-	            {8, 8, 4000000, TXF_F64}};
+	} tiny[] = {{16, 16, 60000, TXF_F32},  {8, 8, 65535, TXF_F32}, {1, 16, 50000, TXF_F32},
+	            {16, 16, 60000, TXF_F64},  {8, 8, 40000, TXF_F64}, {12, 9, 60000, TXF_F32},
+	            {16, 16, 1000000, TXF_F32}};
 	txf_matmul_choice mc;
+	/* The last one with the reduction kernel declined (dot 1). */
+	txf_matmul_options no_dot;
+	txf_matmul_options_default(&no_dot);
+	test_mopt(&no_dot, "dot", 1);
 	for (size_t i = 0; i < sizeof tiny / sizeof tiny[0]; i++) {
 		assert_int_equal(
-		    txf_matmul_explain(ctx, tiny[i].m, tiny[i].n, tiny[i].k, tiny[i].t, NULL, &mc),
+		    txf_matmul_explain(ctx, tiny[i].m, tiny[i].n, tiny[i].k, tiny[i].t,
+		                       i + 1 == sizeof tiny / sizeof tiny[0] ? &no_dot : NULL, &mc),
 		    TXF_SUCCESS);
+		assert_int_equal(test_mparam(&mc, "dot"), 1);
 		if (test_mparam(&mc, "mwg") != 16 || test_mparam(&mc, "nwg") != 16 ||
 		    test_mparam(&mc, "mma") != 1 || test_mparam(&mc, "ksplit") < 2 ||
 		    !strstr(mc.why, "C fits one of the entry's 16 x 16 blocks") ||
@@ -1342,8 +1346,8 @@ static void nvidia_tiny_c(void **state)
 	static const struct {
 		size_t m, n, k;
 		txf_dtype t;
-	} other[] = {{17, 16, 1000000, TXF_F32},
-	             {16, 17, 1000000, TXF_F64},
+	} other[] = {{17, 16, 60000, TXF_F32},
+	             {16, 17, 60000, TXF_F64},
 	             {16, 16, 64, TXF_F32},
 	             {16, 16, 64, TXF_F64}};
 	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
@@ -1358,15 +1362,15 @@ static void nvidia_tiny_c(void **state)
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	test_mopt(&o, "precision", 3);
-	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 60000, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_true(test_mparam(&mc, "mma") >= 3);
 	txf_matmul_options_default(&o);
 	test_mopt(&o, "mma", 3);
-	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F64, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 60000, TXF_F64, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "mma"), 3);
 	txf_matmul_options_default(&o);
 	test_mopt(&o, "kwg", 32);
-	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 1000000, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 16, 16, 60000, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_not_equal(test_mparam(&mc, "mwg"), 16);
 	/* Computed: the tiny blocks, K sliced, edges within the block. */
 	static const struct {
@@ -1385,6 +1389,112 @@ static void nvidia_tiny_c(void **state)
 		                false, what);
 		if (ctx->profile.has_fp64)
 			dmatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_T, TXF_OP_N,
+			                NULL, what);
+	}
+	txf_context_release(&ctx);
+}
+
+/* A C of up to four 8 x 8 parts over a K of 65536 or more, on the test
+ * device dressed as an H100: the NVIDIA entry's reduction kernel (dot), in
+ * place of the tiny blocks and every other set, with 256 work-items a
+ * work-group shared by the parts (of up to 8 x 8) and K slices for two
+ * work-groups per compute unit, each at least 16 k per lane; not
+ * for a C of more parts, a shallower K, TF32 products, forced blocks or
+ * mma, or dot 1. Forced on a C it cannot hold, or with another strategy,
+ * it is refused. The products are computed exactly on the test device. */
+static void nvidia_dot_c(void **state)
+{
+	(void)state;
+	txf_context *ctx = nvidia_gpu_context();
+	ctx->profile.compute_units = 132;
+	ctx->profile.nv_compute_capability = 90;
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+		unsigned lanes, mdimc, ndimc, slices;
+	} dot[] = {
+	    {8, 8, 4000000, TXF_F32, 256, 1, 1, 264},  {16, 16, 1000000, TXF_F32, 64, 2, 2, 264},
+	    {3, 5, 3000000, TXF_F32, 256, 1, 1, 264},  {1, 16, 500000, TXF_F32, 128, 1, 2, 244},
+	    {32, 8, 1000000, TXF_F32, 64, 4, 1, 264},  {1, 1, 65536, TXF_F32, 256, 1, 1, 16},
+	    {16, 16, 1000000, TXF_F64, 64, 2, 2, 264}, {8, 3, 100000, TXF_F64, 256, 1, 1, 24}};
+	txf_matmul_choice mc;
+	for (size_t i = 0; i < sizeof dot / sizeof dot[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, dot[i].m, dot[i].n, dot[i].k, dot[i].t, NULL, &mc),
+		    TXF_SUCCESS);
+		if (mc.strategy != TXF_STRATEGY_PAD ||
+		    (unsigned)test_mparam(&mc, "dot") != dot[i].lanes ||
+		    (unsigned)test_mparam(&mc, "mdimc") != dot[i].mdimc ||
+		    (unsigned)test_mparam(&mc, "ndimc") != dot[i].ndimc ||
+		    (unsigned)test_mparam(&mc, "ksplit") != dot[i].slices ||
+		    test_mparam(&mc, "mwg") < (long long)dot[i].m ||
+		    test_mparam(&mc, "nwg") < (long long)dot[i].n || mc.launches != 2 ||
+		    !strstr(mc.why, "the reduction kernel") || strcmp(mc.entry, "nvidia-gpu") != 0)
+			fail_msg(
+			    "%zu x %zu x %zu %s: dot %lld, %lld x %lld work-items, %lld slices, "
+			    "%u launches: %s",
+			    dot[i].m, dot[i].n, dot[i].k, txf_dtype_name(dot[i].t),
+			    test_mparam(&mc, "dot"), test_mparam(&mc, "mdimc"),
+			    test_mparam(&mc, "ndimc"), test_mparam(&mc, "ksplit"), mc.launches,
+			    mc.why);
+	}
+	static const struct {
+		size_t m, n, k;
+		const char *name;
+		long long value;
+	} other[] = {{17, 17, 1000000, NULL, 0}, {33, 8, 1000000, NULL, 0},
+	             {8, 8, 65535, NULL, 0},     {8, 8, 4000000, "precision", 3},
+	             {8, 8, 4000000, "mma", 1},  {8, 8, 4000000, "kwg", 16},
+	             {8, 8, 4000000, "dot", 1}};
+	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
+		txf_matmul_options o;
+		txf_matmul_options_default(&o);
+		if (other[i].name)
+			test_mopt(&o, other[i].name, other[i].value);
+		assert_int_equal(
+		    txf_matmul_explain(ctx, other[i].m, other[i].n, other[i].k, TXF_F32, &o, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "dot") != 1 || strstr(mc.why, "reduction"))
+			fail_msg("%zu x %zu x %zu (%s): %s", other[i].m, other[i].n, other[i].k,
+			         other[i].name ? other[i].name : "nothing forced", mc.why);
+	}
+	/* Forced: the caller's lanes and slices; refused where the block cannot
+	 * hold C or the strategy is not pad. */
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "dot", 32);
+	test_mopt(&o, "ksplit", 7);
+	assert_int_equal(txf_matmul_explain(ctx, 20, 3, 5000, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "dot"), 32);
+	assert_int_equal(test_mparam(&mc, "ksplit"), 7);
+	assert_int_equal(mc.params_source, TXF_SOURCE_FORCED);
+	assert_non_null(strstr(mc.why, "(forced)"));
+	assert_int_equal(txf_matmul_explain(ctx, 40, 3, 5000, TXF_F32, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "C is 40 x 3"));
+	o.strategy = TXF_STRATEGY_SPLIT;
+	assert_int_equal(txf_matmul_explain(ctx, 20, 3, 5000, TXF_F32, &o, &mc),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "split runs other kernels"));
+	/* Computed with the entry's choice: the reduction kernel, K sliced. */
+	static const struct {
+		size_t m, n, k;
+	} runs[] = {{8, 8, 70001}, {3, 17, 65536}, {16, 16, 66000}};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		char what[64];
+		snprintf(what, sizeof what, "reduction kernel %zu x %zu x %zu", runs[i].m,
+		         runs[i].n, runs[i].k);
+		assert_int_equal(
+		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_F32, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "dot") < 2 || test_mparam(&mc, "ksplit") < 2)
+			fail_msg("%s: %s", what, mc.why);
+		smatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_N, TXF_OP_T, NULL, 4,
+		                false, what);
+		smatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_T, TXF_OP_N, NULL, 4,
+		                false, what);
+		if (ctx->profile.has_fp64)
+			dmatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_T, TXF_OP_T,
 			                NULL, what);
 	}
 	txf_context_release(&ctx);
@@ -2064,6 +2174,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_entry_packed),
 	    cmocka_unit_test(nvidia_entry_ksplit),
 	    cmocka_unit_test(nvidia_tiny_c),
+	    cmocka_unit_test(nvidia_dot_c),
 	    cmocka_unit_test(nvidia_cost_model),
 	    cmocka_unit_test(gpu_skinny_words),
 	    cmocka_unit_test(nvidia_entry_dmma),

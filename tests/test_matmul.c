@@ -1506,6 +1506,130 @@ static void test_ksplit(void **state)
 	}
 }
 
+/* One product with the reduction kernel forced (dot lanes, ksplit slices
+ * or 0 for the device's), checked: what explain reports, C within the
+ * bound and untouched beyond the view, A and B unchanged. */
+static void run_dot(const mcase *c, unsigned lanes, unsigned ksplit, txf_strategy st)
+{
+	char what[400];
+	describe(c, txf_strategy_name(st), &small_params, what, sizeof what);
+	snprintf(what + strlen(what), sizeof what - strlen(what), "; dot %u ksplit %u", lanes,
+	         ksplit);
+	prepared p;
+	prepare(c, &p);
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = st;
+	test_mopt(&o, "dot", lanes);
+	if (ksplit)
+		test_mopt(&o, "ksplit", ksplit);
+	txf_matmul_choice ch;
+	if (txf_matmul_explain(test_ctx, c->m, c->n, c->k, c->dtype, &o, &ch) != TXF_SUCCESS)
+		fail_msg("%s: explain: %s", what, txf_last_error());
+	const long long got_slices = test_mparam(&ch, "ksplit");
+	const unsigned launches = !c->m || !c->n ? 0 : !c->k ? 1 : got_slices > 1 ? 2 : 1;
+	if (ch.strategy != TXF_STRATEGY_PAD || test_mparam(&ch, "dot") != lanes ||
+	    (ksplit ? got_slices != ksplit : got_slices < 1) || ch.launches != launches ||
+	    ch.params_source != TXF_SOURCE_FORCED || !strstr(ch.why, "the reduction kernel") ||
+	    test_mparam(&ch, "mwg") < (long long)(c->m ? c->m : 1) ||
+	    test_mparam(&ch, "nwg") < (long long)(c->n ? c->n : 1))
+		fail_msg("%s: explain reports %s, dot %lld, %lld slices, %u launches: %s", what,
+		         txf_strategy_name(ch.strategy), test_mparam(&ch, "dot"), got_slices,
+		         ch.launches, ch.why);
+	upload(&p.c);
+	cl_event ev = NULL;
+	txf_status s = txf_matmul(test_ctx, c->op_a, c->op_b, c->alpha, &p.a.m, &p.b.m, c->beta,
+	                          &p.c.m, &o, 0, NULL, &ev);
+	if (s != TXF_SUCCESS)
+		fail_msg("%s: %s (%s)", what, txf_status_name(s), txf_last_error());
+	test_wait(ev);
+	check_result(c, &p, what);
+	test_assert_image(&p.a.buf, p.a.image, p.a.elem, "A after the reduction kernel");
+	test_assert_image(&p.b.buf, p.b.image, p.b.elem, "B after the reduction kernel");
+	prepared_free(&p);
+}
+
+/* A refused forced reduction kernel: the status, a message naming what is
+ * wrong, and C as it was. */
+static void refuse_dot(size_t m, size_t n, size_t k, txf_strategy st, const char *name,
+                       long long value, txf_status want, const char *says)
+{
+	mcase c = make_case(m, n, k, TXF_F32, 5, 0);
+	prepared p;
+	prepare(&c, &p);
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	o.strategy = st;
+	test_mopt(&o, "dot", 16);
+	if (name)
+		test_mopt(&o, name, value);
+	upload(&p.c);
+	cl_event ev = NULL;
+	txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &p.a.m, &p.b.m, c.beta, &p.c.m,
+	                          &o, 0, NULL, &ev);
+	if (s == TXF_SUCCESS)
+		test_wait(ev);
+	if (s != want || !strstr(txf_last_error(), says))
+		fail_msg("dot 16 on %zu x %zu x %zu with %s, %s %lld: %s (%s), expected %s (%s)", m,
+		         n, k, txf_strategy_name(st), name ? name : "-", value, txf_status_name(s),
+		         txf_last_error(), txf_status_name(want), says);
+	test_assert_image(&p.c.buf, p.c_image, p.c.elem, "C after a refused reduction kernel");
+	prepared_free(&p);
+}
+
+/* The reduction kernel (dot) forced: a C of one element to 32 x 32 (one
+ * to sixteen parts of up to 8 x 8, parts cut by the edges of C), K of 0, 1
+ * and up to past the lanes times the slices, 2 to 128 lanes, no slices, a
+ * few and the device's; every op and layout with paddings and offsets,
+ * alpha and beta; pad and auto; f32 and f64. Refused: other strategies, a C
+ * its block cannot hold, vector loads, a count of lanes the registry does
+ * not take. */
+static void test_dot(void **state)
+{
+	(void)state;
+	static const struct {
+		size_t m, n, k;
+		unsigned lanes, ksplit;
+	} cases[] = {{1, 1, 1, 2, 0},        {1, 1, 1000, 64, 0},   {3, 5, 777, 8, 3},
+	             {8, 8, 64, 16, 1},      {9, 7, 1001, 32, 0},   {16, 16, 300, 64, 5},
+	             {17, 3, 129, 8, 0},     {24, 8, 2049, 32, 2},  {32, 32, 65, 8, 0},
+	             {31, 1, 500, 16, 3},    {1, 32, 257, 8, 1},    {5, 4, 0, 8, 0},
+	             {2, 2, 10000, 128, 40}, {12, 12, 4099, 16, 0}, {8, 9, 33, 8, 7},
+	             {5, 4, 3000, 64, 0},    {20, 20, 999, 64, 2},  {8, 8, 500, 2, 3}};
+	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_AUTO};
+	unsigned v = 0;
+	for (size_t i = 0; i < COUNT(cases); i++)
+		for (size_t j = 0; j < COUNT(sts); j++) {
+			mcase c = make_case(cases[i].m, cases[i].n, cases[i].k, TXF_F32, v, 0);
+			v += 7;
+			run_dot(&c, cases[i].lanes, cases[i].ksplit, sts[j]);
+		}
+	if (has_fp64())
+		for (size_t i = 0; i < COUNT(cases); i += 3) {
+			mcase c = make_case(cases[i].m, cases[i].n, cases[i].k, TXF_F64, v, 0);
+			v += 5;
+			run_dot(&c, cases[i].lanes, cases[i].ksplit, TXF_STRATEGY_PAD);
+		}
+	refuse_dot(8, 8, 100, TXF_STRATEGY_SPLIT, NULL, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	           "split runs other kernels");
+	refuse_dot(8, 8, 100, TXF_STRATEGY_PADCOPY, NULL, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	           "padcopy runs other kernels");
+	refuse_dot(40, 8, 100, TXF_STRATEGY_PAD, NULL, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	           "C is 40 x 8");
+	refuse_dot(8, 8, 100, TXF_STRATEGY_PAD, "mwg", 4, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	           "the block 4 x 8");
+	refuse_dot(8, 8, 100, TXF_STRATEGY_PAD, "vwa", 2, TXF_ERR_BAD_TILE,
+	           "vwa, vwb, lbuf, wmap, kgroups and mma take 1");
+	refuse_dot(8, 8, 100, TXF_STRATEGY_PAD, "mwg", 32, TXF_ERR_BAD_TILE,
+	           "at most 8 x 8 per work-item");
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	assert_int_equal(txf_matmul_options_set(&o, "dot", 3), TXF_ERR_BAD_PARAM);
+	assert_non_null(strstr(txf_last_error(), "not a power of two"));
+	assert_int_equal(txf_matmul_options_set(&o, "dot", 512), TXF_ERR_BAD_PARAM);
+	assert_int_equal(mparam_max("dot"), 256);
+}
+
 /* The work-groups in bands of block rows (raster 2 to 64): the blocked,
  * tiled and K-group kernels with every strategy that launches them, on
  * grids of one to several bands, the last one short, with K slices; simple
@@ -2441,6 +2565,7 @@ int main(void)
 	    cmocka_unit_test(test_padcopy_skips),
 	    cmocka_unit_test(test_padcopy_workspace_parts),
 	    cmocka_unit_test(test_ksplit),
+	    cmocka_unit_test(test_dot),
 	    cmocka_unit_test(test_ksplit_workspace),
 	    cmocka_unit_test(test_raster),
 	    cmocka_unit_test(test_pool_queue_order),

@@ -141,6 +141,10 @@ static void consult(int which, txf_tuning *t)
 						/* mma 0 runs the fused multiply-adds. */
 						if (!want.mma && ch.params.mma == 1)
 							want.mma = 1;
+						/* dot 0 keeps the tiled and blocked
+						 * kernels: 1. */
+						if (!want.dot && ch.params.dot == 1)
+							want.dot = 1;
 						/* The choice says how it computes: 1, exact. */
 						if (!want.precision && ch.params.precision == 1)
 							want.precision = 1;
