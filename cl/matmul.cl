@@ -105,8 +105,9 @@
  *                    through local tiles
  *   matmul_unpack    PADCOPY and K slices: C = (sum of the slices of Cp) +
  *                    beta * C over the M x N part of Cp
- *   matmul_dot       PAD with DOT: a C that one block holds over a deep K,
- *                    lanes along K, no local tiles, K slices as below
+ *   matmul_dot       PAD with DOT: a C of a few elements or a short side
+ *                    over a deep K, lanes along K, no local tiles, K slices
+ *                    as below
  *
  * K slices: matmul_even and matmul_pad may be launched with several
  * work-groups along dimension 2. Each takes its own run of whole K steps
@@ -1712,19 +1713,21 @@ __kernel PACK_WG void matmul_pack_b_tiled(ulong N, ulong K, __global const real_
 }
 
 #ifdef DOT
-/* matmul_dot (DOT 2 or more, a power of two): a C that one MWG x NWG block
- * holds, over a deep K, with no local tiles. A work-group is DOT x (MDIMC
- * NDIMC) work-items: along dimension 0 the lanes of K, along dimension 1
- * the parts of the block, part i NDIMC + j holding the MWI x NWI elements
- * of rows i, i + MDIMC, ... and columns j, j + NDIMC, ...; dimension 2 the
- * K slices, as for the tiled kernels (slice s stores its part of the
- * product in the M x N slice s of C). Lane l of a slice sums the products
+/* matmul_dot (DOT 2 or more, a power of two): C in MWG x NWG blocks over a
+ * deep K, with no local tiles: a C of a few elements, or of a short side.
+ * A work-group is DOT x (MDIMC NDIMC) work-items: along dimension 0 the
+ * lanes of K, along dimension 1 the parts of a block, part i NDIMC + j
+ * holding the MWI x NWI elements of rows i, i + MDIMC, ... and columns j,
+ * j + NDIMC, ... of it; the work-groups along dimension 1 are the blocks,
+ * row by row, and along dimension 2 the K slices, as for the tiled kernels
+ * (slice s stores its part of the product in the M x N slice s of C).
+ * Lane l of a slice sums the products
  * of k = k0 + l, k0 + l + DOT, ... over the slice's run of K, so that the
  * lanes' loads of one row of an operand stored across K are neighbours,
  * and of an operand stored along K, whole rows; then the lanes' sums are
  * added through local memory and the work-items of each part store them.
  * Rows past M and columns past N are read at row M - 1 and column N - 1,
- * and not stored. The host launches it with MWG >= M and NWG >= N. */
+ * and not stored. */
 #if DOT < 2 || (DOT & (DOT - 1)) != 0
 #error "DOT must be a power of two from 2"
 #endif
@@ -1748,7 +1751,9 @@ __kernel TXF_REQD_WG(DOT, DOT_PARTS, 1) void matmul_dot(MATMUL_ARGS)
 {
 	MATMUL_SCALARS();
 	const uint lane = get_local_id(0), part = get_local_id(1);
-	const ulong pi = part / NDIMC, pj = part % NDIMC;
+	/* The work-group's block of C: row by row over the blocks. */
+	const ulong nbn = (N + NWG - 1) / NWG, blk = get_group_id(1);
+	const ulong pi = blk / nbn * MWG + part / NDIMC, pj = blk % nbn * NWG + part % NDIMC;
 	const ulong ns = get_num_groups(2), s = get_group_id(2);
 	const ulong len = (K + ns - 1) / ns;
 	const ulong k0 = min(K, s * len), k1 = min(K, k0 + len);

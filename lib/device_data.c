@@ -195,14 +195,19 @@ static const txf__matmul_entry matmul_entries[] = {
          * times as fast as the 64 x 64 (f32) and 128 x 64 matrix-unit (f64)
          * blocks (H100, docs/bench/h100-2026-11-27/kslices/blocks). */
         .tiny = {.mwg = 16, .nwg = 16, .kwg = 16, .mdimc = 8, .ndimc = 8, .vwa = 2, .vwb = 2},
-        /* The reduction kernel for a C of up to four 8 x 8 parts over a
-         * deep K: 1.5 to 5.6 times as fast as the tiny blocks on 3 x 5 to
-         * 32 x 8 C of 500000 to 16000000 K (H100, docs/bench/h100-2026-11-27e/dot). */
+        /* The reduction kernel for a C of up to four 8 x 8 parts over a K
+         * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
+         * tiny blocks on 45 such products), and for a C of at most four
+         * rows or columns, the other side longer than 32, over a K of 128
+         * or more (with five to 32 it lost to the tiled kernels; H100,
+         * docs/bench/h100-2026-11-27e/dot). */
         .dot_lanes = 256,
         .dot_parts = 4,
         .dot_fill = 2,
         .dot_steps = 16,
         .dot_k_min = 65536,
+        .dot_short = 4,
+        .dot_k_short = 128,
         .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
         /* The three smaller sets' rates and the launch costs fitted to

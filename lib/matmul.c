@@ -199,7 +199,9 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, con
 		/* Lanes along K, the block's parts, the K slices. */
 		l->dims = 3;
 		l->local[0] = l->global[0] = p->dot;
-		l->local[1] = l->global[1] = (size_t)p->mdimc * p->ndimc;
+		l->local[1] = (size_t)p->mdimc * p->ndimc;
+		l->global[1] =
+		    l->local[1] * ((M + p->mwg - 1) / p->mwg) * ((N + p->nwg - 1) / p->nwg);
 		l->local[2] = 1;
 		l->global[2] = slices;
 		return TXF_SUCCESS;
@@ -764,7 +766,7 @@ static txf_status matmul_checked(txf_context *ctx, txf_op op_a, txf_op op_b, dou
 			break;
 		case TXF_STRATEGY_PAD: {
 			/* Where the blocks divide the shape, the kernel without checks;
-			 * the reduction kernel's block holds C in its storage order. */
+			 * the reduction kernel's blocks lie as C does in storage. */
 			const char *name = p.dot > 1 ? "matmul_dot"
 			                   : pr.M % p.mwg || pr.N % p.nwg || pr.K % p.kwg
 			                       ? "matmul_pad"

@@ -1293,21 +1293,30 @@ static bool few_3xtf32_blocks(const txf_context *ctx, const txf__matmul_entry *e
 	return blocks < e->fill_3xtf32 * ctx->profile.compute_units;
 }
 
-/* The reduction kernel's set for a row-major C of m x n (m, n > 0): the
- * block is C, in parts of at most TXF_DOT_WI x TXF_DOT_WI, with `lanes`
- * along K; the caller's block and work-item parameters in place of those
- * they give. */
+/* The reduction kernel's blocks along one side of C: the whole side where
+ * it is at most TXF_DOT_C long, in parts of at most TXF_DOT_WI; else one
+ * part of TXF_DOT_WI (the long side of a C with a short one). */
+static void dot_side(size_t len, unsigned given_wg, unsigned given_dimc, unsigned *wg,
+                     unsigned *dimc)
+{
+	const size_t wi = TXF_DOT_WI;
+	if (len > TXF_DOT_C)
+		len = wi;
+	*dimc = given_dimc ? given_dimc : (unsigned)((len + wi - 1) / wi);
+	*wg = given_wg ? given_wg : *dimc * (unsigned)((len + *dimc - 1) / *dimc);
+}
+
+/* The reduction kernel's set for a row-major C of m x n (m, n > 0): blocks
+ * as dot_side cuts each side, with `lanes` along K; the caller's block and
+ * work-item parameters in place of those they give. */
 static txf__mparams dot_set(const txf__mparams *given, unsigned lanes, size_t m, size_t n)
 {
 	txf__mparams p;
 	memset(&p, 0, sizeof p);
 	if (!m || !n)
 		m = n = 1;
-	const size_t wi = TXF_DOT_WI;
-	p.mdimc = given->mdimc ? given->mdimc : (unsigned)((m + wi - 1) / wi);
-	p.ndimc = given->ndimc ? given->ndimc : (unsigned)((n + wi - 1) / wi);
-	p.mwg = given->mwg ? given->mwg : p.mdimc * (unsigned)((m + p.mdimc - 1) / p.mdimc);
-	p.nwg = given->nwg ? given->nwg : p.ndimc * (unsigned)((n + p.ndimc - 1) / p.ndimc);
+	dot_side(m, given->mwg, given->mdimc, &p.mwg, &p.mdimc);
+	dot_side(n, given->nwg, given->ndimc, &p.nwg, &p.ndimc);
 	p.kwg = given->kwg ? given->kwg : 1;
 	p.vwa = given->vwa ? given->vwa : 1;
 	p.vwb = given->vwb ? given->vwb : 1;
@@ -1321,52 +1330,60 @@ static txf__mparams dot_set(const txf__mparams *given, unsigned lanes, size_t m,
 	return p;
 }
 
-/* The reduction kernel's lanes for m x n on the entry: dot_lanes work-items
- * per work-group, shared by the block's parts (a power of two each, at
- * least 8). */
-static unsigned dot_lanes(const txf__matmul_entry *e, size_t m, size_t n)
+/* The reduction kernel's lanes for m x n x k on the entry: dot_lanes
+ * work-items per work-group, shared by the block's parts, and no more than
+ * give each lane four k (a power of two each, at least 8). */
+static unsigned dot_lanes(const txf__matmul_entry *e, size_t m, size_t n, size_t k)
 {
 	const txf__mparams none = {0};
 	const txf__mparams p = dot_set(&none, 2, m, n);
 	const unsigned parts = p.mdimc * p.ndimc;
 	unsigned total = e->dot_lanes, lanes = 8;
-	while (lanes * 2 * parts <= total)
+	while (lanes * 2 * parts <= total && lanes * 2 * 4 <= k)
 		lanes *= 2;
 	return lanes;
 }
 
-/* Whether AUTO takes the reduction kernel: the entry has it, C has at most
- * dot_max rows and columns, K at least dot_k_min, and the caller forced no
- * block, work-item or mma parameter and allowed no TF32 products. */
+/* Whether AUTO takes the reduction kernel: the entry has it, and C is one
+ * block of at most dot_parts parts over a K of at least dot_k_min, or has a
+ * side of at most dot_short over a K of at least dot_k_short; the caller
+ * forced no block, work-item or mma parameter and allowed no TF32
+ * products. */
 static bool dot_applies(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
                         size_t k, size_t elem, const txf__mopts *opts, bool tf32)
 {
 	const txf__mparams *g = &opts->params;
 	if (!e->dot_lanes || g->dot == 1 || tf32 || !m || !n ||
-	    (m + TXF_DOT_WI - 1) / TXF_DOT_WI * ((n + TXF_DOT_WI - 1) / TXF_DOT_WI) >
-	        e->dot_parts ||
-	    k < e->dot_k_min ||
 	    (opts->strategy != TXF_STRATEGY_AUTO && opts->strategy != TXF_STRATEGY_PAD) || g->mwg ||
 	    g->nwg || g->kwg || g->mdimc || g->ndimc || g->vwa || g->vwb || g->lbuf || g->wmap ||
 	    g->kgroups || g->mma)
 		return false;
-	const txf__mparams p = dot_set(g, dot_lanes(e, m, n), m, n);
+	const size_t parts =
+	    (m + TXF_DOT_WI - 1) / TXF_DOT_WI * ((n + TXF_DOT_WI - 1) / TXF_DOT_WI);
+	const bool one_block =
+	    m <= TXF_DOT_C && n <= TXF_DOT_C && parts <= e->dot_parts && k >= e->dot_k_min;
+	const bool short_side = e->dot_short && (m <= e->dot_short || n <= e->dot_short) &&
+	                        (m > TXF_DOT_C || n > TXF_DOT_C) && k >= e->dot_k_short;
+	if (!one_block && !short_side)
+		return false;
+	const txf__mparams p = dot_set(g, dot_lanes(e, m, n, k), m, n);
 	if (txf__check_matmul_params(ctx, &p, elem) == TXF_SUCCESS)
 		return true;
 	txf__clear_error();
 	return false;
 }
 
-/* K slices of the reduction kernel: dot_fill work-groups per compute unit,
- * each slice at least dot_steps k per lane, the partial sums within one
- * buffer. */
+/* K slices of the reduction kernel: enough for dot_fill work-groups per
+ * compute unit over the blocks of C, each slice at least dot_steps k per
+ * lane, the partial sums within one buffer. */
 static unsigned dot_slices(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
                            size_t k, size_t elem, const txf__mparams *p)
 {
 	const txf_device_profile *d = &ctx->profile;
 	const double fill = (e->dot_fill ? e->dot_fill : 2) * (double)d->compute_units;
 	const double steps = e->dot_steps ? e->dot_steps : 16;
-	double sl = fmin(fill, floor((double)k / (p->dot * steps)));
+	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
+	double sl = fmin(floor(fill / blocks), floor((double)k / (p->dot * steps)));
 	sl = fmin(sl, TXF_MAX_KSPLIT);
 	while (sl >= 2 && sl * (double)m * (double)n * (double)elem > (double)d->max_alloc_size)
 		sl--;
@@ -1381,15 +1398,14 @@ static txf_status select_dot(txf_context *ctx, const txf__matmul_entry *e, size_
 	const txf__mparams *given = &opts->params;
 	TXF_CHECK_ARG(opts->strategy == TXF_STRATEGY_AUTO || opts->strategy == TXF_STRATEGY_PAD,
 	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
-	              "dot %u (the reduction kernel) is pad's kernel for a C that one block "
-	              "holds; %s runs other kernels",
+	              "dot %u (the reduction kernel) is pad's kernel for a C of few elements or "
+	              "a short side; %s runs other kernels",
 	              given->dot, txf_strategy_name(opts->strategy));
-	txf__mparams p = dot_set(given, given->dot > 1 ? given->dot : dot_lanes(e, m, n), m, n);
-	TXF_CHECK_ARG(m <= p.mwg && n <= p.nwg && m <= TXF_DOT_C && n <= TXF_DOT_C,
-	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
-	              "dot %u (the reduction kernel) holds C in one block of at most %d x %d: C is "
-	              "%zu x %zu, the block %u x %u",
-	              p.dot, TXF_DOT_C, TXF_DOT_C, m, n, p.mwg, p.nwg);
+	txf__mparams p = dot_set(given, given->dot > 1 ? given->dot : dot_lanes(e, m, n, k), m, n);
+	TXF_CHECK_ARG(m <= TXF_DOT_C || n <= TXF_DOT_C, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "dot %u (the reduction kernel) needs a side of C of at most %d: C is %zu x "
+	              "%zu",
+	              p.dot, TXF_DOT_C, m, n);
 	txf_status s = txf__check_matmul_params(ctx, &p, elem);
 	if (s != TXF_SUCCESS)
 		return s;
@@ -1405,14 +1421,16 @@ static txf_status select_dot(txf_context *ctx, const txf__matmul_entry *e, size_
 	s = txf__check_matmul_params(ctx, &p, elem);
 	if (s != TXF_SUCCESS)
 		return s;
+	const double blocks = m && n ? ceil((double)m / p.mwg) * ceil((double)n / p.nwg) : 0;
 	snprintf(out->why, sizeof out->why,
-	         "%s: C of %zu x %zu over K = %zu: the reduction kernel%s, %u lanes along K, "
-	         "each summing its share for %u x %u of C (%u x %u work-items), no local tiles; "
-	         "%u K slice%s%s",
-	         e->name, m, n, k, given->dot > 1 ? " (forced)" : "", p.dot, p.mwg / p.mdimc,
-	         p.nwg / p.ndimc, p.mdimc, p.ndimc, p.ksplit, p.ksplit == 1 ? "" : "s",
+	         "%s: C of %zu x %zu over K = %zu: the reduction kernel%s, %.0f block%s of %u x "
+	         "%u, %u lanes along K, each summing its share for %u x %u of a block (%u x %u "
+	         "work-items), no local tiles; %u K slice%s%s",
+	         e->name, m, n, k, given->dot > 1 ? " (forced)" : "", blocks,
+	         blocks == 1 ? "" : "s", p.mwg, p.nwg, p.dot, p.mwg / p.mdimc, p.nwg / p.ndimc,
+	         p.mdimc, p.ndimc, p.ksplit, p.ksplit == 1 ? "" : "s",
 	         given->ksplit > 1 ? " (forced)"
-	         : p.ksplit > 1    ? ", one work-group each, summed by a second launch"
+	         : p.ksplit > 1    ? ", summed by a second launch"
 	                           : "");
 	out->params = p;
 	out->launches = matmul_launches(TXF_STRATEGY_PAD, m, n, k, &p);

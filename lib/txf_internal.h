@@ -782,14 +782,16 @@ typedef struct txf__matmul_entry {
 	 * mwg 0: none. */
 	txf__mparams tiny;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
-	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, in
-	 * place of every other set (tuned ones included) where the caller chose
-	 * no block, work-item or mma parameter and no TF32 products: work-groups
-	 * of dot_lanes work-items shared by the parts, K slices for
-	 * dot_fill work-groups per compute unit, each slice at least dot_steps k
-	 * per lane. dot_lanes 0: none. */
-	unsigned dot_lanes, dot_parts, dot_fill, dot_steps;
-	size_t dot_k_min;
+	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and
+	 * for a C longer than TXF_DOT_C with a side of at most dot_short (0:
+	 * none) over a K of at least dot_k_short, in place of every other set
+	 * (tuned ones included) where the caller chose no block, work-item or
+	 * mma parameter and no TF32 products: work-groups of dot_lanes
+	 * work-items shared by a block's parts, K slices for dot_fill
+	 * work-groups per compute unit over the blocks, each slice at least
+	 * dot_steps k per lane. dot_lanes 0: none. */
+	unsigned dot_lanes, dot_parts, dot_fill, dot_steps, dot_short;
+	size_t dot_k_min, dot_k_short;
 	/* Blocks for products of big_from multiply-adds and more, in place of
 	 * f32 / f64 (mwg 0: the usual ones), where the cost model does not
 	 * choose (no model for the type, or a forced strategy). */

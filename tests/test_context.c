@@ -1394,14 +1394,17 @@ static void nvidia_tiny_c(void **state)
 	txf_context_release(&ctx);
 }
 
-/* A C of up to four 8 x 8 parts over a K of 65536 or more, on the test
- * device dressed as an H100: the NVIDIA entry's reduction kernel (dot), in
- * place of the tiny blocks and every other set, with 256 work-items a
- * work-group shared by the parts (of up to 8 x 8) and K slices for two
- * work-groups per compute unit, each at least 16 k per lane; not
- * for a C of more parts, a shallower K, TF32 products, forced blocks or
- * mma, or dot 1. Forced on a C it cannot hold, or with another strategy,
- * it is refused. The products are computed exactly on the test device. */
+/* On the test device dressed as an H100, the NVIDIA entry's reduction
+ * kernel (dot), in place of the tiny blocks and every other set: for a C
+ * of up to four 8 x 8 parts over a K of 65536 or more, and for a C of at
+ * most four rows or columns, the other side longer than 32, over a K of
+ * 128 or more (blocks of 8 along the long side); 256 work-items a
+ * work-group shared by a block's parts (of up to 8 x 8), K slices for two
+ * work-groups per compute unit over the blocks, each at least 16 k per
+ * lane. Not for a C of more parts or a side of five to 32 and a longer
+ * one, a shallower K, TF32 products, forced blocks or mma, or dot 1.
+ * Forced on a C with no side of at most 32, or with another strategy, it
+ * is refused. The products are computed exactly on the test device. */
 static void nvidia_dot_c(void **state)
 {
 	(void)state;
@@ -1416,7 +1419,8 @@ static void nvidia_dot_c(void **state)
 	    {8, 8, 4000000, TXF_F32, 256, 1, 1, 264},  {16, 16, 1000000, TXF_F32, 64, 2, 2, 264},
 	    {3, 5, 3000000, TXF_F32, 256, 1, 1, 264},  {1, 16, 500000, TXF_F32, 128, 1, 2, 244},
 	    {32, 8, 1000000, TXF_F32, 64, 4, 1, 264},  {1, 1, 65536, TXF_F32, 256, 1, 1, 16},
-	    {16, 16, 1000000, TXF_F64, 64, 2, 2, 264}, {8, 3, 100000, TXF_F64, 256, 1, 1, 24}};
+	    {16, 16, 1000000, TXF_F64, 64, 2, 2, 264}, {8, 3, 100000, TXF_F64, 256, 1, 1, 24},
+	    {405, 1, 13763, TXF_F32, 256, 1, 1, 3},    {3, 700, 20000, TXF_F64, 256, 1, 1, 3}};
 	txf_matmul_choice mc;
 	for (size_t i = 0; i < sizeof dot / sizeof dot[0]; i++) {
 		assert_int_equal(
@@ -1427,9 +1431,10 @@ static void nvidia_dot_c(void **state)
 		    (unsigned)test_mparam(&mc, "mdimc") != dot[i].mdimc ||
 		    (unsigned)test_mparam(&mc, "ndimc") != dot[i].ndimc ||
 		    (unsigned)test_mparam(&mc, "ksplit") != dot[i].slices ||
-		    test_mparam(&mc, "mwg") < (long long)dot[i].m ||
-		    test_mparam(&mc, "nwg") < (long long)dot[i].n || mc.launches != 2 ||
-		    !strstr(mc.why, "the reduction kernel") || strcmp(mc.entry, "nvidia-gpu") != 0)
+		    test_mparam(&mc, "mwg") < (long long)(dot[i].m < 32 ? dot[i].m : 8) ||
+		    test_mparam(&mc, "nwg") < (long long)(dot[i].n < 32 ? dot[i].n : 8) ||
+		    mc.launches != 2 || !strstr(mc.why, "the reduction kernel") ||
+		    strcmp(mc.entry, "nvidia-gpu") != 0)
 			fail_msg(
 			    "%zu x %zu x %zu %s: dot %lld, %lld x %lld work-items, %lld slices, "
 			    "%u launches: %s",
@@ -1442,10 +1447,11 @@ static void nvidia_dot_c(void **state)
 		size_t m, n, k;
 		const char *name;
 		long long value;
-	} other[] = {{17, 17, 1000000, NULL, 0}, {33, 8, 1000000, NULL, 0},
-	             {8, 8, 65535, NULL, 0},     {8, 8, 4000000, "precision", 3},
-	             {8, 8, 4000000, "mma", 1},  {8, 8, 4000000, "kwg", 16},
-	             {8, 8, 4000000, "dot", 1}};
+	} other[] = {
+	    {17, 17, 1000000, NULL, 0},      {33, 8, 1000000, NULL, 0}, {8, 8, 65535, NULL, 0},
+	    {8, 8, 4000000, "precision", 3}, {8, 8, 4000000, "mma", 1}, {8, 8, 4000000, "kwg", 16},
+	    {8, 8, 4000000, "dot", 1},       {4096, 5, 4096, NULL, 0},  {5, 4096, 4096, NULL, 0},
+	    {4096, 1, 127, NULL, 0},         {4096, 1, 4096, "dot", 1}};
 	for (size_t i = 0; i < sizeof other / sizeof other[0]; i++) {
 		txf_matmul_options o;
 		txf_matmul_options_default(&o);
@@ -1469,9 +1475,20 @@ static void nvidia_dot_c(void **state)
 	assert_int_equal(test_mparam(&mc, "ksplit"), 7);
 	assert_int_equal(mc.params_source, TXF_SOURCE_FORCED);
 	assert_non_null(strstr(mc.why, "(forced)"));
-	assert_int_equal(txf_matmul_explain(ctx, 40, 3, 5000, TXF_F32, &o, &mc),
+	assert_int_equal(txf_matmul_explain(ctx, 40, 33, 5000, TXF_F32, &o, &mc),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
-	assert_non_null(strstr(txf_last_error(), "C is 40 x 3"));
+	assert_non_null(strstr(txf_last_error(), "C is 40 x 33"));
+	/* A C of a short side: blocks of 8 along the long one, one K slice
+	 * where they fill the device. */
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 1, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	if (test_mparam(&mc, "dot") != 256 || test_mparam(&mc, "mwg") != 8 ||
+	    test_mparam(&mc, "nwg") != 1 || test_mparam(&mc, "ksplit") != 1 || mc.launches != 1 ||
+	    !strstr(mc.why, "512 blocks of 8 x 1"))
+		fail_msg("4096 x 1 x 4096: %s", mc.why);
+	assert_int_equal(txf_matmul_explain(ctx, 2, 5000, 300, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	if (test_mparam(&mc, "mwg") != 2 || test_mparam(&mc, "nwg") != 8 ||
+	    !strstr(mc.why, "625 blocks of 2 x 8"))
+		fail_msg("2 x 5000 x 300: %s", mc.why);
 	o.strategy = TXF_STRATEGY_SPLIT;
 	assert_int_equal(txf_matmul_explain(ctx, 20, 3, 5000, TXF_F32, &o, &mc),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
@@ -1479,7 +1496,7 @@ static void nvidia_dot_c(void **state)
 	/* Computed with the entry's choice: the reduction kernel, K sliced. */
 	static const struct {
 		size_t m, n, k;
-	} runs[] = {{8, 8, 70001}, {3, 17, 65536}, {16, 16, 66000}};
+	} runs[] = {{8, 8, 70001}, {3, 17, 65536}, {16, 16, 66000}, {333, 3, 5000}, {1, 301, 700}};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		char what[64];
 		snprintf(what, sizeof what, "reduction kernel %zu x %zu x %zu", runs[i].m,
@@ -1487,7 +1504,8 @@ static void nvidia_dot_c(void **state)
 		assert_int_equal(
 		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_F32, NULL, &mc),
 		    TXF_SUCCESS);
-		if (test_mparam(&mc, "dot") < 2 || test_mparam(&mc, "ksplit") < 2)
+		if (test_mparam(&mc, "dot") < 2 ||
+		    (runs[i].m <= 32 && runs[i].n <= 32 && test_mparam(&mc, "ksplit") < 2))
 			fail_msg("%s: %s", what, mc.why);
 		smatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, TXF_OP_N, TXF_OP_T, NULL, 4,
 		                false, what);

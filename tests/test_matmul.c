@@ -1531,8 +1531,12 @@ static void run_dot(const mcase *c, unsigned lanes, unsigned ksplit, txf_strateg
 	if (ch.strategy != TXF_STRATEGY_PAD || test_mparam(&ch, "dot") != lanes ||
 	    (ksplit ? got_slices != ksplit : got_slices < 1) || ch.launches != launches ||
 	    ch.params_source != TXF_SOURCE_FORCED || !strstr(ch.why, "the reduction kernel") ||
-	    test_mparam(&ch, "mwg") < (long long)(c->m ? c->m : 1) ||
-	    test_mparam(&ch, "nwg") < (long long)(c->n ? c->n : 1))
+	    test_mparam(&ch, "mwg") < (long long)(c->m > 32 ? 8
+	                                          : c->m    ? c->m
+	                                                    : 1) ||
+	    test_mparam(&ch, "nwg") < (long long)(c->n > 32 ? 8
+	                                          : c->n    ? c->n
+	                                                    : 1))
 		fail_msg("%s: explain reports %s, dot %lld, %lld slices, %u launches: %s", what,
 		         txf_strategy_name(ch.strategy), test_mparam(&ch, "dot"), got_slices,
 		         ch.launches, ch.why);
@@ -1578,12 +1582,13 @@ static void refuse_dot(size_t m, size_t n, size_t k, txf_strategy st, const char
 }
 
 /* The reduction kernel (dot) forced: a C of one element to 32 x 32 (one
- * to sixteen parts of up to 8 x 8, parts cut by the edges of C), K of 0, 1
- * and up to past the lanes times the slices, 2 to 128 lanes, no slices, a
+ * to sixteen parts of up to 8 x 8, parts cut by the edges of C) and C of a
+ * short side and a longer one (blocks of 8 along it, the last cut), K of 0,
+ * 1 and up to past the lanes times the slices, 2 to 128 lanes, no slices, a
  * few and the device's; every op and layout with paddings and offsets,
  * alpha and beta; pad and auto; f32 and f64. Refused: other strategies, a C
- * its block cannot hold, vector loads, a count of lanes the registry does
- * not take. */
+ * with no side of at most 32, vector loads, a count of lanes the registry
+ * does not take. */
 static void test_dot(void **state)
 {
 	(void)state;
@@ -1595,7 +1600,9 @@ static void test_dot(void **state)
 	             {17, 3, 129, 8, 0},     {24, 8, 2049, 32, 2},  {32, 32, 65, 8, 0},
 	             {31, 1, 500, 16, 3},    {1, 32, 257, 8, 1},    {5, 4, 0, 8, 0},
 	             {2, 2, 10000, 128, 40}, {12, 12, 4099, 16, 0}, {8, 9, 33, 8, 7},
-	             {5, 4, 3000, 64, 0},    {20, 20, 999, 64, 2},  {8, 8, 500, 2, 3}};
+	             {5, 4, 3000, 64, 0},    {20, 20, 999, 64, 2},  {8, 8, 500, 2, 3},
+	             {100, 3, 50, 16, 0},    {5, 77, 300, 8, 2},    {1, 200, 129, 32, 0},
+	             {300, 1, 100, 64, 0},   {64, 16, 20, 8, 3},    {33, 2, 70, 8, 0}};
 	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_AUTO};
 	unsigned v = 0;
 	for (size_t i = 0; i < COUNT(cases); i++)
@@ -1614,10 +1621,8 @@ static void test_dot(void **state)
 	           "split runs other kernels");
 	refuse_dot(8, 8, 100, TXF_STRATEGY_PADCOPY, NULL, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 	           "padcopy runs other kernels");
-	refuse_dot(40, 8, 100, TXF_STRATEGY_PAD, NULL, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-	           "C is 40 x 8");
-	refuse_dot(8, 8, 100, TXF_STRATEGY_PAD, "mwg", 4, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-	           "the block 4 x 8");
+	refuse_dot(40, 33, 100, TXF_STRATEGY_PAD, NULL, 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	           "C is 40 x 33");
 	refuse_dot(8, 8, 100, TXF_STRATEGY_PAD, "vwa", 2, TXF_ERR_BAD_TILE,
 	           "vwa, vwb, lbuf, wmap, kgroups and mma take 1");
 	refuse_dot(8, 8, 100, TXF_STRATEGY_PAD, "mwg", 32, TXF_ERR_BAD_TILE,
