@@ -195,6 +195,13 @@ static const txf__matmul_entry matmul_entries[] = {
          * times as fast as the 64 x 64 (f32) and 128 x 64 matrix-unit (f64)
          * blocks (H100, docs/bench/h100-2026-11-27/kslices/blocks). */
         .tiny = {.mwg = 16, .nwg = 16, .kwg = 16, .mdimc = 8, .ndimc = 8, .vwa = 2, .vwb = 2},
+        /* A C of one to four rows times B of 1024 columns or more: 0.62 to
+         * 1.99 of cuBLAS on nine such f32 products, 1.04 to 1.15 on three
+         * f64 ones, where the reduction kernel ran 0.34 to 1.01 and 0.64 to
+         * 0.75 (H100, docs/bench/h100-2026-11-27e/dot/call10, call11). */
+        .rows = {.mwg = 4, .nwg = 256, .kwg = 16, .mdimc = 1, .ndimc = 64, .vwa = 1, .vwb = 4},
+        .rows_max = 4,
+        .rows_from = 1024,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
          * tiny blocks on 45 such products), and for a C of at most four

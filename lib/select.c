@@ -1478,7 +1478,14 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	                  auto_ksplit(ctx, e, m, n, k, elem, &e->tiny) > 1;
 	if (!tiny)
 		txf__clear_error();
-	if (given->dot > 1 || dot_applies(ctx, e, m, n, k, elem, opts, tf32))
+	/* A C of a few rows times a long B: the entry's set for that, which
+	 * reads B along its rows (the reduction kernel reads along K). */
+	const bool rows = open_blocks && !given->mma && !given->dot && !tf32 && !tiny &&
+	                  e->rows.mwg && m && m <= e->rows_max && n >= e->rows_from &&
+	                  txf__check_matmul_params(ctx, &e->rows, elem) == TXF_SUCCESS;
+	if (!rows)
+		txf__clear_error();
+	if (given->dot > 1 || (!rows && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
 		return select_dot(ctx, e, m, n, k, elem, opts, out);
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
 	    tuned_matmul(ctx, m, n, k, elem, out)) {
@@ -1488,7 +1495,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 
 	const double size = (double)m * (double)n * (double)k;
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 && !tiny &&
-	    (size >= e->simple_below || e->model_small) &&
+	    !rows && (size >= e->simple_below || e->model_small) &&
 	    model_matmul(ctx, e, m, n, k, elem, out)) {
 		out->params.mma = 1;
 		return TXF_SUCCESS;
@@ -1501,11 +1508,13 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * chose no block or work-item parameter and not mma 1. */
 	const bool open = open_blocks;
 	const txf__mparams *t = elem == 8 ? &e->f64 : &e->f32;
-	const bool took_units = open && units_fit && !tiny;
+	const bool took_units = open && units_fit && !tiny && !rows;
 	if (took_units)
 		t = &units;
 	if (tiny)
 		t = &e->tiny;
+	if (rows)
+		t = &e->rows;
 	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
@@ -1526,7 +1535,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	bool took_few = false, took_big = false;
-	if (open && !tf32 && !tiny && big->mwg && (big->mma < 2 || given->mma != 1) &&
+	if (open && !tf32 && !tiny && !rows && big->mwg && (big->mma < 2 || given->mma != 1) &&
 	    e->big_from > 0 && (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1534,7 +1543,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		p.ksplit = ks;
 		took_big = true;
 	}
-	if (open && !tiny && !(tf32 && took_units) && few->mwg &&
+	if (open && !tiny && !rows && !(tf32 && took_units) && few->mwg &&
 	    (few->mma < 2 || given->mma != 1) && m && n && few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1594,7 +1603,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		                            e->padcopy_from_tf32 > 0
 		                        ? e->padcopy_from_tf32
 		                        : e->padcopy_from;
-		if (from > 0 && (double)m * (double)n * (double)k >= from)
+		/* (A C of a few rows reads B where it is: a pack would copy it.) */
+		if (from > 0 && (double)m * (double)n * (double)k >= from && !rows)
 			st = TXF_STRATEGY_PADCOPY;
 		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
 		snprintf(out->why, sizeof out->why,
@@ -1632,6 +1642,14 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		         "; C fits one of the entry's %u x %u blocks (K deep enough for slices): "
 		         "those",
 		         e->tiny.mwg, e->tiny.nwg);
+	}
+	if (rows && st != TXF_STRATEGY_SIMPLE) {
+		size_t len = strlen(out->why);
+		snprintf(
+		    out->why + len, sizeof out->why - len,
+		    "; C of %zu row%s (at most %u) and %zu columns (%u or more): the entry's %u "
+		    "x %u blocks for that",
+		    m, m == 1 ? "" : "s", e->rows_max, n, e->rows_from, e->rows.mwg, e->rows.nwg);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

@@ -1404,7 +1404,9 @@ static void nvidia_tiny_c(void **state)
  * lane. Not for a C of more parts or a side of five to 32 and a longer
  * one, a shallower K, TF32 products, forced blocks or mma, or dot 1.
  * Forced on a C with no side of at most 32, or with another strategy, it
- * is refused. The products are computed exactly on the test device. */
+ * is refused. A C of one to four rows and 1024 columns or more takes the
+ * entry's 4 x 256 blocks instead. The products are computed exactly on the
+ * test device. */
 static void nvidia_dot_c(void **state)
 {
 	(void)state;
@@ -1485,10 +1487,40 @@ static void nvidia_dot_c(void **state)
 	    test_mparam(&mc, "nwg") != 1 || test_mparam(&mc, "ksplit") != 1 || mc.launches != 1 ||
 	    !strstr(mc.why, "512 blocks of 8 x 1"))
 		fail_msg("4096 x 1 x 4096: %s", mc.why);
-	assert_int_equal(txf_matmul_explain(ctx, 2, 5000, 300, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 2, 1000, 300, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	if (test_mparam(&mc, "mwg") != 2 || test_mparam(&mc, "nwg") != 8 ||
-	    !strstr(mc.why, "625 blocks of 2 x 8"))
-		fail_msg("2 x 5000 x 300: %s", mc.why);
+	    !strstr(mc.why, "125 blocks of 2 x 8"))
+		fail_msg("2 x 1000 x 300: %s", mc.why);
+	/* A C of one to four rows and 1024 columns or more: the entry's 4 x 256
+	 * blocks (pad, K slices by the entry's rule, never padcopy), not the
+	 * reduction kernel; five rows neither. */
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+	} rows[] = {{1, 4096, 4096, TXF_F32},
+	            {4, 16384, 16384, TXF_F32},
+	            {3, 100000, 20000, TXF_F32},
+	            {1, 1024, 300, TXF_F64}};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, rows[i].m, rows[i].n, rows[i].k, rows[i].t, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != 4 || test_mparam(&mc, "nwg") != 256 ||
+		    test_mparam(&mc, "dot") != 1 || test_mparam(&mc, "mma") != 1 ||
+		    mc.strategy != TXF_STRATEGY_PAD ||
+		    !strstr(mc.why, "the entry's 4 x 256 blocks"))
+			fail_msg("%zu x %zu x %zu: %s", rows[i].m, rows[i].n, rows[i].k, mc.why);
+	}
+	assert_int_equal(txf_matmul_explain(ctx, 5, 4096, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_null(strstr(mc.why, "4 x 256"));
+	assert_int_equal(test_mparam(&mc, "dot"), 1);
+	assert_int_equal(txf_matmul_explain(ctx, 1, 1023, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_true(test_mparam(&mc, "dot") > 1);
+	smatmul_checked(ctx, 3, 1500, 300, TXF_OP_N, TXF_OP_N, NULL, 4, false,
+	                "the entry's blocks for a C of three rows");
+	if (ctx->profile.has_fp64)
+		dmatmul_checked(ctx, 1, 1100, 77, TXF_OP_T, TXF_OP_T, NULL,
+		                "the entry's blocks for a C of one row");
 	o.strategy = TXF_STRATEGY_SPLIT;
 	assert_int_equal(txf_matmul_explain(ctx, 20, 3, 5000, TXF_F32, &o, &mc),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
