@@ -437,20 +437,20 @@ static const param_def registry[TXF__P_COUNT] = {
                      .operation = MM,
                      .min = 0,
                      .max = TXF_MAX_DOT,
-                     .meaning = "pad with a C that one block of at most 32 x 32 holds: the "
-                                "reduction kernel (matmul_dot), that many work-items along K "
-                                "per work-group (2 to 256), each summing its share of K for the "
-                                "whole block, no local tiles; 1 the tiled and blocked kernels; "
-                                "0 as the device says",
+                     .meaning = "pad with a C of a few elements or of a side of at most 32: "
+                                "the reduction kernel (matmul_dot), that many work-items along "
+                                "K per work-group (2 to 256), each summing its share of K for "
+                                "a block of C, no local tiles; 1 the tiled and blocked "
+                                "kernels; 0 as the device says",
                      .tuned = 0},
             .macro = "DOT",
             .pow2 = true,
             .kind = F_UNSIGNED,
             .option = M_OPT(dot),
             .choice = M_CH(dot),
-            .fits = "pad (auto, or forced with K slices); m and n at most 32, mwg >= m and "
-                    "nwg >= n with at most 8 x 8 per work-item; the work-group and its local "
-                    "memory fit",
+            .fits = "pad (auto, or forced pad); m or n at most 32 (blocks of 8 along a longer "
+                    "side), at most 8 x 8 per work-item; the work-group and its local memory "
+                    "fit",
         },
 };
 
