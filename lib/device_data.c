@@ -201,6 +201,13 @@ static const txf__matmul_entry matmul_entries[] = {
          * 0.75 (H100, docs/bench/h100-2026-11-27e/dot/call10, call11). */
         .rows = {.mwg = 4, .nwg = 256, .kwg = 16, .mdimc = 1, .ndimc = 64, .vwa = 1, .vwb = 4},
         .rows_max = 4,
+        /* Five to eight rows, and 13 to 16: 8 x 128 blocks, 1.18 to 2.03
+         * times as fast as the tiled kernels' sets on 16 such f32 and f64
+         * products (5 to 8 and 16 rows; 13 to 15 not measured); with nine
+         * to 12 rows, half a block or more unused, 0.82 to 1.05 (call12,
+         * call13). */
+        .rows_wide = {.mwg = 8, .nwg = 128, .kwg = 16, .mdimc = 2, .ndimc = 32, .vwa = 1, .vwb = 4},
+        .rows_wide_max = 16,
         .rows_from = 1024,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the

@@ -1480,9 +1480,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		txf__clear_error();
 	/* A C of a few rows times a long B: the entry's set for that, which
 	 * reads B along its rows (the reduction kernel reads along K). */
-	const bool rows = open_blocks && !given->mma && !given->dot && !tf32 && !tiny &&
-	                  e->rows.mwg && m && m <= e->rows_max && n >= e->rows_from &&
-	                  txf__check_matmul_params(ctx, &e->rows, elem) == TXF_SUCCESS;
+	/* (rows_wide where at most half of its blocks' last rows go unused.) */
+	const unsigned wide_left = e->rows_wide.mwg ? (unsigned)(m % e->rows_wide.mwg) : 0;
+	const txf__mparams *rows_set =
+	    m <= e->rows_max ? &e->rows
+	    : m <= e->rows_wide_max && (!wide_left || 2 * wide_left > e->rows_wide.mwg)
+	        ? &e->rows_wide
+	        : NULL;
+	const bool rows = open_blocks && !given->mma && !given->dot && !tf32 && !tiny && rows_set &&
+	                  rows_set->mwg && m && n >= e->rows_from &&
+	                  txf__check_matmul_params(ctx, rows_set, elem) == TXF_SUCCESS;
 	if (!rows)
 		txf__clear_error();
 	if (given->dot > 1 || (!rows && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
@@ -1514,7 +1521,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	if (tiny)
 		t = &e->tiny;
 	if (rows)
-		t = &e->rows;
+		t = rows_set;
 	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
@@ -1649,7 +1656,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		    out->why + len, sizeof out->why - len,
 		    "; C of %zu row%s (at most %u) and %zu columns (%u or more): the entry's %u "
 		    "x %u blocks for that",
-		    m, m == 1 ? "" : "s", e->rows_max, n, e->rows_from, e->rows.mwg, e->rows.nwg);
+		    m, m == 1 ? "" : "s", m <= e->rows_max ? e->rows_max : e->rows_wide_max, n,
+		    e->rows_from, rows_set->mwg, rows_set->nwg);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

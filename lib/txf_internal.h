@@ -781,12 +781,13 @@ typedef struct txf__matmul_entry {
 	 * chose no block, work-item or mma parameter and no TF32 products;
 	 * mwg 0: none. */
 	txf__mparams tiny;
-	/* Blocks for a C of at most rows_max rows and rows_from columns or
-	 * more (a few rows times a long B), f32 and f64 alike, on the same
-	 * conditions as tiny and in place of the reduction kernel; mwg 0:
-	 * none. */
-	txf__mparams rows;
-	unsigned rows_max, rows_from;
+	/* Blocks for a C of at most rows_max rows (rows), or at most
+	 * rows_wide_max where more than half of the last block's rows are C's
+	 * (rows_wide), and rows_from columns or more (a few rows times a long
+	 * B), f32 and f64 alike, on the same conditions as tiny and in place of
+	 * the reduction kernel; mwg 0: none. */
+	txf__mparams rows, rows_wide;
+	unsigned rows_max, rows_wide_max, rows_from;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
 	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and
 	 * for a C longer than TXF_DOT_C with a side of at most dot_short (0:

@@ -1405,8 +1405,8 @@ static void nvidia_tiny_c(void **state)
  * one, a shallower K, TF32 products, forced blocks or mma, or dot 1.
  * Forced on a C with no side of at most 32, or with another strategy, it
  * is refused. A C of one to four rows and 1024 columns or more takes the
- * entry's 4 x 256 blocks instead. The products are computed exactly on the
- * test device. */
+ * entry's 4 x 256 blocks instead, of five to eight or 13 to 16 rows its 8 x
+ * 128 blocks. The products are computed exactly on the test device. */
 static void nvidia_dot_c(void **state)
 {
 	(void)state;
@@ -1511,13 +1511,33 @@ static void nvidia_dot_c(void **state)
 		    !strstr(mc.why, "the entry's 4 x 256 blocks"))
 			fail_msg("%zu x %zu x %zu: %s", rows[i].m, rows[i].n, rows[i].k, mc.why);
 	}
-	assert_int_equal(txf_matmul_explain(ctx, 5, 4096, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
-	assert_null(strstr(mc.why, "4 x 256"));
-	assert_int_equal(test_mparam(&mc, "dot"), 1);
+	/* Five to eight and 13 to 16 rows: 8 x 128 blocks; nine to 12 and 17
+	 * neither. */
+	static const size_t wide[] = {5, 8, 13, 16};
+	for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, wide[i], 4096, 4096, TXF_F64, NULL, &mc),
+		                 TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != 8 || test_mparam(&mc, "nwg") != 128 ||
+		    test_mparam(&mc, "mdimc") != 2 || test_mparam(&mc, "ndimc") != 32 ||
+		    test_mparam(&mc, "dot") != 1 || !strstr(mc.why, "the entry's 8 x 128 blocks"))
+			fail_msg("%zu x 4096 x 4096: %s", wide[i], mc.why);
+	}
+	static const size_t neither[] = {9, 12, 17};
+	for (size_t i = 0; i < sizeof neither / sizeof neither[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, neither[i], 4096, 4096, TXF_F32, NULL, &mc),
+		    TXF_SUCCESS);
+		assert_null(strstr(mc.why, "the entry's"));
+		assert_int_equal(test_mparam(&mc, "dot"), 1);
+	}
+	assert_int_equal(txf_matmul_explain(ctx, 8, 1000, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_null(strstr(mc.why, "8 x 128"));
 	assert_int_equal(txf_matmul_explain(ctx, 1, 1023, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_true(test_mparam(&mc, "dot") > 1);
 	smatmul_checked(ctx, 3, 1500, 300, TXF_OP_N, TXF_OP_N, NULL, 4, false,
 	                "the entry's blocks for a C of three rows");
+	smatmul_checked(ctx, 14, 1100, 70, TXF_OP_T, TXF_OP_N, NULL, 4, false,
+	                "the entry's blocks for a C of 14 rows");
 	if (ctx->profile.has_fp64)
 		dmatmul_checked(ctx, 1, 1100, 77, TXF_OP_T, TXF_OP_T, NULL,
 		                "the entry's blocks for a C of one row");
