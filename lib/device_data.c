@@ -209,6 +209,19 @@ static const txf__matmul_entry matmul_entries[] = {
         .rows_wide = {.mwg = 8, .nwg = 128, .kwg = 16, .mdimc = 2, .ndimc = 32, .vwa = 1, .vwb = 4},
         .rows_wide_max = 16,
         .rows_from = 1024,
+        /* A long A times five to eight columns: 256 x 8 blocks; nine to 16:
+         * 128 x 16. 1.45 to 2.0 times as fast as the tiled kernels' sets on
+         * six f32 products of 4096 to 100000 rows, 1.05 to 1.30 on six f64
+         * ones; 0.95 and 0.84 at 1662 x 6 x 314 (0.02 ms), hence from 2048
+         * rows. Sets for 17 to 32 columns lost on three of five f64
+         * products (call14). */
+        .cols = {.mwg = 256, .nwg = 8, .kwg = 16, .mdimc = 64, .ndimc = 2, .vwa = 4, .vwb = 1},
+        .cols_wide =
+            {.mwg = 128, .nwg = 16, .kwg = 16, .mdimc = 32, .ndimc = 4, .vwa = 4, .vwb = 1},
+        .cols_min = 5,
+        .cols_max = 8,
+        .cols_wide_max = 16,
+        .cols_from = 2048,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
          * tiny blocks on 45 such products), and for a C of at most four

@@ -1487,8 +1487,15 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	    : m <= e->rows_wide_max && (!wide_left || 2 * wide_left > e->rows_wide.mwg)
 	        ? &e->rows_wide
 	        : NULL;
+	/* Or a long A times a few columns: the entry's sets for that, from
+	 * cols_min columns on (fewer take the reduction kernel). */
+	const bool few_cols = !rows_set && n >= e->cols_min && m >= e->cols_from;
+	if (few_cols)
+		rows_set = n <= e->cols_max        ? &e->cols
+		           : n <= e->cols_wide_max ? &e->cols_wide
+		                                   : NULL;
 	const bool rows = open_blocks && !given->mma && !given->dot && !tf32 && !tiny && rows_set &&
-	                  rows_set->mwg && m && n >= e->rows_from &&
+	                  rows_set->mwg && m && (few_cols || n >= e->rows_from) &&
 	                  txf__check_matmul_params(ctx, rows_set, elem) == TXF_SUCCESS;
 	if (!rows)
 		txf__clear_error();
@@ -1650,7 +1657,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		         "those",
 		         e->tiny.mwg, e->tiny.nwg);
 	}
-	if (rows && st != TXF_STRATEGY_SIMPLE) {
+	if (rows && few_cols && st != TXF_STRATEGY_SIMPLE) {
+		size_t len = strlen(out->why);
+		snprintf(
+		    out->why + len, sizeof out->why - len,
+		    "; C of %zu rows (%u or more) and %zu columns (%u to %u): the entry's %u x %u "
+		    "blocks for that",
+		    m, e->cols_from, n, e->cols_min,
+		    n <= e->cols_max ? e->cols_max : e->cols_wide_max, rows_set->mwg,
+		    rows_set->nwg);
+	} else if (rows && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(
 		    out->why + len, sizeof out->why - len,

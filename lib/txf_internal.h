@@ -788,6 +788,11 @@ typedef struct txf__matmul_entry {
 	 * the reduction kernel; mwg 0: none. */
 	txf__mparams rows, rows_wide;
 	unsigned rows_max, rows_wide_max, rows_from;
+	/* The same for a C of cols_from rows or more and cols_min to cols_max
+	 * columns (cols) or to cols_wide_max (cols_wide): a long A times a few
+	 * columns. */
+	txf__mparams cols, cols_wide;
+	unsigned cols_min, cols_max, cols_wide_max, cols_from;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
 	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and
 	 * for a C longer than TXF_DOT_C with a side of at most dot_short (0:

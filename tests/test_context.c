@@ -1406,7 +1406,9 @@ static void nvidia_tiny_c(void **state)
  * Forced on a C with no side of at most 32, or with another strategy, it
  * is refused. A C of one to four rows and 1024 columns or more takes the
  * entry's 4 x 256 blocks instead, of five to eight or 13 to 16 rows its 8 x
- * 128 blocks. The products are computed exactly on the test device. */
+ * 128 blocks, and a C of 2048 rows or more and five to 16 columns its 256 x
+ * 8 or 128 x 16 blocks. The products are computed exactly on the test
+ * device. */
 static void nvidia_dot_c(void **state)
 {
 	(void)state;
@@ -1532,6 +1534,36 @@ static void nvidia_dot_c(void **state)
 	}
 	assert_int_equal(txf_matmul_explain(ctx, 8, 1000, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_null(strstr(mc.why, "8 x 128"));
+	/* A long A times five to eight columns: 256 x 8 blocks; nine to 16:
+	 * 128 x 16; four the reduction kernel; 17 and a shorter A neither. */
+	static const struct {
+		size_t m, n;
+		unsigned mwg, nwg;
+	} cols[] = {
+	    {4096, 5, 256, 8}, {100000, 8, 256, 8}, {2048, 9, 128, 16}, {16384, 16, 128, 16}};
+	for (size_t i = 0; i < sizeof cols / sizeof cols[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, cols[i].m, cols[i].n, 512, TXF_F64, NULL, &mc),
+		    TXF_SUCCESS);
+		if ((unsigned)test_mparam(&mc, "mwg") != cols[i].mwg ||
+		    (unsigned)test_mparam(&mc, "nwg") != cols[i].nwg ||
+		    test_mparam(&mc, "dot") != 1 || mc.strategy != TXF_STRATEGY_PAD ||
+		    !strstr(mc.why, "the entry's"))
+			fail_msg("%zu x %zu x 512: %s", cols[i].m, cols[i].n, mc.why);
+	}
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_true(test_mparam(&mc, "dot") > 1);
+	static const size_t not_cols[][2] = {{4096, 17}, {2047, 8}};
+	for (size_t i = 0; i < 2; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, not_cols[i][0], not_cols[i][1], 4096,
+		                                    TXF_F32, NULL, &mc),
+		                 TXF_SUCCESS);
+		assert_null(strstr(mc.why, "the entry's"));
+	}
+	smatmul_checked(ctx, 2100, 7, 90, TXF_OP_N, TXF_OP_T, NULL, 4, false,
+	                "the entry's blocks for a C of seven columns");
+	smatmul_checked(ctx, 2050, 11, 40, TXF_OP_T, TXF_OP_N, NULL, 4, false,
+	                "the entry's blocks for a C of 11 columns");
 	assert_int_equal(txf_matmul_explain(ctx, 1, 1023, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_true(test_mparam(&mc, "dot") > 1);
 	smatmul_checked(ctx, 3, 1500, 300, TXF_OP_N, TXF_OP_N, NULL, 4, false,
