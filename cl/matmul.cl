@@ -1718,8 +1718,9 @@ __kernel PACK_WG void matmul_pack_b_tiled(ulong N, ulong K, __global const real_
  * A work-group is DOT x (MDIMC NDIMC) work-items: along dimension 0 the
  * lanes of K, along dimension 1 the parts of a block, part i NDIMC + j
  * holding the MWI x NWI elements of rows i, i + MDIMC, ... and columns j,
- * j + NDIMC, ... of it; the work-groups along dimension 1 are the blocks,
- * row by row, and along dimension 2 the K slices, as for the tiled kernels
+ * j + NDIMC, ... of it; the work-groups along dimension 0 are the blocks,
+ * row by row (dimension 0 takes the most groups on GPUs), and along
+ * dimension 2 the K slices, as for the tiled kernels
  * (slice s stores its part of the product in the M x N slice s of C).
  * Lane l of a slice sums the products
  * of k = k0 + l, k0 + l + DOT, ... over the slice's run of K, so that the
@@ -1752,7 +1753,7 @@ __kernel TXF_REQD_WG(DOT, DOT_PARTS, 1) void matmul_dot(MATMUL_ARGS)
 	MATMUL_SCALARS();
 	const uint lane = get_local_id(0), part = get_local_id(1);
 	/* The work-group's block of C: row by row over the blocks. */
-	const ulong nbn = (N + NWG - 1) / NWG, blk = get_group_id(1);
+	const ulong nbn = (N + NWG - 1) / NWG, blk = get_group_id(0);
 	const ulong pi = blk / nbn * MWG + part / NDIMC, pj = blk % nbn * NWG + part % NDIMC;
 	const ulong ns = get_num_groups(2), s = get_group_id(2);
 	const ulong len = (K + ns - 1) / ns;

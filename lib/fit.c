@@ -283,7 +283,8 @@ static bool vw_ok(unsigned v)
 
 /* The reduction kernel's set (p->dot > 1; cl/matmul.cl matmul_dot): work-groups
  * of dot x (mdimc ndimc) work-items, each holding mwg / mdimc x nwg / ndimc
- * sums, and local memory for eight of each work-item's sums at a time. */
+ * sums, and local memory for as many of each work-item's sums at a time as
+ * fit 32 KiB, and their first step's partial sums. */
 static txf_status check_dot(const txf_context *ctx, const txf__mparams *p, size_t elem)
 {
 	const unsigned dot = p->dot, md = p->mdimc, nd = p->ndimc;

@@ -196,12 +196,13 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, con
 		return TXF_SUCCESS;
 	}
 	if (strcmp(name, "matmul_dot") == 0) {
-		/* Lanes along K, the block's parts, the K slices. */
+		/* Lanes along K (a group of them per block of C), the block's
+		 * parts, the K slices. */
 		l->dims = 3;
-		l->local[0] = l->global[0] = p->dot;
-		l->local[1] = (size_t)p->mdimc * p->ndimc;
-		l->global[1] =
-		    l->local[1] * ((M + p->mwg - 1) / p->mwg) * ((N + p->nwg - 1) / p->nwg);
+		l->local[0] = p->dot;
+		l->global[0] =
+		    l->local[0] * ((M + p->mwg - 1) / p->mwg) * ((N + p->nwg - 1) / p->nwg);
+		l->local[1] = l->global[1] = (size_t)p->mdimc * p->ndimc;
 		l->local[2] = 1;
 		l->global[2] = slices;
 		return TXF_SUCCESS;
