@@ -1482,24 +1482,24 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * reads B along its rows (the reduction kernel reads along K). */
 	/* (rows_wide where at most half of its blocks' last rows go unused.) */
 	const unsigned wide_left = e->rows_wide.mwg ? (unsigned)(m % e->rows_wide.mwg) : 0;
-	const txf__mparams *rows_set =
+	const txf__mparams *slim_set =
 	    m <= e->rows_max ? &e->rows
 	    : m <= e->rows_wide_max && (!wide_left || 2 * wide_left > e->rows_wide.mwg)
 	        ? &e->rows_wide
 	        : NULL;
 	/* Or a long A times a few columns: the entry's sets for that, from
 	 * cols_min columns on (fewer take the reduction kernel). */
-	const bool few_cols = !rows_set && n >= e->cols_min && m >= e->cols_from;
+	const bool few_cols = !slim_set && n >= e->cols_min && m >= e->cols_from;
 	if (few_cols)
-		rows_set = n <= e->cols_max        ? &e->cols
+		slim_set = n <= e->cols_max        ? &e->cols
 		           : n <= e->cols_wide_max ? &e->cols_wide
 		                                   : NULL;
-	const bool rows = open_blocks && !given->mma && !given->dot && !tf32 && !tiny && rows_set &&
-	                  rows_set->mwg && m && (few_cols || n >= e->rows_from) &&
-	                  txf__check_matmul_params(ctx, rows_set, elem) == TXF_SUCCESS;
-	if (!rows)
+	const bool slim = open_blocks && !given->mma && !given->dot && !tf32 && !tiny && slim_set &&
+	                  slim_set->mwg && m && (few_cols || n >= e->rows_from) &&
+	                  txf__check_matmul_params(ctx, slim_set, elem) == TXF_SUCCESS;
+	if (!slim)
 		txf__clear_error();
-	if (given->dot > 1 || (!rows && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
+	if (given->dot > 1 || (!slim && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
 		return select_dot(ctx, e, m, n, k, elem, opts, out);
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
 	    tuned_matmul(ctx, m, n, k, elem, out)) {
@@ -1509,7 +1509,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 
 	const double size = (double)m * (double)n * (double)k;
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 && !tiny &&
-	    !rows && (size >= e->simple_below || e->model_small) &&
+	    !slim && (size >= e->simple_below || e->model_small) &&
 	    model_matmul(ctx, e, m, n, k, elem, out)) {
 		out->params.mma = 1;
 		return TXF_SUCCESS;
@@ -1522,13 +1522,13 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * chose no block or work-item parameter and not mma 1. */
 	const bool open = open_blocks;
 	const txf__mparams *t = elem == 8 ? &e->f64 : &e->f32;
-	const bool took_units = open && units_fit && !tiny && !rows;
+	const bool took_units = open && units_fit && !tiny && !slim;
 	if (took_units)
 		t = &units;
 	if (tiny)
 		t = &e->tiny;
-	if (rows)
-		t = rows_set;
+	if (slim)
+		t = slim_set;
 	txf__mparams p = opts->params;
 	bool forced = params_forced(&p);
 	p.mwg = p.mwg ? p.mwg : t->mwg;
@@ -1549,7 +1549,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	bool took_few = false, took_big = false;
-	if (open && !tf32 && !tiny && !rows && big->mwg && (big->mma < 2 || given->mma != 1) &&
+	if (open && !tf32 && !tiny && !slim && big->mwg && (big->mma < 2 || given->mma != 1) &&
 	    e->big_from > 0 && (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1557,7 +1557,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		p.ksplit = ks;
 		took_big = true;
 	}
-	if (open && !tiny && !rows && !(tf32 && took_units) && few->mwg &&
+	if (open && !tiny && !slim && !(tf32 && took_units) && few->mwg &&
 	    (few->mma < 2 || given->mma != 1) && m && n && few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1618,7 +1618,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		                        ? e->padcopy_from_tf32
 		                        : e->padcopy_from;
 		/* (A C of a few rows reads B where it is: a pack would copy it.) */
-		if (from > 0 && (double)m * (double)n * (double)k >= from && !rows)
+		if (from > 0 && (double)m * (double)n * (double)k >= from && !slim)
 			st = TXF_STRATEGY_PADCOPY;
 		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
 		snprintf(out->why, sizeof out->why,
@@ -1657,23 +1657,23 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		         "those",
 		         e->tiny.mwg, e->tiny.nwg);
 	}
-	if (rows && few_cols && st != TXF_STRATEGY_SIMPLE) {
+	if (slim && few_cols && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(
 		    out->why + len, sizeof out->why - len,
 		    "; C of %zu rows (%u or more) and %zu columns (%u to %u): the entry's %u x %u "
 		    "blocks for that",
 		    m, e->cols_from, n, e->cols_min,
-		    n <= e->cols_max ? e->cols_max : e->cols_wide_max, rows_set->mwg,
-		    rows_set->nwg);
-	} else if (rows && st != TXF_STRATEGY_SIMPLE) {
+		    n <= e->cols_max ? e->cols_max : e->cols_wide_max, slim_set->mwg,
+		    slim_set->nwg);
+	} else if (slim && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(
 		    out->why + len, sizeof out->why - len,
 		    "; C of %zu row%s (at most %u) and %zu columns (%u or more): the entry's %u "
 		    "x %u blocks for that",
 		    m, m == 1 ? "" : "s", m <= e->rows_max ? e->rows_max : e->rows_wide_max, n,
-		    e->rows_from, rows_set->mwg, rows_set->nwg);
+		    e->rows_from, slim_set->mwg, slim_set->nwg);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

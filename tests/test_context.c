@@ -357,6 +357,16 @@ static txf_context *nvidia_gpu_context(void)
 	return ctx;
 }
 
+/* The test device dressed as an H100: 132 compute units, compute capability
+ * 9.0. */
+static txf_context *h100_context(void)
+{
+	txf_context *ctx = nvidia_gpu_context();
+	ctx->profile.compute_units = 132;
+	ctx->profile.nv_compute_capability = 90;
+	return ctx;
+}
+
 /* The NVIDIA entry of the built-in table, on the test device dressed as an
  * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles out of
  * place, with one output-aligned run per work-group where the output's rows
@@ -605,9 +615,7 @@ static void dmatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 static void nvidia_entry_dmma(void **state)
 {
 	(void)state;
-	txf_context *ctx = nvidia_gpu_context();
-	ctx->profile.compute_units = 132;
-	ctx->profile.nv_compute_capability = 90;
+	txf_context *ctx = h100_context();
 	txf_matmul_choice mc;
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, NULL, &mc),
 	                 TXF_SUCCESS);
@@ -878,9 +886,7 @@ static void smatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 static void nvidia_entry_tf32(void **state)
 {
 	(void)state;
-	txf_context *ctx = nvidia_gpu_context();
-	ctx->profile.compute_units = 132;
-	ctx->profile.nv_compute_capability = 90;
+	txf_context *ctx = h100_context();
 	txf_matmul_choice mc;
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
@@ -1317,9 +1323,7 @@ static void gpu_skinny_words(void **state)
 static void nvidia_tiny_c(void **state)
 {
 	(void)state;
-	txf_context *ctx = nvidia_gpu_context();
-	ctx->profile.compute_units = 132;
-	ctx->profile.nv_compute_capability = 90;
+	txf_context *ctx = h100_context();
 	static const struct {
 		size_t m, n, k;
 		txf_dtype t;
@@ -1412,9 +1416,7 @@ static void nvidia_tiny_c(void **state)
 static void nvidia_dot_c(void **state)
 {
 	(void)state;
-	txf_context *ctx = nvidia_gpu_context();
-	ctx->profile.compute_units = 132;
-	ctx->profile.nv_compute_capability = 90;
+	txf_context *ctx = h100_context();
 	static const struct {
 		size_t m, n, k;
 		txf_dtype t;
