@@ -75,6 +75,11 @@
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
+ *   KVEC            with the blocked kernel: 2, 4, 8 or 16, its products
+ *                   summed along K in vectors of KVEC lanes, for a C of few
+ *                   columns (see the blocked kernels); VWA and VWB are then
+ *                   the rows and columns of its register tiles. 1
+ *                   (default): along N, as below
  *   DOT             defined (2 to 256, a power of two): the program of the
  *                   reduction kernel, matmul_dot (below), with DOT lanes
  *                   along K; it builds neither the blocked nor the tiled
@@ -198,6 +203,13 @@ typedef float real_t;
 #endif
 #ifndef VWA
 #define VWA 1
+#endif
+#ifndef KVEC
+#define KVEC 1
+#endif
+#if KVEC != 1 && (MDIMC != 1 || NDIMC != 1 || MMA != 1 || defined(DOT) ||                          \
+                  (KVEC != 2 && KVEC != 4 && KVEC != 8 && KVEC != 16))
+#error "KVEC (2, 4, 8 or 16) takes the blocked kernel (MDIMC = NDIMC = 1) and MMA 1"
 #endif
 #ifndef VWB
 #define VWB 1
@@ -401,17 +413,177 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
  * local memory between K panels; C is read (beta) and written once at the
  * end.
  */
+#if KVEC > 1
+/*
+ * With KVEC (2 to 16): the blocked kernels sum along K in vectors of KVEC
+ * lanes, for a C of few columns whose operands lie along K. Register tiles
+ * are MR = VWA rows by NR = VWB columns of C, each element a vector of
+ * partial sums: per KVEC k, MR vectors of A and NR of B feed MR NR vector
+ * FMAs. An operand stored along K (A with TRANS_A 0, B with TRANS_B 1) is
+ * read where it lies; the other is copied per K panel into local memory,
+ * one row of KWG per row of A (column of B). The partial-sum vectors stay
+ * in local memory between K panels; at the end each is added up, lane by
+ * lane in order, into the block's sums.
+ */
+#define MR VWA
+#define NR VWB
+#if MWG % MR != 0 || NWG % NR != 0 || KWG % KVEC != 0
+#error "KVEC: VWA must divide MWG, VWB NWG and KVEC KWG"
+#endif
+#else
 #define MR VWA
 #define NR (2 * VWB)
 #if MWG % MR != 0 || NWG % NR != 0
 #error "the blocked kernel needs VWA to divide MWG and 2 VWB to divide NWG"
+#endif
 #endif
 #if TRANS_A
 #define A_KSTEP lda
 #else
 #define A_KSTEP 1
 #endif
+/* Local memory of a blocked kernel, in elements: the panel (and with KVEC
+ * the copied operands' panels and the partial-sum vectors), then the
+ * block's sums. lib/fit.c counts the same. */
+#if KVEC > 1
+#define KV_BPAN (TRANS_B ? 0 : NWG * KWG)
+#define KV_APAN (TRANS_A ? MWG * KWG : 0)
+#define BLOCKED_PANEL (KV_BPAN + KV_APAN + MWG * NWG * KVEC)
+#else
+#define BLOCKED_PANEL (KWG * NWG)
+#endif
+#define BLOCKED_LOCALS()                                                                           \
+	__local real_t bp[BLOCKED_PANEL];                                                          \
+	__local real_t cacc[MWG * NWG]
 
+#if KVEC > 1
+typedef TXF_VEC(KVEC) vec_k;
+#if TRANS_A
+#define A_SPACE __local
+#else
+#define A_SPACE __global
+#endif
+#if TRANS_B
+#define B_SPACE __global
+#else
+#define B_SPACE __local
+#endif
+
+/* KVEC elements from p on, of which the first `have` exist (the rest 0). */
+#define KV_PART(space)                                                                             \
+	inline vec_k kv_part_##space(space const real_t *p, uint have)                             \
+	{                                                                                          \
+		real_t t[KVEC];                                                                    \
+		for (uint e = 0; e < KVEC; e++)                                                    \
+			t[e] = e < have ? p[e] : (real_t)0;                                        \
+		return TXF_VLOAD(KVEC)(0, t);                                                      \
+	}
+KV_PART(__global)
+KV_PART(__local)
+#define KV_PART_OF(space) KV_PART_OF_(space)
+#define KV_PART_OF_(space) kv_part_##space
+
+/* The block at (m0, n0) over K, as below. Rows past M read row M - 1;
+ * columns past N read column N - 1 (B read where it lies) or 0 (copied);
+ * their results are never stored. */
+inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
+                            ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
+                            ulong M, ulong N, ulong K, bool guarded)
+{
+	__local real_t *const bpan = bp, *const apan = bp + KV_BPAN;
+	__local real_t *const vacc = bp + KV_BPAN + KV_APAN;
+	for (ulong k0 = 0; k0 < K; k0 += KWG) {
+		const uint kb = (uint)min((ulong)KWG, K - k0);
+#if !TRANS_B
+		/* Column n0 + j of the panel of B as row j: along its rows of
+		 * storage, NWG elements of each. */
+		for (uint k = 0; k < kb; k++)
+			for (uint j = 0; j < NWG; j++)
+				bpan[j * KWG + k] =
+				    (!guarded || n0 + j < N) ? B_AT(k0 + k, n0 + j) : (real_t)0;
+#endif
+#if TRANS_A
+		/* Row m0 + i of the panel of A as row i, likewise. */
+		for (uint k = 0; k < kb; k++)
+			for (uint i = 0; i < MWG; i++)
+				apan[i * KWG + k] = A_AT(guarded ? min(m0 + i, M - 1) : m0 + i, k0 + k);
+#endif
+		for (uint ib = 0; ib < MWG; ib += MR) {
+			A_SPACE const real_t *ar[MR];
+#pragma unroll
+			for (uint i = 0; i < MR; i++) {
+#if TRANS_A
+				ar[i] = apan + (ib + i) * KWG;
+#else
+				ar[i] = &A_AT(guarded ? min(m0 + ib + i, M - 1) : m0 + ib + i, k0);
+#endif
+			}
+			for (uint jb = 0; jb < NWG; jb += NR) {
+				B_SPACE const real_t *br[NR];
+#pragma unroll
+				for (uint j = 0; j < NR; j++) {
+#if TRANS_B
+					br[j] = &B_AT(k0, guarded ? min(n0 + jb + j, N - 1) : n0 + jb + j);
+#else
+					br[j] = bpan + (jb + j) * KWG;
+#endif
+				}
+				vec_k acc[MR][NR];
+				__local real_t *vq = vacc + (ib * NWG + jb) * KVEC;
+#pragma unroll
+				for (uint i = 0; i < MR; i++)
+#pragma unroll
+					for (uint j = 0; j < NR; j++)
+						acc[i][j] = k0 ? TXF_VLOAD(KVEC)(i * NWG + j, vq)
+						               : (vec_k)0;
+				uint k = 0;
+				for (; k + KVEC <= kb; k += KVEC) {
+					vec_k av[MR], bv[NR];
+#pragma unroll
+					for (uint i = 0; i < MR; i++)
+						av[i] = TXF_VLOAD(KVEC)(0, ar[i] + k);
+#pragma unroll
+					for (uint j = 0; j < NR; j++)
+						bv[j] = TXF_VLOAD(KVEC)(0, br[j] + k);
+#pragma unroll
+					for (uint i = 0; i < MR; i++)
+#pragma unroll
+						for (uint j = 0; j < NR; j++)
+							acc[i][j] = fma(av[i], bv[j], acc[i][j]);
+				}
+				if (k < kb) {
+					/* The panel's last k, with zeros past them. */
+					vec_k av[MR], bv[NR];
+#pragma unroll
+					for (uint i = 0; i < MR; i++)
+						av[i] = KV_PART_OF(A_SPACE)(ar[i] + k, kb - k);
+#pragma unroll
+					for (uint j = 0; j < NR; j++)
+						bv[j] = KV_PART_OF(B_SPACE)(br[j] + k, kb - k);
+#pragma unroll
+					for (uint i = 0; i < MR; i++)
+#pragma unroll
+						for (uint j = 0; j < NR; j++)
+							acc[i][j] = fma(av[i], bv[j], acc[i][j]);
+				}
+#pragma unroll
+				for (uint i = 0; i < MR; i++)
+#pragma unroll
+					for (uint j = 0; j < NR; j++)
+						TXF_VSTORE(KVEC)(acc[i][j], i * NWG + j, vq);
+			}
+		}
+	}
+	if (!K)
+		return;
+	for (uint e = 0; e < MWG * NWG; e++) {
+		real_t sum = 0;
+		for (uint l = 0; l < KVEC; l++)
+			sum += vacc[e * KVEC + l];
+		cacc[e] = sum;
+	}
+}
+#else
 /* The block at (m0, n0) over K. With `guarded`, rows past M read row M - 1
  * (their results are never stored) and columns past N read 0; K is always
  * exact. Leaves acc = op(A) op(B) over the block in cacc (MWG x NWG). */
@@ -475,6 +647,8 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 	}
 }
 
+#endif /* KVEC */
+
 /* C = alpha acc + beta C over rows < mend and columns < nend of the block. */
 inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
                           ulong n0, uint mend, uint nend, real_t alpha, real_t beta, ulong K)
@@ -493,8 +667,7 @@ inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong 
 	__kernel TXF_MATMUL_WG void name(MATMUL_ARGS)                                              \
 	{                                                                                          \
 		MATMUL_SCALARS();                                                                  \
-		__local real_t bp[KWG * NWG];                                                      \
-		__local real_t cacc[MWG * NWG];                                                    \
+		BLOCKED_LOCALS();                                                                  \
 		BLOCK_ORIGIN(m0, n0);                                                              \
 		K_SLICE();                                                                         \
 		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads);           \
@@ -509,8 +682,7 @@ BLOCKED_KERNEL(matmul_clip, false, true)
 __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 {
 	MATMUL_SCALARS();
-	__local real_t bp[KWG * NWG];
-	__local real_t cacc[MWG * NWG];
+	BLOCKED_LOCALS();
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG;
 	a += a_off;
 	b += b_off;

@@ -346,13 +346,27 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	              nwg);
 	TXF_CHECK_ARG(vw_ok(p->vwa) && vw_ok(p->vwb), TXF_ERR_BAD_TILE,
 	              "vector widths vwa %u and vwb %u must be 1, 2, 4, 8 or 16", p->vwa, p->vwb);
+	const unsigned kvec = p->kvec > 1 ? p->kvec : 1;
+	TXF_CHECK_ARG(
+	    kvec == 1 || (vw_ok(kvec) && p->dot <= 1 && md == 1 && nd == 1 && p->mma <= 1),
+	    TXF_ERR_BAD_TILE,
+	    "kvec %u must be 2, 4, 8 or 16, and takes the blocked kernel (mdimc = ndimc = "
+	    "1, not %u and %u) with mma 1 and no dot",
+	    p->kvec, md, nd);
 	if (p->dot > 1)
 		return check_dot(ctx, p, elem);
 	const bool blocked = md == 1 && nd == 1;
-	TXF_CHECK_ARG(!blocked || (mwg % p->vwa == 0 && nwg % (2 * p->vwb) == 0), TXF_ERR_BAD_TILE,
+	TXF_CHECK_ARG(!blocked || kvec > 1 || (mwg % p->vwa == 0 && nwg % (2 * p->vwb) == 0),
+	              TXF_ERR_BAD_TILE,
 	              "the blocked kernel (mdimc = ndimc = 1) computes tiles of vwa %u rows by "
 	              "2 vwb = %u columns, which must divide mwg %u and nwg %u",
 	              p->vwa, 2 * p->vwb, mwg, nwg);
+	TXF_CHECK_ARG(kvec == 1 || (mwg % p->vwa == 0 && nwg % p->vwb == 0 && kwg % kvec == 0 &&
+	                            p->vwa * p->vwb <= 32),
+	              TXF_ERR_BAD_TILE,
+	              "kvec %u: the blocked kernel's tiles of vwa %u rows by vwb %u columns (at "
+	              "most 32 sums) must divide mwg %u and nwg %u, and kvec kwg %u",
+	              kvec, p->vwa, p->vwb, mwg, nwg, kwg);
 	const unsigned wgs = md * nd;
 	/* The loads of a tile split evenly over the work-group, whichever
 	 * side of the tile is contiguous. */
@@ -457,6 +471,11 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	}
 	if (blocked)
 		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
+	/* With kvec, panels of both operands (one of them is read where it
+	 * lies; which depends on the layouts) and a vector of kvec partial sums
+	 * per element of the block (cl/matmul.cl BLOCKED_PANEL). */
+	if (blocked && kvec > 1)
+		local = ((size_t)kwg * (mwg + nwg) + (size_t)mwg * nwg * (kvec + 1)) * elem;
 	TXF_CHECK_ARG((size_t)wgs * kgroups <= d->max_work_group_size &&
 	                  nd <= d->max_work_item_sizes[0] && md <= d->max_work_item_sizes[1] &&
 	                  kgroups <= d->max_work_item_sizes[2],

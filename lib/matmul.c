@@ -105,6 +105,8 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_RASTER, p->raster);
 	if (fits && p->dot > 1)
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_DOT, p->dot);
+	if (fits && p->kvec > 1)
+		fits = txf__add_param(options, sizeof options, &len, TXF__P_KVEC, p->kvec);
 	/* The matrix units through PTX where the device itself (not the
 	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
 	 * computes each instruction in OpenCL C. */
@@ -739,6 +741,17 @@ static txf_status matmul_checked(txf_context *ctx, txf_op op_a, txf_op op_b, dou
 		pr.a = as_operand(b, op_b == TXF_OP_N ? TXF_OP_T : TXF_OP_N);
 		pr.b = as_operand(a, op_a == TXF_OP_N ? TXF_OP_T : TXF_OP_N);
 		pr.c.trans = false;
+	}
+	/* A vector operand stored with unit stride is read along K, which the
+	 * kernels then know to be contiguous: op(A) of one row, op(B) of one
+	 * column. */
+	if (pr.M == 1 && pr.a.trans && pr.a.ld == 1) {
+		pr.a.trans = false;
+		pr.a.ld = pr.K ? pr.K : 1;
+	}
+	if (pr.N == 1 && !pr.b.trans && pr.b.ld == 1) {
+		pr.b.trans = true;
+		pr.b.ld = pr.K ? pr.K : 1;
 	}
 	/* The kernels load vectors with vloadn, which needs only element
 	 * alignment, so the vector widths stay as chosen whatever the leading

@@ -452,6 +452,26 @@ static const param_def registry[TXF__P_COUNT] = {
                     "side), at most 8 x 8 per work-item; the work-group and its local memory "
                     "fit",
         },
+    [TXF__P_KVEC] =
+        {
+            .info = {.name = "kvec",
+                     .operation = MM,
+                     .min = 0,
+                     .max = 16,
+                     .meaning = "the blocked kernel (mdimc = ndimc = 1) summing along K in "
+                                "vectors of this many lanes (2, 4, 8 or 16), for a C of few "
+                                "columns: register tiles of vwa rows by vwb columns, operands "
+                                "read along K; 1 along N; 0 as the device says",
+                     .tuned = 0},
+            .macro = "KVEC",
+            .pow2 = true,
+            .kind = F_UNSIGNED,
+            .option = M_OPT(kvec),
+            .choice = M_CH(kvec),
+            .fits = "the blocked kernel with mma 1 (not the reduction kernel); kvec divides "
+                    "kwg, vwa mwg and vwb nwg, at most 32 sums in a register tile; the "
+                    "panels and the partial-sum vectors fit local memory",
+        },
 };
 
 size_t txf_param_count(void)

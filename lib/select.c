@@ -1152,10 +1152,10 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * sl K slices, or with PADCOPY (packed, one slice): the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
  * c->rate, and a last short round at rate1 per work-group where that is
- * slower; plus the launch. Slices add the summing launch and its traffic
- * (sl partial sums read, C written); PADCOPY adds a launch and the
- * traffic (read and write) per copy: A always, B where its blocks are
- * partial (C is written in place). */
+ * slower, each work-group with its block's partial sums at panel_elem_s an
+ * element per K step (and kvec_sum_s once, with kvec); plus the launch. Slices add the summing
+ * launch and its traffic (sl partial sums read, C written); PADCOPY adds a launch and the traffic
+ * (read and write) per copy: A always, B where its blocks are partial (C is written in place). */
 static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
                          unsigned cus, size_t m, size_t n, size_t k, size_t elem, unsigned sl,
                          bool packed)
@@ -1172,6 +1172,11 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	double t = e->launch_s + rounds * c->slots * w / (c->rate * f);
 	if (rest > 0)
 		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
+	/* Each work-group's partial sums, per K panel and (kvec) once at the
+	 * end. */
+	const double cells = (double)p->mwg * p->nwg;
+	t += per_cu * cells *
+	     (ceil(kw / p->kwg) * e->panel_elem_s + (p->kvec > 1 ? e->kvec_sum_s : 0.0));
 	if (sl > 1)
 		t += e->slice_launch_s + (sl + 1.0) * md * nd * (double)elem / e->sum_bytes_s;
 	if (packed) {
@@ -1188,10 +1193,11 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 /* An f32 or f64 product with nothing forced, on an entry with a cost model
  * for its type: the block set and K slices of least estimated time. Slices
  * keep at least KSLICE_MIN_STEPS K steps each and their partial sums within
- * one buffer. False where the entry has no model or none of its sets fits
- * the device. */
+ * one buffer. kvec 0 weighs every set; 1 only those without it; more only
+ * those with it, that many lanes. False where the entry has no model or none
+ * of its sets fits the device. */
 static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n, size_t k,
-                         size_t elem, txf__mchoice *out)
+                         size_t elem, unsigned kvec, txf__mchoice *out)
 {
 	const unsigned cus = ctx->profile.compute_units;
 	const txf__mcost *sets_of = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
@@ -1204,6 +1210,10 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	for (unsigned i = 0; i < TXF__MCOST_SETS && sets_of[i].p.mwg; i++) {
 		const txf__mcost *c = &sets_of[i];
 		txf__mparams q = c->p;
+		if (kvec && (kvec > 1) != (q.kvec > 1))
+			continue;
+		if (kvec > 1)
+			q.kvec = kvec;
 		settle_layout(ctx, &q, &q, elem);
 		if (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS)
 			continue;
@@ -1327,6 +1337,7 @@ static txf__mparams dot_set(const txf__mparams *given, unsigned lanes, size_t m,
 	p.raster = 1;
 	p.precision = given->precision;
 	p.dot = lanes;
+	p.kvec = given->kvec;
 	return p;
 }
 
@@ -1472,8 +1483,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	const bool open_blocks =
 	    !(given->mwg || given->nwg || given->kwg || given->mdimc || given->ndimc ||
 	      given->vwa || given->vwb || given->lbuf || given->wmap || given->kgroups);
-	const bool tiny = open_blocks && !given->mma && !tf32 && e->tiny.mwg && m && n &&
-	                  m <= e->tiny.mwg && n <= e->tiny.nwg &&
+	const bool tiny = open_blocks && !given->mma && given->kvec <= 1 && !tf32 && e->tiny.mwg &&
+	                  m && n && m <= e->tiny.mwg && n <= e->tiny.nwg &&
 	                  txf__check_matmul_params(ctx, &e->tiny, elem) == TXF_SUCCESS &&
 	                  auto_ksplit(ctx, e, m, n, k, elem, &e->tiny) > 1;
 	if (!tiny)
@@ -1494,14 +1505,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		slim_set = n <= e->cols_max        ? &e->cols
 		           : n <= e->cols_wide_max ? &e->cols_wide
 		                                   : NULL;
-	const bool slim = open_blocks && !given->mma && !given->dot && !tf32 && !tiny && slim_set &&
-	                  slim_set->mwg && m && (few_cols || n >= e->rows_from) &&
+	const bool slim = open_blocks && !given->mma && !given->dot && given->kvec <= 1 && !tf32 &&
+	                  !tiny && slim_set && slim_set->mwg && m &&
+	                  (few_cols || n >= e->rows_from) &&
 	                  txf__check_matmul_params(ctx, slim_set, elem) == TXF_SUCCESS;
 	if (!slim)
 		txf__clear_error();
-	if (given->dot > 1 || (!slim && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
+	if (given->dot > 1 ||
+	    (!slim && given->kvec <= 1 && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
 		return select_dot(ctx, e, m, n, k, elem, opts, out);
-	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 &&
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !given->kvec && !tf32 &&
 	    tuned_matmul(ctx, m, n, k, elem, out)) {
 		out->params.mma = out->params.mma ? out->params.mma : 1;
 		return TXF_SUCCESS;
@@ -1510,8 +1523,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	const double size = (double)m * (double)n * (double)k;
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 && !tiny &&
 	    !slim && (size >= e->simple_below || e->model_small) &&
-	    model_matmul(ctx, e, m, n, k, elem, out)) {
+	    model_matmul(ctx, e, m, n, k, elem, given->kvec, out)) {
 		out->params.mma = 1;
+		if (given->kvec)
+			out->params_source = TXF_SOURCE_FORCED;
 		return TXF_SUCCESS;
 	}
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
@@ -1529,8 +1544,17 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		t = &e->tiny;
 	if (slim)
 		t = slim_set;
+	/* kvec forced with the blocks left open: the cost model's blocks for
+	 * it, K slices as the strategy allows. */
+	txf__mchoice kv;
+	const bool kv_model = open && given->kvec > 1 && !tiny && !slim &&
+	                      model_matmul(ctx, e, m, n, k, elem, given->kvec, &kv);
+	if (kv_model) {
+		kv.params.ksplit = 0;
+		t = &kv.params;
+	}
 	txf__mparams p = opts->params;
-	bool forced = params_forced(&p);
+	bool forced = params_forced(&p) || given->kvec;
 	p.mwg = p.mwg ? p.mwg : t->mwg;
 	p.nwg = p.nwg ? p.nwg : t->nwg;
 	p.kwg = p.kwg ? p.kwg : t->kwg;
@@ -1549,15 +1573,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	const txf__mparams *few = elem == 8 ? &e->few_f64 : &e->few_f32;
 	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
 	bool took_few = false, took_big = false;
-	if (open && !tf32 && !tiny && !slim && big->mwg && (big->mma < 2 || given->mma != 1) &&
-	    e->big_from > 0 && (double)m * (double)n * (double)k >= e->big_from &&
+	if (open && !tf32 && !tiny && !slim && !kv_model && big->mwg &&
+	    (big->mma < 2 || given->mma != 1) && e->big_from > 0 &&
+	    (double)m * (double)n * (double)k >= e->big_from &&
 	    txf__check_matmul_params(ctx, big, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
 		p = *big;
 		p.ksplit = ks;
 		took_big = true;
 	}
-	if (open && !tiny && !slim && !(tf32 && took_units) && few->mwg &&
+	if (open && !tiny && !slim && !kv_model && !(tf32 && took_units) && few->mwg &&
 	    (few->mma < 2 || given->mma != 1) && m && n && few_blocks(ctx, e, m, n, &p) &&
 	    txf__check_matmul_params(ctx, few, elem) == TXF_SUCCESS) {
 		const unsigned ks = p.ksplit;
@@ -1731,6 +1756,8 @@ static txf_status select_matmul_full(txf_context *ctx, size_t m, size_t n, size_
 		p->raster = 1;
 	if (!p->dot)
 		p->dot = 1;
+	if (!p->kvec)
+		p->kvec = 1;
 	if (elem != 4 || p->mma < 2)
 		p->precision = TXF__PREC_EXACT;
 	if (asked >= TXF__PREC_3XTF32 && p->precision != asked) {

@@ -104,6 +104,10 @@ typedef struct txf__mparams {
 	 * block holds: that many lanes along K per work-group, 2 to
 	 * TXF_MAX_DOT; 1 the tiled and blocked kernels; 0 as the device says. */
 	unsigned dot;
+	/* The blocked kernel summing along K in vectors of this many lanes
+	 * (cl/matmul.cl KVEC: 2, 4, 8 or 16), vwa x vwb its register tiles; 1
+	 * along N; 0 as the device says. */
+	unsigned kvec;
 } txf__mparams;
 
 typedef struct txf__topts {
@@ -609,6 +613,7 @@ typedef enum txf__param_id {
 	TXF__P_RASTER,
 	TXF__P_PRECISION,
 	TXF__P_DOT,
+	TXF__P_KVEC,
 	TXF__P_COUNT
 } txf__param_id;
 
@@ -738,7 +743,7 @@ typedef struct txf__mcost {
 	double packed;
 } txf__mcost;
 
-#define TXF__MCOST_SETS 6
+#define TXF__MCOST_SETS 16
 
 typedef struct txf__matmul_entry {
 	const char *name;
@@ -814,9 +819,13 @@ typedef struct txf__matmul_entry {
 	 * packing of least estimated time (see select.c), from cost_f32
 	 * (cost_f64; [0].p.mwg 0: no model). The estimate adds launch_s per
 	 * product, slice_launch_s and the traffic of the partial sums at
-	 * sum_bytes_s for K slices. */
+	 * sum_bytes_s for K slices, and the blocks' partial sums below. */
 	txf__mcost cost_f32[TXF__MCOST_SETS], cost_f64[TXF__MCOST_SETS];
 	double launch_s, slice_launch_s, sum_bytes_s;
+	/* Seconds per element of a work-group's block: its partial sums per K
+	 * step (the blocked kernel keeps them in local memory between K
+	 * panels), and with kvec adding up each one's lanes at the end. */
+	double panel_elem_s, kvec_sum_s;
 	/* The model also takes products under simple_below. */
 	bool model_small;
 	const char *why;

@@ -1864,16 +1864,18 @@ static void pocl_cpu_entry_matmul_model(void **state)
 	 * products run only where the real device has as much. */
 	const bool runs = ctx->profile.local_mem_size >= 2u << 20;
 	ctx->profile.local_mem_size = 2u << 20;
+	/* (kvec: a C of few columns sums along K.) */
 	static const struct {
 		size_t m, n, k;
-		unsigned mwg, nwg;
+		unsigned mwg, nwg, kvec;
 		bool run;
 	} cases[] = {
-	    {1000, 1000, 1000, 128, 64, false},
-	    {8, 4096, 512, 8, 128, true},
-	    {4096, 8, 512, 128, 16, true},
-	    {19, 18, 170, 32, 32, true},
-	    {8, 8, 8, 32, 32, true}, /* under the tiling threshold too */
+	    {1000, 1000, 1000, 128, 64, 1, false},
+	    {8, 4096, 512, 8, 128, 1, true},
+	    {4096, 8, 512, 128, 8, 16, true},
+	    {2000, 1, 2000, 128, 1, 16, true},
+	    {19, 18, 170, 32, 32, 1, true},
+	    {8, 8, 8, 4, 8, 1, true}, /* under the tiling threshold too */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		txf_matmul_choice mc;
@@ -1881,10 +1883,11 @@ static void pocl_cpu_entry_matmul_model(void **state)
 		    txf_matmul_explain(ctx, cases[i].m, cases[i].n, cases[i].k, TXF_F32, NULL, &mc),
 		    TXF_SUCCESS);
 		if (test_mparam(&mc, "mwg") != cases[i].mwg ||
-		    test_mparam(&mc, "nwg") != cases[i].nwg)
-			fail_msg("%zu x %zu x %zu: blocks %lld x %lld: %s", cases[i].m, cases[i].n,
-			         cases[i].k, test_mparam(&mc, "mwg"), test_mparam(&mc, "nwg"),
-			         mc.why);
+		    test_mparam(&mc, "nwg") != cases[i].nwg ||
+		    test_mparam(&mc, "kvec") != cases[i].kvec)
+			fail_msg("%zu x %zu x %zu: blocks %lld x %lld, kvec %lld: %s", cases[i].m,
+			         cases[i].n, cases[i].k, test_mparam(&mc, "mwg"),
+			         test_mparam(&mc, "nwg"), test_mparam(&mc, "kvec"), mc.why);
 		assert_string_equal(mc.entry, "pocl-cpu");
 		assert_non_null(strstr(mc.why, "pocl-cpu cost model"));
 		/* The entry weighs no packed operands, and these K, of a few
@@ -1910,8 +1913,8 @@ static void pocl_cpu_entry_matmul_model(void **state)
 		unsigned mwg, nwg;
 	} f64[] = {{1000, 1000, 1000, 128, 64},
 	           {8, 4096, 512, 8, 128},
-	           {4096, 8, 512, 128, 16},
-	           {8, 8, 8, 32, 32}};
+	           {4096, 8, 512, 128, 4},
+	           {8, 8, 8, 4, 8}};
 	for (size_t i = 0; i < sizeof f64 / sizeof f64[0]; i++) {
 		txf_matmul_choice mc;
 		assert_int_equal(

@@ -34,6 +34,7 @@ typedef struct mparams {
 	unsigned lbuf, wmap;
 	unsigned kgroups;
 	unsigned raster;
+	unsigned kvec;
 } mparams;
 
 static const struct {
@@ -46,6 +47,7 @@ static const struct {
     {"vwb", offsetof(mparams, vwb)},         {"ksplit", offsetof(mparams, ksplit)},
     {"lbuf", offsetof(mparams, lbuf)},       {"wmap", offsetof(mparams, wmap)},
     {"kgroups", offsetof(mparams, kgroups)}, {"raster", offsetof(mparams, raster)},
+    {"kvec", offsetof(mparams, kvec)},
 };
 
 static unsigned mparam_get(const mparams *p, size_t i)
@@ -112,16 +114,19 @@ static const txf_strategy strategies[] = {TXF_STRATEGY_SIMPLE,   TXF_STRATEGY_PA
  * work-items, scalar loads; used for the wide sweeps. "vector": blocks of
  * 32 x 16, 8 x 4 work-items with 4 x 4 registers each, vector loads of 2 (A)
  * and 4 (B). All zero: the device's own choice. */
-static const mparams small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0, 0};
-static const mparams vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0, 0, 0};
-static const mparams device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+static const mparams small_params = {16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0, 0, 0};
+static const mparams vector_params = {32, 16, 8, 8, 4, 2, 4, 0, 0, 0, 0, 0, 0};
+static const mparams device_params = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
 /* "layout": 32 x 32 blocks, 4 x 8 work-items laid in one tile of 4 x 8
  * (wmap 2), two local buffers (lbuf 2); A's tile (not transposed) and B's
  * (transposed) go into local memory with the swizzled columns. */
-static const mparams layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2, 0, 0};
+static const mparams layout_params = {32, 32, 8, 4, 8, 2, 4, 0, 2, 2, 0, 0, 0};
 /* "groups": 32 x 16 blocks, three K groups of 4 x 4 work-items, each with
  * two local buffers. */
-static const mparams groups_params = {32, 16, 8, 4, 4, 2, 4, 0, 2, 1, 3, 0};
+static const mparams groups_params = {32, 16, 8, 4, 4, 2, 4, 0, 2, 1, 3, 0, 0};
+/* "kvec": the blocked kernel summing along K in vectors of 8, blocks of 16
+ * x 4 in register tiles of 4 rows by 2 columns, K panels of 16. */
+static const mparams kvec_params = {16, 4, 16, 1, 1, 4, 2, 0, 0, 0, 0, 0, 8};
 
 static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 
@@ -130,7 +135,7 @@ static const double scalars[] = {0.0, 1.0, -0.5, 3.14};
 static bool params_zero(const mparams *p)
 {
 	return !(p->mwg || p->nwg || p->kwg || p->mdimc || p->ndimc || p->vwa || p->vwb ||
-	         p->ksplit || p->lbuf || p->wmap || p->kgroups);
+	         p->ksplit || p->lbuf || p->wmap || p->kgroups || p->kvec);
 }
 
 /* Whether a resolved choice a has the forced parameters b (b's ksplit 0:
@@ -143,7 +148,8 @@ static bool params_equal(const mparams *a, const mparams *b)
 	       (b->ksplit ? a->ksplit == b->ksplit : a->ksplit >= 1) &&
 	       (b->lbuf ? a->lbuf == b->lbuf : a->lbuf == 1 || a->lbuf == 2) &&
 	       (b->wmap ? a->wmap == b->wmap : a->wmap == 1 || a->wmap == 2) &&
-	       (b->kgroups ? a->kgroups == b->kgroups : a->kgroups >= 1);
+	       (b->kgroups ? a->kgroups == b->kgroups : a->kgroups >= 1) &&
+	       (b->kvec ? a->kvec == b->kvec : a->kvec >= 1);
 }
 
 static size_t round_up(size_t x, size_t m)
@@ -787,7 +793,7 @@ static void test_sweep_vector_f32(void **state)
 	(void)state;
 	sweep(TXF_F32, &vector_params, false, 4, 7);
 	/* The widest loads: 16-element vectors of A and B (float16). */
-	static const mparams wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0, 0, 0};
+	static const mparams wide = {64, 64, 16, 8, 8, 16, 16, 0, 0, 0, 0, 0, 0};
 	for (unsigned v = 0; v < 4; v++) {
 		mcase c = make_case(150, 90, 70, TXF_F32, 43 + v, 4);
 		run_case(&c, &wide, strategies, COUNT(strategies));
@@ -809,8 +815,8 @@ static void test_sweep_layout_f32(void **state)
 	 * buffer) and the same blocks with two buffers of K steps of 16, on
 	 * shapes a few of their 256 x 128 blocks cover (both orders of C
 	 * through the cases). */
-	static const mparams big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0, 0},
-	                              {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0, 0}};
+	static const mparams big[] = {{256, 128, 32, 16, 16, 4, 4, 0, 1, 2, 0, 0, 0},
+	                              {256, 128, 16, 16, 16, 4, 4, 0, 2, 2, 0, 0, 0}};
 	for (unsigned v = 0; v < 4; v++) {
 		mcase c = make_case(300, 260, v < 2 ? 40 : 70, TXF_F32, 41 + v, 4);
 		run_case(&c, &big[v % 2], strategies, COUNT(strategies));
@@ -848,6 +854,134 @@ static void test_sweep_kgroups(void **state)
 	p.kgroups = 2;
 	mcase c = make_case(37, 29, 41, TXF_F64, 3, 4);
 	run_case(&c, &p, strategies, COUNT(strategies));
+}
+
+/* A refused product with kvec forced with other parameters: the status, a
+ * message naming what is wrong, and C as it was. */
+static void refuse_kvec(const mparams *p, unsigned dot, const char *says)
+{
+	mcase c = make_case(40, 3, 100, TXF_F32, 9, 0);
+	prepared pr;
+	prepare(&c, &pr);
+	txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, p);
+	if (dot)
+		test_mopt(&o, "dot", dot);
+	upload(&pr.c);
+	cl_event ev = NULL;
+	txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &pr.a.m, &pr.b.m, c.beta,
+	                          &pr.c.m, &o, 0, NULL, &ev);
+	if (s == TXF_SUCCESS)
+		test_wait(ev);
+	if (s != TXF_ERR_BAD_TILE || !strstr(txf_last_error(), says))
+		fail_msg("kvec %u (%u x %u work-items, tiles %u x %u, dot %u): %s (%s), expected "
+		         "bad tile (%s)",
+		         p->kvec, p->mdimc, p->ndimc, p->vwa, p->vwb, dot, txf_status_name(s),
+		         txf_last_error(), says);
+	test_assert_image(&pr.c.buf, pr.c_image, pr.c.elem, "C after a refused kvec");
+	prepared_free(&pr);
+}
+
+/* The blocked kernel summing along K (kvec): every strategy on the common
+ * shapes and on every combination of one less, one more and twice plus one
+ * of its 16 x 4 x 16 blocks (K tails of 1 to 7 past the vectors of 8, K in
+ * one to three panels), every op and layout; f64; 2, 4 and 16 lanes with
+ * larger blocks, K slices and panels cut by the slices. With the blocks left
+ * open the device's cost model gives them (where it has sets for kvec).
+ * Refused: the tiled kernels, the reduction kernel, register tiles of more
+ * than 32 sums, lanes the registry does not take. */
+static void test_sweep_kvec(void **state)
+{
+	(void)state;
+	sweep(TXF_F32, &kvec_params, true, 0, 71);
+	if (has_fp64())
+		sweep(TXF_F64, &kvec_params, false, 0, 13);
+	static const struct {
+		size_t m, n, k;
+		unsigned kvec, mwg, nwg, kwg, vwa, vwb, ksplit;
+	} cases[] = {{70, 3, 300, 16, 32, 4, 64, 4, 4, 0}, {33, 1, 129, 4, 8, 1, 32, 8, 1, 0},
+	             {9, 8, 1000, 2, 8, 8, 16, 2, 4, 3},   {130, 2, 517, 16, 64, 2, 128, 8, 2, 2},
+	             {5, 17, 250, 8, 8, 16, 64, 2, 8, 0},  {64, 8, 64, 16, 64, 8, 64, 4, 4, 1},
+	             {1, 1, 4099, 16, 1, 1, 512, 1, 1, 5}};
+	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT, TXF_STRATEGY_AUTO};
+	for (size_t i = 0; i < COUNT(cases); i++) {
+		mparams p;
+		memset(&p, 0, sizeof p);
+		p.mwg = cases[i].mwg;
+		p.nwg = cases[i].nwg;
+		p.kwg = cases[i].kwg;
+		p.mdimc = p.ndimc = 1;
+		p.vwa = cases[i].vwa;
+		p.vwb = cases[i].vwb;
+		p.kvec = cases[i].kvec;
+		p.ksplit = cases[i].ksplit;
+		mcase c =
+		    make_case(cases[i].m, cases[i].n, cases[i].k, TXF_F32, 90 + (unsigned)i, 0);
+		/* (K slices: pad only.) */
+		run_case(&c, &p, sts, p.ksplit > 1 ? 1 : COUNT(sts));
+	}
+	/* kvec alone: the cost model's blocks for it (pad and auto). */
+	const txf_strategy open_sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_AUTO};
+	for (size_t j = 0; j < COUNT(open_sts); j++) {
+		txf_matmul_options o;
+		txf_matmul_options_default(&o);
+		o.strategy = open_sts[j];
+		test_mopt(&o, "kvec", 16);
+		txf_matmul_choice ch;
+		assert_int_equal(txf_matmul_explain(test_ctx, 500, 2, 700, TXF_F32, &o, &ch),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_mparam(&ch, "kvec"), 16);
+		assert_int_equal(test_mparam(&ch, "mdimc"), 1);
+		assert_int_equal(test_mparam(&ch, "ndimc"), 1);
+		assert_int_equal(ch.params_source, TXF_SOURCE_FORCED);
+		mcase c = make_case(500, 2, 700, TXF_F32, 40 + (unsigned)j, 0);
+		prepared pr;
+		prepare(&c, &pr);
+		upload(&pr.c);
+		cl_event ev = NULL;
+		txf_status s = txf_matmul(test_ctx, c.op_a, c.op_b, c.alpha, &pr.a.m, &pr.b.m,
+		                          c.beta, &pr.c.m, &o, 0, NULL, &ev);
+		if (s != TXF_SUCCESS)
+			fail_msg("kvec 16 alone, %s: %s (%s)", txf_strategy_name(open_sts[j]),
+			         txf_status_name(s), txf_last_error());
+		test_wait(ev);
+		check_result(&c, &pr, "kvec 16 alone");
+		test_assert_image(&pr.a.buf, pr.a.image, pr.a.elem, "A after kvec");
+		test_assert_image(&pr.b.buf, pr.b.image, pr.b.elem, "B after kvec");
+		prepared_free(&pr);
+	}
+	/* POCL's entry: kvec for a C of one column over a deep K, not for a
+	 * square product. */
+	txf_matmul_choice ch;
+	assert_int_equal(txf_matmul_explain(test_ctx, 2000, 1, 2000, TXF_F32, NULL, &ch),
+	                 TXF_SUCCESS);
+	if (strcmp(ch.entry, "pocl-cpu") == 0) {
+		if (test_mparam(&ch, "kvec") < 2 || test_mparam(&ch, "nwg") > 8)
+			fail_msg("2000 x 1 x 2000 on POCL: kvec %lld, blocks %lld x %lld (%s)",
+			         test_mparam(&ch, "kvec"), test_mparam(&ch, "mwg"),
+			         test_mparam(&ch, "nwg"), ch.why);
+		assert_int_equal(txf_matmul_explain(test_ctx, 300, 300, 300, TXF_F32, NULL, &ch),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_mparam(&ch, "kvec"), 1);
+	}
+	mparams bad = kvec_params;
+	bad.mdimc = bad.ndimc = 4;
+	refuse_kvec(&bad, 0, "takes the blocked kernel");
+	bad = kvec_params;
+	bad.vwa = 8;
+	bad.vwb = 8;
+	bad.mwg = 16;
+	bad.nwg = 8;
+	refuse_kvec(&bad, 0, "at most 32 sums");
+	bad = kvec_params;
+	bad.vwb = 8;
+	refuse_kvec(&bad, 0, "must divide mwg 16 and nwg 4");
+	refuse_kvec(&kvec_params, 16, "no dot");
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	assert_int_equal(txf_matmul_options_set(&o, "kvec", 3), TXF_ERR_BAD_PARAM);
+	assert_non_null(strstr(txf_last_error(), "not a power of two"));
+	assert_int_equal(txf_matmul_options_set(&o, "kvec", 32), TXF_ERR_BAD_PARAM);
+	assert_int_equal(mparam_max("kvec"), 16);
 }
 
 /* Leading dimensions and offsets that are not multiples of the vector
@@ -2343,29 +2477,31 @@ static void test_bad_options(void **state)
 		const char *range;
 		const char *what;
 	} bad[] = {
-	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0, 0, 0}, NULL, "mdimc 3 does not divide mwg 16"},
-	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0, 0, 0}, NULL, "ndimc 5 does not divide nwg 16"},
-	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0, 0, 0}, "vwa", "vwa 3"},
-	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0, 0, 0}, NULL, "vwb 16"},
-	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0, 0, 0}, NULL, "vwa 4 does not divide kwg 6"},
-	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0, 0, 0}, NULL, "a 16 x 2 A tile over 256 work-items"},
-	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0, 0, 0},
+	    {{16, 16, 8, 3, 4, 1, 1, 0, 0, 0, 0, 0, 0}, NULL, "mdimc 3 does not divide mwg 16"},
+	    {{16, 16, 8, 4, 5, 1, 1, 0, 0, 0, 0, 0, 0}, NULL, "ndimc 5 does not divide nwg 16"},
+	    {{16, 16, 8, 4, 4, 3, 1, 0, 0, 0, 0, 0, 0}, "vwa", "vwa 3"},
+	    {{16, 16, 8, 4, 4, 1, 16, 0, 0, 0, 0, 0, 0}, NULL, "vwb 16"},
+	    {{16, 16, 6, 4, 4, 4, 1, 0, 0, 0, 0, 0, 0}, NULL, "vwa 4 does not divide kwg 6"},
+	    {{16, 16, 2, 16, 16, 1, 1, 0, 0, 0, 0, 0, 0},
+	     NULL,
+	     "a 16 x 2 A tile over 256 work-items"},
+	    {{16, 64, 4, 16, 16, 2, 1, 0, 0, 0, 0, 0, 0},
 	     NULL,
 	     "16 x 4 / 2 A vectors over 256 work-items"},
-	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0, 0}, "mwg", "mwg 1024"},
-	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0},
+	    {{1024, 16, 8, 4, 4, 1, 1, 0, 0, 0, 0, 0, 0}, "mwg", "mwg 1024"},
+	    {{0, 0, 0, 3, 0, 0, 0, 0, 0, 0, 0, 0, 0},
 	     NULL,
 	     "only mdimc 3 forced, the rest from the table"},
-	    {{16, 16, 8, 4, 4, 1, 1, 1025, 0, 0, 0, 0}, "ksplit", "ksplit 1025"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 5, 0, 0, 0}, "lbuf", "lbuf 5"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0, 0}, NULL, "lbuf 3 without the matrix units"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0, 0}, "wmap", "wmap 3"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2, 0, 0}, NULL, "wmap 2 on 4 x 4 work-items"},
-	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2, 0, 0}, NULL, "wmap 2 on 8 x 4 work-items"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0, 0, 0}, NULL, "lbuf 2 with the blocked kernel"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2, 0, 0}, NULL, "wmap 2 with the blocked kernel"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 9, 0}, "kgroups", "kgroups 9"},
-	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 0, 2, 0}, NULL, "kgroups 2 with the blocked kernel"},
+	    {{16, 16, 8, 4, 4, 1, 1, 1025, 0, 0, 0, 0, 0}, "ksplit", "ksplit 1025"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 5, 0, 0, 0, 0}, "lbuf", "lbuf 5"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0, 0, 0}, NULL, "lbuf 3 without the matrix units"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0, 0, 0}, "wmap", "wmap 3"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2, 0, 0, 0}, NULL, "wmap 2 on 4 x 4 work-items"},
+	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2, 0, 0, 0}, NULL, "wmap 2 on 8 x 4 work-items"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 2, 0, 0, 0, 0}, NULL, "lbuf 2 with the blocked kernel"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 2, 0, 0, 0}, NULL, "wmap 2 with the blocked kernel"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 0, 9, 0, 0}, "kgroups", "kgroups 9"},
+	    {{16, 16, 8, 1, 1, 1, 1, 0, 0, 0, 2, 0, 0}, NULL, "kgroups 2 with the blocked kernel"},
 	};
 	/* ksplit 1025 and kgroups 9 are one past the registry's ranges. */
 	assert_int_equal(mparam_max("ksplit"), 1024);
@@ -2432,7 +2568,7 @@ static void test_bad_options(void **state)
 		d *= 2;
 	if ((size_t)d * d > prof.max_work_group_size) {
 		k = call_new(&f);
-		mparams big = {d, d, d, d, d, 1, 1, 0, 0, 0, 0, 0};
+		mparams big = {d, d, d, d, d, 1, 1, 0, 0, 0, 0, 0, 0};
 		mparams_put(&k.o, &big);
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u work-items, the device runs %zu", d, d,
@@ -2451,7 +2587,7 @@ static void test_bad_options(void **state)
 	d /= 2;
 	if ((size_t)d * d * max_kgroups > prof.max_work_group_size && d >= 2) {
 		k = call_new(&f);
-		mparams many = {d, d, d, d, d, 1, 1, 0, 0, 0, max_kgroups, 0};
+		mparams many = {d, d, d, d, d, 1, 1, 0, 0, 0, max_kgroups, 0, 0};
 		mparams_put(&k.o, &many);
 		char what[128];
 		snprintf(what, sizeof what, "%u x %u x %u work-items, the device runs %zu", d, d,
@@ -2460,7 +2596,7 @@ static void test_bad_options(void **state)
 		assert_non_null(strstr(txf_last_error(), "work-group is larger"));
 	}
 	/* 512 x 512 x 512 blocks of f64 need 4 MiB of local memory. */
-	const mparams huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0, 0, 0};
+	const mparams huge = {512, 512, 512, 8, 8, 1, 1, 0, 0, 0, 0, 0, 0};
 	if ((cl_ulong)512 * 1024 * 8 > prof.local_mem_size) {
 		txf_matmul_options o = mm_opts(TXF_STRATEGY_PAD, &huge);
 		assert_int_equal(txf_matmul_explain(test_ctx, 8, 5, 6, TXF_F64, &o, &ch),
@@ -2562,6 +2698,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_layout_f32),
 	    cmocka_unit_test(test_sweep_layout_f64),
 	    cmocka_unit_test(test_sweep_kgroups),
+	    cmocka_unit_test(test_sweep_kvec),
 	    cmocka_unit_test(test_vector_fallback),
 	    cmocka_unit_test(test_sweep_device_f32),
 	    cmocka_unit_test(test_sweep_device_f64),

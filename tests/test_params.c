@@ -418,7 +418,7 @@ static void test_choice_strings(void **state)
 	assert_true(why[0] != '\0' && a.entry[0] != '\0');
 	assert_int_equal(txf_matmul_explain(test_ctx, 70, 50, 40, TXF_F32, NULL, &m), TXF_SUCCESS);
 	assert_true(m.why[0] != '\0' && m.entry[0] != '\0');
-	assert_int_equal(m.num_params, 15);
+	assert_int_equal(m.num_params, 16);
 	assert_true(test_mparam(&m, "mwg") > 0 && test_mparam(&m, "kwg") > 0);
 	for (size_t i = 0; i < sizeof m.reserved / sizeof m.reserved[0]; i++)
 		assert_null(m.reserved[i]);

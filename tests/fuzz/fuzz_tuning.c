@@ -145,6 +145,9 @@ static void consult(int which, txf_tuning *t)
 						 * kernels: 1. */
 						if (!want.dot && ch.params.dot == 1)
 							want.dot = 1;
+						/* kvec 0 sums along N: 1. */
+						if (!want.kvec && ch.params.kvec == 1)
+							want.kvec = 1;
 						/* The choice says how it computes: 1, exact. */
 						if (!want.precision && ch.params.precision == 1)
 							want.precision = 1;
