@@ -422,8 +422,10 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
  * FMAs. An operand stored along K (A with TRANS_A 0, B with TRANS_B 1) is
  * read where it lies; the other is copied per K panel into local memory,
  * one row of KWG per row of A (column of B). The partial-sum vectors stay
- * in local memory between K panels; at the end each is added up, lane by
- * lane in order, into the block's sums.
+ * in local memory between K panels; after the last one each is added up,
+ * halves in a fixed order, into the block's sums. A panel's last k that do
+ * not fill a vector are read as the panel's last vector, the lanes before
+ * them cleared (element by element where the panel is shorter than it).
  */
 #define MR VWA
 #define NR VWB
@@ -469,10 +471,33 @@ typedef TXF_VEC(KVEC) vec_k;
 #define B_SPACE __local
 #endif
 
-/* KVEC elements from p on, of which the first `have` exist (the rest 0). */
+/* Lane numbers of a vector, in the integer type select() takes with it. */
+#if TXF_DOUBLE
+#define KV_INT_(w) long##w
+#else
+#define KV_INT_(w) int##w
+#endif
+#define KV_INT(w) KV_INT_(w)
+#if KVEC == 2
+#define KV_LANES ((KV_INT(2))(0, 1))
+#elif KVEC == 4
+#define KV_LANES ((KV_INT(4))(0, 1, 2, 3))
+#elif KVEC == 8
+#define KV_LANES ((KV_INT(8))(0, 1, 2, 3, 4, 5, 6, 7))
+#else
+#define KV_LANES ((KV_INT(16))(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))
+#endif
+
+/* The `have` (1 to KVEC - 1) elements from p on, the other lanes 0: where
+ * the panel holds a whole vector, the last KVEC elements up to p + have
+ * with the lanes before p cleared, else element by element. */
 #define KV_PART(space)                                                                             \
-	inline vec_k kv_part_##space(space const real_t *p, uint have)                             \
+	inline vec_k kv_part_##space(space const real_t *p, uint have, bool whole)                 \
 	{                                                                                          \
+		if (whole) {                                                                       \
+			const vec_k v = TXF_VLOAD(KVEC)(0, p + have - KVEC);                       \
+			return select((vec_k)0, v, KV_LANES >= (KV_INT(KVEC))(KVEC - have));       \
+		}                                                                                  \
 		real_t t[KVEC];                                                                    \
 		for (uint e = 0; e < KVEC; e++)                                                    \
 			t[e] = e < have ? p[e] : (real_t)0;                                        \
@@ -482,6 +507,27 @@ KV_PART(__global)
 KV_PART(__local)
 #define KV_PART_OF(space) KV_PART_OF_(space)
 #define KV_PART_OF_(space) kv_part_##space
+
+/* The sum of a vector's lanes, halves added in a fixed order. */
+inline real_t kv_sum(vec_k v)
+{
+#if KVEC == 16
+	const real8 h8 = v.lo + v.hi;
+#elif KVEC == 8
+	const real8 h8 = v;
+#endif
+#if KVEC >= 8
+	const real4 h4 = h8.lo + h8.hi;
+#elif KVEC == 4
+	const real4 h4 = v;
+#endif
+#if KVEC >= 4
+	const real2 h2 = h4.lo + h4.hi;
+#else
+	const real2 h2 = v;
+#endif
+	return h2.x + h2.y;
+}
 
 /* The block at (m0, n0) over K, as below. Rows past M read row M - 1;
  * columns past N read column N - 1 (B read where it lies) or 0 (copied);
@@ -556,31 +602,32 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 					vec_k av[MR], bv[NR];
 #pragma unroll
 					for (uint i = 0; i < MR; i++)
-						av[i] = KV_PART_OF(A_SPACE)(ar[i] + k, kb - k);
+						av[i] = KV_PART_OF(A_SPACE)(ar[i] + k, kb - k, k > 0);
 #pragma unroll
 					for (uint j = 0; j < NR; j++)
-						bv[j] = KV_PART_OF(B_SPACE)(br[j] + k, kb - k);
+						bv[j] = KV_PART_OF(B_SPACE)(br[j] + k, kb - k, k > 0);
 #pragma unroll
 					for (uint i = 0; i < MR; i++)
 #pragma unroll
 						for (uint j = 0; j < NR; j++)
 							acc[i][j] = fma(av[i], bv[j], acc[i][j]);
 				}
+				/* After the last panel, the sums of the lanes. */
+				if (k0 + KWG >= K) {
 #pragma unroll
-				for (uint i = 0; i < MR; i++)
+					for (uint i = 0; i < MR; i++)
 #pragma unroll
-					for (uint j = 0; j < NR; j++)
-						TXF_VSTORE(KVEC)(acc[i][j], i * NWG + j, vq);
+						for (uint j = 0; j < NR; j++)
+							cacc[(ib + i) * NWG + jb + j] = kv_sum(acc[i][j]);
+				} else {
+#pragma unroll
+					for (uint i = 0; i < MR; i++)
+#pragma unroll
+						for (uint j = 0; j < NR; j++)
+							TXF_VSTORE(KVEC)(acc[i][j], i * NWG + j, vq);
+				}
 			}
 		}
-	}
-	if (!K)
-		return;
-	for (uint e = 0; e < MWG * NWG; e++) {
-		real_t sum = 0;
-		for (uint l = 0; l < KVEC; l++)
-			sum += vacc[e * KVEC + l];
-		cacc[e] = sum;
 	}
 }
 #else

@@ -1152,8 +1152,9 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * sl K slices, or with PADCOPY (packed, one slice): the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
  * c->rate, and a last short round at rate1 per work-group where that is
- * slower, each work-group with its block's partial sums at panel_elem_s an
- * element per K step (and kvec_sum_s once, with kvec); plus the launch. Slices add the summing
+ * slower, each work-group with its block's partial sums at panel_vec_s a
+ * vector per K step (and kvec_sum_s an element once, with kvec); plus the
+ * launch. Slices add the summing
  * launch and its traffic (sl partial sums read, C written); PADCOPY adds a launch and the traffic
  * (read and write) per copy: A always, B where its blocks are partial (C is written in place). */
 static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
@@ -1174,9 +1175,10 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
 	/* Each work-group's partial sums, per K panel and (kvec) once at the
 	 * end. */
-	const double cells = (double)p->mwg * p->nwg;
-	t += per_cu * cells *
-	     (ceil(kw / p->kwg) * e->panel_elem_s + (p->kvec > 1 ? e->kvec_sum_s : 0.0));
+	const double cells = (double)p->mwg * p->nwg, kv = p->kvec > 1;
+	t +=
+	    per_cu * cells *
+	    (ceil(kw / p->kwg) * e->panel_vec_s / (kv ? 1.0 : (double)p->vwb) + kv * e->kvec_sum_s);
 	if (sl > 1)
 		t += e->slice_launch_s + (sl + 1.0) * md * nd * (double)elem / e->sum_bytes_s;
 	if (packed) {

@@ -822,10 +822,11 @@ typedef struct txf__matmul_entry {
 	 * sum_bytes_s for K slices, and the blocks' partial sums below. */
 	txf__mcost cost_f32[TXF__MCOST_SETS], cost_f64[TXF__MCOST_SETS];
 	double launch_s, slice_launch_s, sum_bytes_s;
-	/* Seconds per element of a work-group's block: its partial sums per K
-	 * step (the blocked kernel keeps them in local memory between K
-	 * panels), and with kvec adding up each one's lanes at the end. */
-	double panel_elem_s, kvec_sum_s;
+	/* A work-group's partial sums: seconds per vector of them per K step
+	 * (the blocked kernel keeps them in local memory between K panels, vwb
+	 * elements a vector, or one element's lanes with kvec), and per element
+	 * with kvec for adding up its lanes at the end. */
+	double panel_vec_s, kvec_sum_s;
 	/* The model also takes products under simple_below. */
 	bool model_small;
 	const char *why;

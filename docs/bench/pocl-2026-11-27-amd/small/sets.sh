@@ -3,6 +3,7 @@
 # K (kvec) included, forced (pad, 1 and 2 K slices) on two sweeps and small and skinny shapes,
 # for fitting the POCL entry's cost model (fit.py); auto and OpenBLAS beside.
 # Usage: sets.sh BUILD OUTDIR [DTYPE]   (release build with -Dblas=enabled; DTYPE f4 or f8)
+# ONLY="name ..." in the environment times only those sets, and not auto.
 set -u
 A=$1/tools/txf/txf; O=$2; DT=${3:-f4}
 mkdir -p "$O"
@@ -18,6 +19,7 @@ SETS="128x64:128,64,256,8,16 64x32:64,32,256,8,16 32x64:32,64,256,8,16 32x32:32,
 k128x1:128,1,512,8,1,16 k128x2:128,2,512,8,2,16 k128x4:128,4,512,4,4,16 k128x8:128,8,512,4,4,16"
 for set in $SETS; do
   name=${set%%:*}
+  [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]] && continue
   IFS=, read -r m n kw va vb kv <<< "${set#*:}"
   kv=${kv:-1}
   if [ "$DT" = f8 ]; then
@@ -33,6 +35,7 @@ for set in $SETS; do
     $A bench matmul --dtype $DT --shape $SK --strategy pad --params $P,ksplit=$ks --compare none --repeat 7 --format json >> "$f"
   done
 done
+[ -n "${ONLY:-}" ] && exit 0
 for s in "--sweep 30 --seed 7 --sweep-range 1:2048" "--sweep 30 --seed 8 --sweep-range 1:512" "--shape $SK"; do
   $A bench matmul --dtype $DT $s --strategy auto --compare blas --repeat 7 --format json >> "$O/auto.jsonl"
 done
