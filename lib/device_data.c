@@ -235,6 +235,16 @@ static const txf__matmul_entry matmul_entries[] = {
         .dot_k_min = 65536,
         .dot_short = 4,
         .dot_k_short = 128,
+        /* And from a K of 64 under the simple kernel's threshold (1.15 to
+         * 24 times as fast as that kernel on 21 f32 and 21 f64 products of
+         * K 65 to 10000), and from 4096 for a C of at most 40 elements and
+         * 16 columns (1.40 to 2.58 times as fast as the tiled kernels on
+         * six f32 and f64 products of K 11569 to 50000; a C of 64 elements
+         * or of 3 to 4 parts over 8 columns ran 0.34 to 1.09; H100,
+         * docs/bench/h100-2026-11-27f/vec/call2). */
+        .dot_k_simple = 64,
+        .dot_k_few = 4096,
+        .dot_few = 40,
         .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
         /* The three smaller sets' rates and the launch costs fitted to

@@ -1358,8 +1358,10 @@ static unsigned dot_lanes(const txf__matmul_entry *e, size_t m, size_t n, size_t
 }
 
 /* Whether AUTO takes the reduction kernel: the entry has it, and C is one
- * block of at most dot_parts parts over a K of at least dot_k_min, or has a
- * side of at most dot_short over a K of at least dot_k_short; the caller
+ * block of at most dot_parts parts over a K of at least dot_k_min (or
+ * dot_k_simple under simple_below, or dot_k_few for a C of at most dot_few
+ * elements and 16 columns), or has a side of at most dot_short over a K of
+ * at least dot_k_short; the caller
  * forced no block, work-item or mma parameter and allowed no TF32
  * products. */
 static bool dot_applies(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
@@ -1373,8 +1375,15 @@ static bool dot_applies(const txf_context *ctx, const txf__matmul_entry *e, size
 		return false;
 	const size_t parts =
 	    (m + TXF_DOT_WI - 1) / TXF_DOT_WI * ((n + TXF_DOT_WI - 1) / TXF_DOT_WI);
-	const bool one_block =
-	    m <= TXF_DOT_C && n <= TXF_DOT_C && parts <= e->dot_parts && k >= e->dot_k_min;
+	/* Under the tiling threshold the simple kernel walks K one element at
+	 * a time; a C of a few elements (and columns) takes the lanes from a
+	 * shallower K than a larger one. */
+	const double size = (double)m * (double)n * (double)k;
+	const bool deep =
+	    k >= e->dot_k_min ||
+	    (e->dot_k_simple && size < e->simple_below && k >= e->dot_k_simple) ||
+	    (e->dot_few && m * n <= e->dot_few && n <= 2 * TXF_DOT_WI && k >= e->dot_k_few);
+	const bool one_block = m <= TXF_DOT_C && n <= TXF_DOT_C && parts <= e->dot_parts && deep;
 	const bool short_side = e->dot_short && (m <= e->dot_short || n <= e->dot_short) &&
 	                        (m > TXF_DOT_C || n > TXF_DOT_C) && k >= e->dot_k_short;
 	if (!one_block && !short_side)

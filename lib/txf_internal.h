@@ -809,6 +809,11 @@ typedef struct txf__matmul_entry {
 	 * dot_steps k per lane. dot_lanes 0: none. */
 	unsigned dot_lanes, dot_parts, dot_fill, dot_steps, dot_short;
 	size_t dot_k_min, dot_k_short;
+	/* The same one block from a K of dot_k_simple where the product is
+	 * under simple_below, and from dot_k_few for a C of at most dot_few
+	 * elements and 16 columns (0: none). */
+	size_t dot_k_simple, dot_k_few;
+	unsigned dot_few;
 	/* Blocks for products of big_from multiply-adds and more, in place of
 	 * f32 / f64 (mwg 0: the usual ones), where the cost model does not
 	 * choose (no model for the type, or a forced strategy). */

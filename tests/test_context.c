@@ -1327,7 +1327,7 @@ static void nvidia_tiny_c(void **state)
 	static const struct {
 		size_t m, n, k;
 		txf_dtype t;
-	} tiny[] = {{16, 16, 60000, TXF_F32},  {8, 8, 65535, TXF_F32}, {1, 16, 50000, TXF_F32},
+	} tiny[] = {{16, 16, 60000, TXF_F32},  {8, 8, 65535, TXF_F32}, {3, 16, 50000, TXF_F32},
 	            {16, 16, 60000, TXF_F64},  {8, 8, 40000, TXF_F64}, {12, 9, 60000, TXF_F32},
 	            {16, 16, 1000000, TXF_F32}};
 	txf_matmul_choice mc;
@@ -1358,7 +1358,10 @@ static void nvidia_tiny_c(void **state)
 		assert_int_equal(txf_matmul_explain(ctx, other[i].m, other[i].n, other[i].k,
 		                                    other[i].t, NULL, &mc),
 		                 TXF_SUCCESS);
-		if (test_mparam(&mc, "mwg") == 16 && test_mparam(&mc, "nwg") == 16)
+		/* (16 x 16 x 64 is under the tiling threshold: the reduction
+		 * kernel, whose one block is 16 x 16 too.) */
+		if (test_mparam(&mc, "mwg") == 16 && test_mparam(&mc, "nwg") == 16 &&
+		    test_mparam(&mc, "dot") == 1)
 			fail_msg("%zu x %zu x %zu took the tiny blocks: %s", other[i].m, other[i].n,
 			         other[i].k, mc.why);
 		assert_null(strstr(mc.why, "C fits one"));
@@ -1379,7 +1382,7 @@ static void nvidia_tiny_c(void **state)
 	/* Computed: the tiny blocks, K sliced, edges within the block. */
 	static const struct {
 		size_t m, n, k;
-	} runs[] = {{16, 16, 9000}, {5, 11, 20001}, {1, 3, 20000}};
+	} runs[] = {{16, 16, 9000}, {5, 11, 20001}, {6, 12, 20000}};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		char what[64];
 		snprintf(what, sizeof what, "tiny C %zu x %zu x %zu", runs[i].m, runs[i].n,
@@ -1402,7 +1405,9 @@ static void nvidia_tiny_c(void **state)
  * kernel (dot), in place of the tiny blocks and every other set: for a C
  * of up to four 8 x 8 parts over a K of 65536 or more, and for a C of at
  * most four rows or columns, the other side longer than 32, over a K of
- * 128 or more (blocks of 8 along the long side); 256 work-items a
+ * 128 or more (blocks of 8 along the long side); one block also from a
+ * K of 64 under the simple kernel's threshold, and from 4096 for a C of at
+ * most 40 elements and 16 columns; 256 work-items a
  * work-group shared by a block's parts (of up to 8 x 8), K slices for two
  * work-groups per compute unit over the blocks, each at least 16 k per
  * lane. Not for a C of more parts or a side of five to 32 and a longer
@@ -1469,6 +1474,34 @@ static void nvidia_dot_c(void **state)
 		if (test_mparam(&mc, "dot") != 1 || strstr(mc.why, "reduction"))
 			fail_msg("%zu x %zu x %zu (%s): %s", other[i].m, other[i].n, other[i].k,
 			         other[i].name ? other[i].name : "nothing forced", mc.why);
+	}
+	/* Shallower: under the simple kernel's threshold from a K of 64, and a
+	 * C of at most 40 elements and 16 columns from 4096; computed. */
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+		bool dot;
+	} shallow[] = {{4, 4, 500, TXF_F32, true},    {1, 1, 10000, TXF_F64, true},
+	               {20, 1, 961, TXF_F32, true},   {1, 20, 961, TXF_F64, true},
+	               {10, 2, 43531, TXF_F32, true}, {5, 7, 50000, TXF_F64, true},
+	               {4, 4, 50, TXF_F32, false},    {1, 32, 4000, TXF_F32, false},
+	               {8, 8, 30000, TXF_F32, false}, {16, 16, 2000, TXF_F64, false},
+	               {5, 7, 4095, TXF_F32, false}};
+	for (size_t i = 0; i < sizeof shallow / sizeof shallow[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, shallow[i].m, shallow[i].n, shallow[i].k,
+		                                    shallow[i].t, NULL, &mc),
+		                 TXF_SUCCESS);
+		const bool took =
+		    test_mparam(&mc, "dot") > 1 && strstr(mc.why, "the reduction kernel");
+		if (took != shallow[i].dot || (took && mc.strategy != TXF_STRATEGY_PAD))
+			fail_msg("%zu x %zu x %zu %s: %s", shallow[i].m, shallow[i].n, shallow[i].k,
+			         txf_dtype_name(shallow[i].t), mc.why);
+		if (shallow[i].dot && shallow[i].t == TXF_F32)
+			smatmul_checked(ctx, shallow[i].m, shallow[i].n, shallow[i].k, TXF_OP_N,
+			                TXF_OP_N, NULL, 4, false, "shallow reduction");
+		else if (shallow[i].dot && ctx->profile.has_fp64)
+			dmatmul_checked(ctx, shallow[i].m, shallow[i].n, shallow[i].k, TXF_OP_T,
+			                TXF_OP_N, NULL, "shallow reduction, f64");
 	}
 	/* Forced: the caller's lanes and slices; refused where the block cannot
 	 * hold C or the strategy is not pad. */

@@ -5,6 +5,8 @@
 # the reduction kernel forced with the lanes the entry would give it (at
 # most 256 work-items, at most K / 4 lanes) and its K slices; f32 and f64,
 # two rounds; cuBLAS (PyTorch, TF32 off) on every shape in the same call.
+# AUTO_ONLY=1: auto alone (call2 ran auto again so, its first 44 shapes
+# having been refused by txf bench's limit of 32 a run).
 set -u
 export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1 TXF_TUNING=0
 NV=/usr/local/nvidia/lib64
@@ -30,10 +32,12 @@ while l * 2 * parts <= 256 and l * 2 * 4 <= k: l *= 2
 print(l)"; }
 for R in 1 2; do
   for DT in f4 f8; do
-    env LD_LIBRARY_PATH=$B/lib:$B/libs:$NV TXF_KERNEL_PATH=$PWD/cl timeout 200 $B/tools/txf/txf bench matmul \
-      --shape $(echo $SH | tr ' ' ,) --dtype $DT --strategy auto --compare none --repeat 15 --format json |
-      sed "s|^{|{\"round\":$R,\"set\":\"auto\",|" >> $O/mm.jsonl 2>>$O/err.txt
-    for s in $SH; do
+    for half in "$(echo $SH | cut -d' ' -f1-22)" "$(echo $SH | cut -d' ' -f23-)"; do
+      env LD_LIBRARY_PATH=$B/lib:$B/libs:$NV TXF_KERNEL_PATH=$PWD/cl timeout 200 $B/tools/txf/txf bench matmul \
+        --shape $(echo $half | tr ' ' ,) --dtype $DT --strategy auto --compare none --repeat 15 --format json |
+        sed "s|^{|{\"round\":$R,\"set\":\"auto\",|" >> $O/mm.jsonl 2>>$O/err.txt
+    done
+    [ -n "${AUTO_ONLY:-}" ] || for s in $SH; do
       env LD_LIBRARY_PATH=$B/lib:$B/libs:$NV TXF_KERNEL_PATH=$PWD/cl timeout 60 $B/tools/txf/txf bench matmul \
         --shape $s --dtype $DT --strategy pad --param dot=$(lanes $s) --compare none --repeat 15 --format json |
         sed "s|^{|{\"round\":$R,\"set\":\"dot\",|" >> $O/mm.jsonl 2>>$O/err.txt
