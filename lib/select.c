@@ -1216,6 +1216,9 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 			continue;
 		if (kvec > 1)
 			q.kvec = kvec;
+		/* (Sums along K need a K of one vector at least.) */
+		if (!kvec && q.kvec > 1 && k < q.kvec)
+			continue;
 		settle_layout(ctx, &q, &q, elem);
 		if (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS)
 			continue;
