@@ -222,6 +222,12 @@ static const txf__matmul_entry matmul_entries[] = {
         .cols_max = 8,
         .cols_wide_max = 16,
         .cols_from = 2048,
+        /* f32 with 17 to 32 columns: 128 x 32 blocks, 0.76 to 1.27 of
+         * cuBLAS on five products where the model's sets ran 0.68 to 1.28
+         * (call14); f64 lost with them on three of five. */
+        .cols_narrow_f32 =
+            {.mwg = 128, .nwg = 32, .kwg = 16, .mdimc = 32, .ndimc = 4, .vwa = 4, .vwb = 2},
+        .cols_narrow_f32_max = 32,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
          * tiny blocks on 45 such products), and for a C of at most four

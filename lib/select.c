@@ -1516,9 +1516,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * cols_min columns on (fewer take the reduction kernel). */
 	const bool few_cols = !slim_set && n >= e->cols_min && m >= e->cols_from;
 	if (few_cols)
-		slim_set = n <= e->cols_max        ? &e->cols
-		           : n <= e->cols_wide_max ? &e->cols_wide
-		                                   : NULL;
+		slim_set = n <= e->cols_max                           ? &e->cols
+		           : n <= e->cols_wide_max                    ? &e->cols_wide
+		           : elem == 4 && n <= e->cols_narrow_f32_max ? &e->cols_narrow_f32
+		                                                      : NULL;
 	const bool slim = open_blocks && !given->mma && !given->dot && given->kvec <= 1 && !tf32 &&
 	                  !tiny && slim_set && slim_set->mwg && m &&
 	                  (few_cols || n >= e->rows_from) &&
@@ -1703,8 +1704,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		    "; C of %zu rows (%u or more) and %zu columns (%u to %u): the entry's %u x %u "
 		    "blocks for that",
 		    m, e->cols_from, n, e->cols_min,
-		    n <= e->cols_max ? e->cols_max : e->cols_wide_max, slim_set->mwg,
-		    slim_set->nwg);
+		    n <= e->cols_max        ? e->cols_max
+		    : n <= e->cols_wide_max ? e->cols_wide_max
+		                            : e->cols_narrow_f32_max,
+		    slim_set->mwg, slim_set->nwg);
 	} else if (slim && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(

@@ -1416,7 +1416,7 @@ static void nvidia_tiny_c(void **state)
  * is refused. A C of one to four rows and 1024 columns or more takes the
  * entry's 4 x 256 blocks instead, of five to eight or 13 to 16 rows its 8 x
  * 128 blocks, and a C of 2048 rows or more and five to 16 columns its 256 x
- * 8 or 128 x 16 blocks. The products are computed exactly on the test
+ * 8 or 128 x 16 blocks (f32 17 to 32 columns its 128 x 32 ones). The products are computed exactly on the test
  * device. */
 static void nvidia_dot_c(void **state)
 {
@@ -1570,7 +1570,7 @@ static void nvidia_dot_c(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 8, 1000, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_null(strstr(mc.why, "8 x 128"));
 	/* A long A times five to eight columns: 256 x 8 blocks; nine to 16:
-	 * 128 x 16; four the reduction kernel; 17 and a shorter A neither. */
+	 * 128 x 16; four the reduction kernel; a shorter A neither. */
 	static const struct {
 		size_t m, n;
 		unsigned mwg, nwg;
@@ -1588,13 +1588,29 @@ static void nvidia_dot_c(void **state)
 	}
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_true(test_mparam(&mc, "dot") > 1);
-	static const size_t not_cols[][2] = {{4096, 17}, {2047, 8}};
-	for (size_t i = 0; i < 2; i++) {
-		assert_int_equal(txf_matmul_explain(ctx, not_cols[i][0], not_cols[i][1], 4096,
-		                                    TXF_F32, NULL, &mc),
-		                 TXF_SUCCESS);
-		assert_null(strstr(mc.why, "the entry's"));
+	/* f32 alone: 17 to 32 columns, 128 x 32 blocks; f64 and 33 columns
+	 * neither. */
+	static const struct {
+		size_t m, n;
+		txf_dtype t;
+		bool takes;
+	} narrow[] = {{4096, 17, TXF_F32, true},
+	              {50000, 32, TXF_F32, true},
+	              {4096, 17, TXF_F64, false},
+	              {4096, 33, TXF_F32, false},
+	              {2047, 8, TXF_F32, false},
+	              {2047, 24, TXF_F32, false}};
+	for (size_t i = 0; i < sizeof narrow / sizeof narrow[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, narrow[i].m, narrow[i].n, 4096, narrow[i].t, NULL, &mc),
+		    TXF_SUCCESS);
+		const bool took = strstr(mc.why, "the entry's 128 x 32 blocks") != NULL;
+		if (took != narrow[i].takes || (!narrow[i].takes && strstr(mc.why, "the entry's")))
+			fail_msg("%zu x %zu x 4096 %s: %s", narrow[i].m, narrow[i].n,
+			         txf_dtype_name(narrow[i].t), mc.why);
 	}
+	smatmul_checked(ctx, 2090, 27, 70, TXF_OP_T, TXF_OP_T, NULL, 4, false,
+	                "the entry's blocks for a C of 27 columns");
 	smatmul_checked(ctx, 2100, 7, 90, TXF_OP_N, TXF_OP_T, NULL, 4, false,
 	                "the entry's blocks for a C of seven columns");
 	smatmul_checked(ctx, 2050, 11, 40, TXF_OP_T, TXF_OP_N, NULL, 4, false,
