@@ -222,12 +222,15 @@ static const txf__matmul_entry matmul_entries[] = {
         .cols_max = 8,
         .cols_wide_max = 16,
         .cols_from = 2048,
-        /* f32 with 17 to 32 columns: 128 x 32 blocks, 0.76 to 1.27 of
-         * cuBLAS on five products where the model's sets ran 0.68 to 1.28
-         * (call14); f64 lost with them on three of five. */
+        /* f32 with 17 to 32 columns over a K of 200 or more: 128 x 32
+         * blocks, 1.06 to 1.34 times as fast as the model's sets on 22
+         * random such products (0.84 and 0.90 at a K of 166 and 167; H100,
+         * docs/bench/h100-2026-11-27f/vec/call3); f64 lost with them on
+         * three of five (docs/bench/h100-2026-11-27e/dot/call14). */
         .cols_narrow_f32 =
             {.mwg = 128, .nwg = 32, .kwg = 16, .mdimc = 32, .ndimc = 4, .vwa = 4, .vwb = 2},
         .cols_narrow_f32_max = 32,
+        .cols_narrow_k_min = 200,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
          * tiny blocks on 45 such products), and for a C of at most four

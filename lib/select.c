@@ -1516,10 +1516,11 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * cols_min columns on (fewer take the reduction kernel). */
 	const bool few_cols = !slim_set && n >= e->cols_min && m >= e->cols_from;
 	if (few_cols)
-		slim_set = n <= e->cols_max                           ? &e->cols
-		           : n <= e->cols_wide_max                    ? &e->cols_wide
-		           : elem == 4 && n <= e->cols_narrow_f32_max ? &e->cols_narrow_f32
-		                                                      : NULL;
+		slim_set = n <= e->cols_max        ? &e->cols
+		           : n <= e->cols_wide_max ? &e->cols_wide
+		           : elem == 4 && n <= e->cols_narrow_f32_max && k >= e->cols_narrow_k_min
+		               ? &e->cols_narrow_f32
+		               : NULL;
 	const bool slim = open_blocks && !given->mma && !given->dot && given->kvec <= 1 && !tf32 &&
 	                  !tiny && slim_set && slim_set->mwg && m &&
 	                  (few_cols || n >= e->rows_from) &&

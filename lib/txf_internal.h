@@ -798,9 +798,11 @@ typedef struct txf__matmul_entry {
 	 * columns. */
 	txf__mparams cols, cols_wide;
 	unsigned cols_min, cols_max, cols_wide_max, cols_from;
-	/* And f32 alone, up to cols_narrow_f32_max columns (0: none). */
+	/* And f32 alone, up to cols_narrow_f32_max columns over a K of at
+	 * least cols_narrow_k_min (0: none). */
 	txf__mparams cols_narrow_f32;
 	unsigned cols_narrow_f32_max;
+	size_t cols_narrow_k_min;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
 	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and
 	 * for a C longer than TXF_DOT_C with a side of at most dot_short (0:

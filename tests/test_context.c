@@ -1416,8 +1416,8 @@ static void nvidia_tiny_c(void **state)
  * is refused. A C of one to four rows and 1024 columns or more takes the
  * entry's 4 x 256 blocks instead, of five to eight or 13 to 16 rows its 8 x
  * 128 blocks, and a C of 2048 rows or more and five to 16 columns its 256 x
- * 8 or 128 x 16 blocks (f32 17 to 32 columns its 128 x 32 ones). The products are computed exactly on the test
- * device. */
+ * 8 or 128 x 16 blocks (f32 17 to 32 columns its 128 x 32 ones). The products are computed exactly
+ * on the test device. */
 static void nvidia_dot_c(void **state)
 {
 	(void)state;
@@ -1588,28 +1588,26 @@ static void nvidia_dot_c(void **state)
 	}
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_true(test_mparam(&mc, "dot") > 1);
-	/* f32 alone: 17 to 32 columns, 128 x 32 blocks; f64 and 33 columns
-	 * neither. */
+	/* f32 alone: 17 to 32 columns over a K of 200 or more, 128 x 32
+	 * blocks; f64, 33 columns and a K of 199 neither. */
 	static const struct {
-		size_t m, n;
+		size_t m, n, k;
 		txf_dtype t;
 		bool takes;
-	} narrow[] = {{4096, 17, TXF_F32, true},
-	              {50000, 32, TXF_F32, true},
-	              {4096, 17, TXF_F64, false},
-	              {4096, 33, TXF_F32, false},
-	              {2047, 8, TXF_F32, false},
-	              {2047, 24, TXF_F32, false}};
+	} narrow[] = {{4096, 17, 4096, TXF_F32, true},  {50000, 32, 200, TXF_F32, true},
+	              {4096, 17, 4096, TXF_F64, false}, {4096, 33, 4096, TXF_F32, false},
+	              {2047, 8, 4096, TXF_F32, false},  {2047, 24, 4096, TXF_F32, false},
+	              {4096, 24, 199, TXF_F32, false}};
 	for (size_t i = 0; i < sizeof narrow / sizeof narrow[0]; i++) {
-		assert_int_equal(
-		    txf_matmul_explain(ctx, narrow[i].m, narrow[i].n, 4096, narrow[i].t, NULL, &mc),
-		    TXF_SUCCESS);
+		assert_int_equal(txf_matmul_explain(ctx, narrow[i].m, narrow[i].n, narrow[i].k,
+		                                    narrow[i].t, NULL, &mc),
+		                 TXF_SUCCESS);
 		const bool took = strstr(mc.why, "the entry's 128 x 32 blocks") != NULL;
 		if (took != narrow[i].takes || (!narrow[i].takes && strstr(mc.why, "the entry's")))
-			fail_msg("%zu x %zu x 4096 %s: %s", narrow[i].m, narrow[i].n,
+			fail_msg("%zu x %zu x %zu %s: %s", narrow[i].m, narrow[i].n, narrow[i].k,
 			         txf_dtype_name(narrow[i].t), mc.why);
 	}
-	smatmul_checked(ctx, 2090, 27, 70, TXF_OP_T, TXF_OP_T, NULL, 4, false,
+	smatmul_checked(ctx, 2090, 27, 270, TXF_OP_T, TXF_OP_T, NULL, 4, false,
 	                "the entry's blocks for a C of 27 columns");
 	smatmul_checked(ctx, 2100, 7, 90, TXF_OP_N, TXF_OP_T, NULL, 4, false,
 	                "the entry's blocks for a C of seven columns");
