@@ -209,6 +209,14 @@ static const txf__matmul_entry matmul_entries[] = {
         .rows_wide = {.mwg = 8, .nwg = 128, .kwg = 16, .mdimc = 2, .ndimc = 32, .vwa = 1, .vwb = 4},
         .rows_wide_max = 16,
         .rows_from = 1024,
+        /* Nine to 12 rows times 2048 columns or more: 12 x 128 blocks, of
+         * cuBLAS a median 0.81 (f32) and 0.91 (f64) on 15 random such
+         * products where the model's sets ran 0.62 and 0.49 (min 0.72 and
+         * 0.71 against 0.44 and 0.24); under 2048 columns they lost on two
+         * of two (H100, docs/bench/h100-2026-11-27f/vec/call4). */
+        .rows_mid = {.mwg = 12, .nwg = 128, .kwg = 16, .mdimc = 2, .ndimc = 32, .vwa = 1, .vwb = 4},
+        .rows_mid_max = 12,
+        .rows_mid_from = 2048,
         /* A long A times five to eight columns: 256 x 8 blocks; nine to 16:
          * 128 x 16. 1.45 to 2.0 times as fast as the tiled kernels' sets on
          * six f32 products of 4096 to 100000 rows, 1.05 to 1.30 on six f64

@@ -1507,11 +1507,13 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * reads B along its rows (the reduction kernel reads along K). */
 	/* (rows_wide where at most half of its blocks' last rows go unused.) */
 	const unsigned wide_left = e->rows_wide.mwg ? (unsigned)(m % e->rows_wide.mwg) : 0;
+	/* (rows_mid for the rows between, over B of rows_mid_from columns.) */
 	const txf__mparams *slim_set =
 	    m <= e->rows_max ? &e->rows
 	    : m <= e->rows_wide_max && (!wide_left || 2 * wide_left > e->rows_wide.mwg)
 	        ? &e->rows_wide
-	        : NULL;
+	    : m <= e->rows_mid_max && n >= e->rows_mid_from ? &e->rows_mid
+	                                                    : NULL;
 	/* Or a long A times a few columns: the entry's sets for that, from
 	 * cols_min columns on (fewer take the reduction kernel). */
 	const bool few_cols = !slim_set && n >= e->cols_min && m >= e->cols_from;
@@ -1715,8 +1717,12 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		    out->why + len, sizeof out->why - len,
 		    "; C of %zu row%s (at most %u) and %zu columns (%u or more): the entry's %u "
 		    "x %u blocks for that",
-		    m, m == 1 ? "" : "s", m <= e->rows_max ? e->rows_max : e->rows_wide_max, n,
-		    e->rows_from, slim_set->mwg, slim_set->nwg);
+		    m, m == 1 ? "" : "s",
+		    m <= e->rows_max           ? e->rows_max
+		    : slim_set == &e->rows_mid ? e->rows_mid_max
+		                               : e->rows_wide_max,
+		    n, slim_set == &e->rows_mid ? e->rows_mid_from : e->rows_from, slim_set->mwg,
+		    slim_set->nwg);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);

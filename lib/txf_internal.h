@@ -793,6 +793,10 @@ typedef struct txf__matmul_entry {
 	 * the reduction kernel; mwg 0: none. */
 	txf__mparams rows, rows_wide;
 	unsigned rows_max, rows_wide_max, rows_from;
+	/* And rows_mid for a C of the rows neither takes, up to rows_mid_max,
+	 * and rows_mid_from columns or more (mwg 0: none). */
+	txf__mparams rows_mid;
+	unsigned rows_mid_max, rows_mid_from;
 	/* The same for a C of cols_from rows or more and cols_min to cols_max
 	 * columns (cols) or to cols_wide_max (cols_wide): a long A times a few
 	 * columns. */

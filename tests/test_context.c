@@ -1415,7 +1415,8 @@ static void nvidia_tiny_c(void **state)
  * Forced on a C with no side of at most 32, or with another strategy, it
  * is refused. A C of one to four rows and 1024 columns or more takes the
  * entry's 4 x 256 blocks instead, of five to eight or 13 to 16 rows its 8 x
- * 128 blocks, and a C of 2048 rows or more and five to 16 columns its 256 x
+ * 128 blocks (nine to 12 rows and 2048 columns or more its 12 x 128 ones),
+ * and a C of 2048 rows or more and five to 16 columns its 256 x
  * 8 or 128 x 16 blocks (f32 17 to 32 columns its 128 x 32 ones). The products are computed exactly
  * on the test device. */
 static void nvidia_dot_c(void **state)
@@ -1548,8 +1549,8 @@ static void nvidia_dot_c(void **state)
 		    !strstr(mc.why, "the entry's 4 x 256 blocks"))
 			fail_msg("%zu x %zu x %zu: %s", rows[i].m, rows[i].n, rows[i].k, mc.why);
 	}
-	/* Five to eight and 13 to 16 rows: 8 x 128 blocks; nine to 12 and 17
-	 * neither. */
+	/* Five to eight and 13 to 16 rows: 8 x 128 blocks; nine to 12 from
+	 * 2048 columns 12 x 128; 17, and 12 with 2047 columns, neither. */
 	static const size_t wide[] = {5, 8, 13, 16};
 	for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
 		assert_int_equal(txf_matmul_explain(ctx, wide[i], 4096, 4096, TXF_F64, NULL, &mc),
@@ -1559,14 +1560,34 @@ static void nvidia_dot_c(void **state)
 		    test_mparam(&mc, "dot") != 1 || !strstr(mc.why, "the entry's 8 x 128 blocks"))
 			fail_msg("%zu x 4096 x 4096: %s", wide[i], mc.why);
 	}
-	static const size_t neither[] = {9, 12, 17};
+	static const struct {
+		size_t m, n;
+		txf_dtype t;
+	} mid[] = {{9, 4096, TXF_F32}, {10, 2048, TXF_F64}, {12, 100000, TXF_F32}};
+	for (size_t i = 0; i < sizeof mid / sizeof mid[0]; i++) {
+		assert_int_equal(
+		    txf_matmul_explain(ctx, mid[i].m, mid[i].n, 4096, mid[i].t, NULL, &mc),
+		    TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != 12 || test_mparam(&mc, "nwg") != 128 ||
+		    test_mparam(&mc, "mdimc") != 2 || test_mparam(&mc, "ndimc") != 32 ||
+		    test_mparam(&mc, "dot") != 1 || !strstr(mc.why, "(at most 12) and") ||
+		    !strstr(mc.why, "(2048 or more)") ||
+		    !strstr(mc.why, "the entry's 12 x 128 blocks"))
+			fail_msg("%zu x %zu x 4096: %s", mid[i].m, mid[i].n, mc.why);
+	}
+	static const size_t neither[][2] = {{17, 4096}, {12, 2047}};
 	for (size_t i = 0; i < sizeof neither / sizeof neither[0]; i++) {
 		assert_int_equal(
-		    txf_matmul_explain(ctx, neither[i], 4096, 4096, TXF_F32, NULL, &mc),
+		    txf_matmul_explain(ctx, neither[i][0], neither[i][1], 4096, TXF_F32, NULL, &mc),
 		    TXF_SUCCESS);
 		assert_null(strstr(mc.why, "the entry's"));
 		assert_int_equal(test_mparam(&mc, "dot"), 1);
 	}
+	smatmul_checked(ctx, 11, 2100, 90, TXF_OP_N, TXF_OP_T, NULL, 4, false,
+	                "the entry's blocks for a C of 11 rows");
+	if (ctx->profile.has_fp64)
+		dmatmul_checked(ctx, 9, 2050, 33, TXF_OP_T, TXF_OP_N, NULL,
+		                "the entry's blocks for a C of nine rows");
 	assert_int_equal(txf_matmul_explain(ctx, 8, 1000, 4096, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_null(strstr(mc.why, "8 x 128"));
 	/* A long A times five to eight columns: 256 x 8 blocks; nine to 16:
