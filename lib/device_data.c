@@ -213,10 +213,24 @@ static const txf__matmul_entry matmul_entries[] = {
          * cuBLAS a median 0.81 (f32) and 0.91 (f64) on 15 random such
          * products where the model's sets ran 0.62 and 0.49 (min 0.72 and
          * 0.71 against 0.44 and 0.24); under 2048 columns they lost on two
-         * of two (H100, docs/bench/h100-2026-11-27f/vec/call4). */
-        .rows_mid = {.mwg = 12, .nwg = 128, .kwg = 16, .mdimc = 2, .ndimc = 32, .vwa = 1, .vwb = 4},
-        .rows_mid_max = 12,
-        .rows_mid_from = 2048,
+         * of two (H100, docs/bench/h100-2026-11-27f/vec/call4). 17 to 24
+         * rows: 24 x 128, a median 0.84 (f32) and 0.79 (f64) on nine such
+         * products where the model's sets ran 0.70 and 0.57; 25 to 32: 32
+         * x 128, 0.85 and 0.76 on eight where they ran 0.93 and 0.69, but
+         * 0.75-0.85 against 1.02-1.05 at a K of 135 (call6). */
+        .rows_more =
+            {{.max = 12,
+              .from = 2048,
+              .p = {.mwg = 12, .nwg = 128, .kwg = 16, .mdimc = 2, .ndimc = 32, .vwa = 1, .vwb = 4}},
+             {.max = 24,
+              .from = 2048,
+              .k_min = 192,
+              .p = {.mwg = 24, .nwg = 128, .kwg = 16, .mdimc = 4, .ndimc = 32, .vwa = 1, .vwb = 4}},
+             {.max = 32,
+              .from = 2048,
+              .k_min = 192,
+              .p =
+                  {.mwg = 32, .nwg = 128, .kwg = 16, .mdimc = 4, .ndimc = 32, .vwa = 1, .vwb = 4}}},
         /* A long A times five to eight columns: 256 x 8 blocks; nine to 16:
          * 128 x 16. 1.45 to 2.0 times as fast as the tiled kernels' sets on
          * six f32 products of 4096 to 100000 rows, 1.05 to 1.30 on six f64

@@ -1507,13 +1507,21 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * reads B along its rows (the reduction kernel reads along K). */
 	/* (rows_wide where at most half of its blocks' last rows go unused.) */
 	const unsigned wide_left = e->rows_wide.mwg ? (unsigned)(m % e->rows_wide.mwg) : 0;
-	/* (rows_mid for the rows between, over B of rows_mid_from columns.) */
 	const txf__mparams *slim_set =
 	    m <= e->rows_max ? &e->rows
 	    : m <= e->rows_wide_max && (!wide_left || 2 * wide_left > e->rows_wide.mwg)
 	        ? &e->rows_wide
-	    : m <= e->rows_mid_max && n >= e->rows_mid_from ? &e->rows_mid
-	                                                    : NULL;
+	        : NULL;
+	/* (Else the first of rows_more that holds the rows, where B is wide
+	 * and K deep enough for it.) */
+	const struct txf__rows_set *more = NULL;
+	for (unsigned i = 0; !slim_set && i < TXF__ROWS_MORE && e->rows_more[i].p.mwg; i++)
+		if (m <= e->rows_more[i].max) {
+			more = &e->rows_more[i];
+			if (n >= more->from && k >= more->k_min)
+				slim_set = &more->p;
+			break;
+		}
 	/* Or a long A times a few columns: the entry's sets for that, from
 	 * cols_min columns on (fewer take the reduction kernel). */
 	const bool few_cols = !slim_set && n >= e->cols_min && m >= e->cols_from;
@@ -1718,10 +1726,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		    "; C of %zu row%s (at most %u) and %zu columns (%u or more): the entry's %u "
 		    "x %u blocks for that",
 		    m, m == 1 ? "" : "s",
-		    m <= e->rows_max           ? e->rows_max
-		    : slim_set == &e->rows_mid ? e->rows_mid_max
-		                               : e->rows_wide_max,
-		    n, slim_set == &e->rows_mid ? e->rows_mid_from : e->rows_from, slim_set->mwg,
+		    m <= e->rows_max               ? e->rows_max
+		    : more && slim_set == &more->p ? more->max
+		                                   : e->rows_wide_max,
+		    n, more && slim_set == &more->p ? more->from : e->rows_from, slim_set->mwg,
 		    slim_set->nwg);
 	}
 	if (took_few && st != TXF_STRATEGY_SIMPLE) {

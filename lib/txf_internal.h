@@ -744,6 +744,7 @@ typedef struct txf__mcost {
 } txf__mcost;
 
 #define TXF__MCOST_SETS 16
+#define TXF__ROWS_MORE 4
 
 typedef struct txf__matmul_entry {
 	const char *name;
@@ -793,10 +794,14 @@ typedef struct txf__matmul_entry {
 	 * the reduction kernel; mwg 0: none. */
 	txf__mparams rows, rows_wide;
 	unsigned rows_max, rows_wide_max, rows_from;
-	/* And rows_mid for a C of the rows neither takes, up to rows_mid_max,
-	 * and rows_mid_from columns or more (mwg 0: none). */
-	txf__mparams rows_mid;
-	unsigned rows_mid_max, rows_mid_from;
+	/* And for a C of the rows neither takes: the first of rows_more whose
+	 * max holds them, over B of `from` columns or more and a K of k_min or
+	 * more (p.mwg 0 ends the list). */
+	struct txf__rows_set {
+		unsigned max, from;
+		size_t k_min;
+		txf__mparams p;
+	} rows_more[TXF__ROWS_MORE];
 	/* The same for a C of cols_from rows or more and cols_min to cols_max
 	 * columns (cols) or to cols_wide_max (cols_wide): a long A times a few
 	 * columns. */

@@ -1415,7 +1415,8 @@ static void nvidia_tiny_c(void **state)
  * Forced on a C with no side of at most 32, or with another strategy, it
  * is refused. A C of one to four rows and 1024 columns or more takes the
  * entry's 4 x 256 blocks instead, of five to eight or 13 to 16 rows its 8 x
- * 128 blocks (nine to 12 rows and 2048 columns or more its 12 x 128 ones),
+ * 128 blocks (9 to 32 rows and 2048 columns or more its 12, 24 and 32 x
+ * 128 ones),
  * and a C of 2048 rows or more and five to 16 columns its 256 x
  * 8 or 128 x 16 blocks (f32 17 to 32 columns its 128 x 32 ones). The products are computed exactly
  * on the test device. */
@@ -1549,8 +1550,10 @@ static void nvidia_dot_c(void **state)
 		    !strstr(mc.why, "the entry's 4 x 256 blocks"))
 			fail_msg("%zu x %zu x %zu: %s", rows[i].m, rows[i].n, rows[i].k, mc.why);
 	}
-	/* Five to eight and 13 to 16 rows: 8 x 128 blocks; nine to 12 from
-	 * 2048 columns 12 x 128; 17, and 12 with 2047 columns, neither. */
+	/* Five to eight and 13 to 16 rows: 8 x 128 blocks; from 2048 columns
+	 * nine to 12 rows 12 x 128, and from a K of 192 17 to 24 rows 24 x 128
+	 * and 25 to 32 rows 32 x 128; 33 rows, 12 with 2047 columns and 20
+	 * over a K of 191 neither. */
 	static const size_t wide[] = {5, 8, 13, 16};
 	for (size_t i = 0; i < sizeof wide / sizeof wide[0]; i++) {
 		assert_int_equal(txf_matmul_explain(ctx, wide[i], 4096, 4096, TXF_F64, NULL, &mc),
@@ -1561,28 +1564,39 @@ static void nvidia_dot_c(void **state)
 			fail_msg("%zu x 4096 x 4096: %s", wide[i], mc.why);
 	}
 	static const struct {
-		size_t m, n;
+		size_t m, n, k;
 		txf_dtype t;
-	} mid[] = {{9, 4096, TXF_F32}, {10, 2048, TXF_F64}, {12, 100000, TXF_F32}};
+		unsigned mwg, mdimc, max;
+	} mid[] = {{9, 4096, 4096, TXF_F32, 12, 2, 12},  {10, 2048, 4096, TXF_F64, 12, 2, 12},
+	           {12, 100000, 64, TXF_F32, 12, 2, 12}, {17, 4096, 4096, TXF_F32, 24, 4, 24},
+	           {24, 2048, 192, TXF_F64, 24, 4, 24},  {25, 50000, 300, TXF_F32, 32, 4, 32},
+	           {32, 3000, 3000, TXF_F64, 32, 4, 32}};
 	for (size_t i = 0; i < sizeof mid / sizeof mid[0]; i++) {
 		assert_int_equal(
-		    txf_matmul_explain(ctx, mid[i].m, mid[i].n, 4096, mid[i].t, NULL, &mc),
+		    txf_matmul_explain(ctx, mid[i].m, mid[i].n, mid[i].k, mid[i].t, NULL, &mc),
 		    TXF_SUCCESS);
-		if (test_mparam(&mc, "mwg") != 12 || test_mparam(&mc, "nwg") != 128 ||
-		    test_mparam(&mc, "mdimc") != 2 || test_mparam(&mc, "ndimc") != 32 ||
-		    test_mparam(&mc, "dot") != 1 || !strstr(mc.why, "(at most 12) and") ||
-		    !strstr(mc.why, "(2048 or more)") ||
-		    !strstr(mc.why, "the entry's 12 x 128 blocks"))
-			fail_msg("%zu x %zu x 4096: %s", mid[i].m, mid[i].n, mc.why);
+		char said[64];
+		snprintf(said, sizeof said, "(at most %u) and", mid[i].max);
+		if ((unsigned)test_mparam(&mc, "mwg") != mid[i].mwg ||
+		    test_mparam(&mc, "nwg") != 128 ||
+		    (unsigned)test_mparam(&mc, "mdimc") != mid[i].mdimc ||
+		    test_mparam(&mc, "ndimc") != 32 || test_mparam(&mc, "dot") != 1 ||
+		    !strstr(mc.why, said) || !strstr(mc.why, "(2048 or more)"))
+			fail_msg("%zu x %zu x %zu: %s", mid[i].m, mid[i].n, mid[i].k, mc.why);
 	}
-	static const size_t neither[][2] = {{17, 4096}, {12, 2047}};
+	static const size_t neither[][3] = {{33, 4096, 4096}, {12, 2047, 4096}, {20, 4096, 191}};
 	for (size_t i = 0; i < sizeof neither / sizeof neither[0]; i++) {
-		assert_int_equal(
-		    txf_matmul_explain(ctx, neither[i][0], neither[i][1], 4096, TXF_F32, NULL, &mc),
-		    TXF_SUCCESS);
+		assert_int_equal(txf_matmul_explain(ctx, neither[i][0], neither[i][1],
+		                                    neither[i][2], TXF_F32, NULL, &mc),
+		                 TXF_SUCCESS);
 		assert_null(strstr(mc.why, "the entry's"));
 		assert_int_equal(test_mparam(&mc, "dot"), 1);
 	}
+	smatmul_checked(ctx, 21, 2080, 200, TXF_OP_T, TXF_OP_N, NULL, 4, false,
+	                "the entry's blocks for a C of 21 rows");
+	if (ctx->profile.has_fp64)
+		dmatmul_checked(ctx, 29, 2049, 195, TXF_OP_N, TXF_OP_T, NULL,
+		                "the entry's blocks for a C of 29 rows");
 	smatmul_checked(ctx, 11, 2100, 90, TXF_OP_N, TXF_OP_T, NULL, 4, false,
 	                "the entry's blocks for a C of 11 rows");
 	if (ctx->profile.has_fp64)
