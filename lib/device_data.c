@@ -214,10 +214,12 @@ static const txf__matmul_entry matmul_entries[] = {
          * products where the model's sets ran 0.62 and 0.49 (min 0.72 and
          * 0.71 against 0.44 and 0.24); under 2048 columns they lost on two
          * of two (H100, docs/bench/h100-2026-11-27f/vec/call4). 17 to 24
-         * rows: 24 x 128, a median 0.84 (f32) and 0.79 (f64) on nine such
-         * products where the model's sets ran 0.70 and 0.57; 25 to 32: 32
-         * x 128, 0.85 and 0.76 on eight where they ran 0.93 and 0.69, but
-         * 0.75-0.85 against 1.02-1.05 at a K of 135 (call6). */
+         * rows: 24 x 128, a median 0.84 (f32) and 0.71 (f64) on nine such
+         * products where the model's sets ran 0.65 and 0.53, faster on
+         * each; 25 to 32: 32 x 128, 0.96 and 0.72 on seven with a K of 192
+         * or more where they ran 0.81 and 0.66 (f32 slower on one, 0.77
+         * against 0.81), but 0.75-0.85 against 1.02-1.05 at a K of 135
+         * (call6). */
         .rows_more =
             {{.max = 12,
               .from = 2048,
