@@ -7,12 +7,7 @@
 # two rounds; cuBLAS (PyTorch, TF32 off) on every shape in the same call.
 # AUTO_ONLY=1: auto alone (call2 ran auto again so, its first 44 shapes
 # having been refused by txf bench's limit of 32 a run).
-set -u
-export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1 TXF_TUNING=0
-NV=/usr/local/nvidia/lib64
-D=$(cd "$(dirname "$0")" && pwd)
-B=$PWD/.device-build
-O=/tmp/o; rm -rf $O; mkdir -p $O
+. "$(dirname "$0")/common.sh"
 SH=$(python3 -c "
 import random, math
 r = random.Random(5); out = ['1x20x961', '20x1x961', '1x1x1000', '1x1x10000', '4x4x500', '8x8x1000', '3x5x3000',
@@ -45,6 +40,4 @@ for R in 1 2; do
     echo "$R $DT $(date +%s)" >> $O/progress.txt
   done
 done
-timeout 200 python3 $D/../../h100-2026-11-27/kslices/torch_mm.py $O/mm.jsonl > $O/torch.jsonl 2>>$O/err.txt
-echo "torch rc $?" >> $O/progress.txt
-cp $O/* $OUT/
+finish

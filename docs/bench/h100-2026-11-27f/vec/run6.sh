@@ -5,12 +5,7 @@
 # random products (m 17 to 32, n log-uniform in 2048..65536, k in
 # 128..16384, seed 12) and 24 x 5443 x 9476; two rounds; cuBLAS in the same
 # call.
-set -u
-export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1 TXF_TUNING=0
-NV=/usr/local/nvidia/lib64
-D=$(cd "$(dirname "$0")" && pwd)
-B=$PWD/.device-build
-O=/tmp/o; rm -rf $O; mkdir -p $O
+. "$(dirname "$0")/common.sh"
 S=$(python3 -c "
 import random, math
 r = random.Random(12); out = ['24x5443x9476']
@@ -18,10 +13,6 @@ for _ in range(16):
     m = r.randint(17, 32); n = round(math.exp(r.uniform(math.log(2048), math.log(65536))))
     k = round(math.exp(r.uniform(math.log(128), math.log(16384)))); out.append('%dx%dx%d' % (m, n, k))
 print(','.join(out))")
-run() { local tag=$1; shift
-  env LD_LIBRARY_PATH=$B/lib:$B/libs:$NV TXF_KERNEL_PATH=$PWD/cl timeout 200 $B/tools/txf/txf bench matmul \
-    --shape $S --compare none --repeat 15 --format json "$@" | sed "s|^{|{\"round\":$R,\"set\":\"$tag\",|" >> $O/mm.jsonl 2>>$O/err.txt
-  echo "$R $tag $* rc $?" >> $O/progress.txt; }
 for R in 1 2; do
   for DT in f4 f8; do
     run auto --dtype $DT --strategy auto
@@ -30,6 +21,4 @@ for R in 1 2; do
     run r16 --dtype $DT --strategy pad --params mwg=16,nwg=128,kwg=16,mdimc=2,ndimc=32,vwa=1,vwb=4
   done
 done
-timeout 200 python3 $D/../../h100-2026-11-27/kslices/torch_mm.py $O/mm.jsonl > $O/torch.jsonl 2>>$O/err.txt
-echo "torch rc $?" >> $O/progress.txt
-cp $O/* $OUT/
+finish
