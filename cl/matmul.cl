@@ -1710,18 +1710,32 @@ inline void mma_store(real_t acc[TM][TN][2], __global real_t *c, ulong ldc, ulon
 	/* What is left of the block from its corner, as in fetch_tiles. */
 	const uint mrem = guarded ? (uint)min((ulong)MWG, M - m0) : MWG;
 	const uint nrem = guarded ? (uint)min((ulong)NWG, N - n0) : NWG;
+	/* A work-item's two elements of a fragment row are adjacent: for f64,
+	 * one store of both where C's rows start on even elements (measured
+	 * there; the TF32 kernels keep element stores). */
+	const bool pairs =
+	    TXF_DOUBLE && (((ulong)c) % (2 * sizeof(real_t))) == 0 && ldc % 2 == 0;
 #pragma unroll
 	for (uint i = 0; i < TM; i++) {
 		const uint mi = wm0 + i * 8 + g;
 #pragma unroll
-		for (uint j = 0; j < TN; j++)
-#pragma unroll
-			for (uint e = 0; e < 2; e++) {
-				const uint ni = wn0 + j * 8 + 2 * t + e;
-				if (!guarded || (mi < mrem && ni < nrem))
-					store_c(c + (m0 + mi) * ldc + n0 + ni, alpha, beta,
-					        acc[i][j][e]);
+		for (uint j = 0; j < TN; j++) {
+			const uint ni = wn0 + j * 8 + 2 * t;
+			__global real_t *p = c + (m0 + mi) * ldc + n0 + ni;
+			if (pairs && (!guarded || (mi < mrem && ni + 1 < nrem))) {
+				__global real2 *q = (__global real2 *)p;
+				const real2 v = (real2)(acc[i][j][0], acc[i][j][1]);
+				if (beta == (real_t)0)
+					*q = alpha * v;
+				else
+					*q = alpha * v + beta * *q;
+				continue;
 			}
+#pragma unroll
+			for (uint e = 0; e < 2; e++)
+				if (!guarded || (mi < mrem && ni + e < nrem))
+					store_c(p + e, alpha, beta, acc[i][j][e]);
+		}
 	}
 }
 

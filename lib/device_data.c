@@ -255,6 +255,15 @@ static const txf__matmul_entry matmul_entries[] = {
             {.mwg = 128, .nwg = 32, .kwg = 16, .mdimc = 32, .ndimc = 4, .vwa = 4, .vwb = 2},
         .cols_narrow_f32_max = 32,
         .cols_narrow_k_min = 200,
+        /* A K of at most 24 under a C of 2^20 elements or more (f32): 64 x
+         * 64 blocks in K steps of 4, where the model's sets pad K to 16:
+         * 1.05 to 1.31 times as fast as auto before on 14 of 15 such
+         * products, as fast on the other (H100,
+         * docs/bench/h100-2026-11-27g/smallk, call1). */
+        .shallow_f32 =
+            {.mwg = 64, .nwg = 64, .kwg = 4, .mdimc = 16, .ndimc = 16, .vwa = 1, .vwb = 1},
+        .shallow_k_f32 = 24,
+        .shallow_from = 1048576.0,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
          * tiny blocks on 45 such products), and for a C of at most four

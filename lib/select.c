@@ -1531,9 +1531,16 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		           : elem == 4 && n <= e->cols_narrow_f32_max && k >= e->cols_narrow_k_min
 		               ? &e->cols_narrow_f32
 		               : NULL;
+	/* Or a shallow product under a large C: the entry's set for that. */
+	const txf__mparams *shallow_set = elem == 8 ? &e->shallow_f64 : &e->shallow_f32;
+	const size_t shallow_k = elem == 8 ? e->shallow_k_f64 : e->shallow_k_f32;
+	const bool shallow = !slim_set && shallow_set->mwg && k && k <= shallow_k &&
+	                     (double)m * (double)n >= e->shallow_from;
+	if (shallow)
+		slim_set = shallow_set;
 	const bool slim = open_blocks && !given->mma && !given->dot && given->kvec <= 1 && !tf32 &&
 	                  !tiny && slim_set && slim_set->mwg && m &&
-	                  (few_cols || n >= e->rows_from) &&
+	                  (few_cols || shallow || n >= e->rows_from) &&
 	                  txf__check_matmul_params(ctx, slim_set, elem) == TXF_SUCCESS;
 	if (!slim)
 		txf__clear_error();
@@ -1708,7 +1715,14 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		         "those",
 		         e->tiny.mwg, e->tiny.nwg);
 	}
-	if (slim && few_cols && st != TXF_STRATEGY_SIMPLE) {
+	if (slim && shallow && st != TXF_STRATEGY_SIMPLE) {
+		size_t len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         "; a K of %zu (at most %zu) under a C of %.3g elements (%.3g or more): "
+		         "the entry's %u x %u x %u blocks for that",
+		         k, shallow_k, (double)m * (double)n, e->shallow_from, slim_set->mwg,
+		         slim_set->nwg, slim_set->kwg);
+	} else if (slim && few_cols && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(
 		    out->why + len, sizeof out->why - len,

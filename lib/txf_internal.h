@@ -812,6 +812,13 @@ typedef struct txf__matmul_entry {
 	txf__mparams cols_narrow_f32;
 	unsigned cols_narrow_f32_max;
 	size_t cols_narrow_k_min;
+	/* Blocks for a shallow product, a K of at most shallow_k_f32 (f32) or
+	 * shallow_k_f64 (f64) under a C of shallow_from elements or more that
+	 * none of the sets above takes, on the same conditions as they (mwg 0:
+	 * none). */
+	txf__mparams shallow_f32, shallow_f64;
+	size_t shallow_k_f32, shallow_k_f64;
+	double shallow_from;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
 	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and
 	 * for a C longer than TXF_DOT_C with a side of at most dot_short (0:

@@ -1686,6 +1686,63 @@ static void nvidia_dot_c(void **state)
 	txf_context_release(&ctx);
 }
 
+/* NVIDIA entry: a K of at most 24 under a C of 2^20 elements or more
+ * (f32) takes the entry's shallow blocks, 64 x 64 x 4; not a deeper K, a
+ * smaller C, f64 (no such set), a C that the sets for few rows or columns
+ * take, forced blocks or TF32 products. The products are computed exactly
+ * on the test device. */
+static void nvidia_shallow(void **state)
+{
+	(void)state;
+	txf_context *ctx = h100_context();
+	txf_matmul_choice mc;
+	static const size_t takes[][3] = {
+	    {4096, 4096, 1}, {1024, 1024, 24}, {13323, 2371, 2}, {100000, 40, 17}};
+	for (size_t i = 0; i < sizeof takes / sizeof takes[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, takes[i][0], takes[i][1], takes[i][2],
+		                                    TXF_F32, NULL, &mc),
+		                 TXF_SUCCESS);
+		if (test_mparam(&mc, "mwg") != 64 || test_mparam(&mc, "nwg") != 64 ||
+		    test_mparam(&mc, "kwg") != 4 || test_mparam(&mc, "mma") != 1 ||
+		    test_mparam(&mc, "dot") != 1 || mc.strategy == TXF_STRATEGY_PADCOPY ||
+		    !strstr(mc.why, "under a C of"))
+			fail_msg("%zu x %zu x %zu: %s", takes[i][0], takes[i][1], takes[i][2],
+			         mc.why);
+	}
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+	} not_taken[] = {{4096, 4096, 25, TXF_F32},
+	                 {4096, 4096, 2, TXF_F64},
+	                 {1023, 1025, 8, TXF_F32},
+	                 {8, 200000, 4, TXF_F32},
+	                 {200000, 12, 4, TXF_F32}};
+	for (size_t i = 0; i < sizeof not_taken / sizeof not_taken[0]; i++) {
+		assert_int_equal(txf_matmul_explain(ctx, not_taken[i].m, not_taken[i].n,
+		                                    not_taken[i].k, not_taken[i].t, NULL, &mc),
+		                 TXF_SUCCESS);
+		if (strstr(mc.why, "under a C of"))
+			fail_msg("%zu x %zu x %zu %s: %s", not_taken[i].m, not_taken[i].n,
+			         not_taken[i].k, txf_dtype_name(not_taken[i].t), mc.why);
+	}
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mwg", 32);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_null(strstr(mc.why, "under a C of"));
+	assert_int_equal(test_mparam(&mc, "mwg"), 32);
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "precision", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4, TXF_F32, &o, &mc), TXF_SUCCESS);
+	assert_null(strstr(mc.why, "under a C of"));
+	/* Computed with the entry's choice. */
+	smatmul_checked(ctx, 1100, 1001, 7, TXF_OP_N, TXF_OP_N, NULL, 4, false,
+	                "shallow 1100 x 1001 x 7");
+	smatmul_checked(ctx, 1030, 1020, 24, TXF_OP_T, TXF_OP_T, NULL, 4, false,
+	                "shallow 1030 x 1020 x 24");
+	txf_context_release(&ctx);
+}
+
 static void nvidia_cost_model(void **state)
 {
 	(void)state;
@@ -2364,6 +2421,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_entry_ksplit),
 	    cmocka_unit_test(nvidia_tiny_c),
 	    cmocka_unit_test(nvidia_dot_c),
+	    cmocka_unit_test(nvidia_shallow),
 	    cmocka_unit_test(nvidia_cost_model),
 	    cmocka_unit_test(gpu_skinny_words),
 	    cmocka_unit_test(nvidia_entry_dmma),
