@@ -2,7 +2,7 @@
 # Products with a K of 1 to 67 under a C of 1.5e6 elements or more, f32 and
 # f64: auto, the simple kernel, and tiled block sets forced with pad (K steps
 # of 4, 8 and 16), two rounds; cuBLAS (PyTorch, TF32 off) in the same call.
-# From the checkout's root on the GPU machine; `sets.py call1`.
+# From the checkout's root on the GPU machine; `../../h100-2026-11-27f/vec/sets.py call1`.
 . "$(dirname "$0")/../../h100-2026-11-27f/vec/common.sh"
 F4=4096x4096x1,4096x4096x2,4096x4096x4,4096x4096x8,4096x4096x16,4096x4096x32,4096x4096x64,13323x2371x2,8363x873x1,4976x8931x11,6837x915x21,15923x444x20,10234x6810x67,2083x4733x66,1979x13555x20,3001x2999x5,2500x7000x3,7000x2500x40,1500x1500x8,5000x5000x12
 F8=4096x4096x2,4096x4096x8,4096x4096x32,13323x2371x2,4976x8931x11,6837x915x21,15923x444x20,2083x4733x66,3001x2999x5,7000x2500x40
