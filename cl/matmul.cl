@@ -72,6 +72,13 @@
  *                   of a warp trade their fragments through local memory,
  *                   as the instruction's layout places them), so that the
  *                   kernels can be checked on any device
+ *   C_STORE         how the tiled kernels store C: 0 (default) element by
+ *                   element from each work-item's register block; 1 each
+ *                   run of VWN columns (below) as one vector, where C's
+ *                   offset and leading dimension are multiples of VWN; 2
+ *                   through local memory, MDIMC rows at a time, so that
+ *                   consecutive work-items store consecutive elements of a
+ *                   row (needs KGRP 1)
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
@@ -210,6 +217,9 @@ typedef float real_t;
 #if KVEC != 1 && (MDIMC != 1 || NDIMC != 1 || MMA != 1 || defined(DOT) ||                          \
                   (KVEC != 2 && KVEC != 4 && KVEC != 8 && KVEC != 16))
 #error "KVEC (2, 4, 8 or 16) takes the blocked kernel (MDIMC = NDIMC = 1) and MMA 1"
+#endif
+#ifndef C_STORE
+#define C_STORE 0
 #endif
 #ifndef VWB
 #define VWB 1
@@ -1632,6 +1642,14 @@ inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
 #define TILES                                                                                      \
 	__local real_t al[LBUF * A_STAGE] __attribute__((aligned(16)));                            \
 	__local real_t bl[LBUF * B_STAGE] __attribute__((aligned(16)))
+#elif C_STORE == 2
+/* A's tiles also hold MDIMC rows of the block after the product
+ * (STAGED_STORE): as many rows of MWG as that takes, where they are more. */
+#define STAGE_AL ((MDIMC * NWG + MWG - 1) / MWG)
+#define TILES                                                                                      \
+	__local real_t al[LBUF * KWG > STAGE_AL ? LBUF * KWG : STAGE_AL][MWG]                     \
+	    __attribute__((aligned(16)));                                                          \
+	__local real_t bl[LBUF * KWG][NWG] __attribute__((aligned(16)))
 #else
 #define TILES                                                                                      \
 	__local real_t al[LBUF * KWG][MWG] __attribute__((aligned(16)));                          \
@@ -1788,7 +1806,87 @@ MMA_KERNEL(matmul_clip, false, true)
 	}
 /* The stores of a tiled kernel's block: every element (0); those inside
  * M x N by their 64-bit indices (1) or by their 32-bit offsets within the
- * block against what is left of it (2). */
+ * block against what is left of it (2). With C_STORE 1 each run of VWN
+ * columns is one vector store where the run lies inside N (its first
+ * column, and so its address, is a multiple of VWN: C_STORE 1 promises that
+ * of C's rows); a run that N cuts is stored element by element. With
+ * C_STORE 2 the rows ROW_OF(i) of all work-items pass through local memory
+ * (the tiles' memory, free after the product loop's last barrier) and the
+ * work-group stores them in row order. The forms are separate programs: each
+ * compiles as it would without the others (on an H100 the vector form's
+ * code in the same kernel as the element form slowed the element stores by
+ * up to 1.25 times). */
+#if C_STORE < 0 || C_STORE > 2 || (C_STORE == 2 && KGRP > 1)
+#error "C_STORE must be 0, 1 or 2 (2 with KGRP 1)"
+#endif
+/* VWN elements of row i of the register block from column j on. */
+#if VWN == 4
+#define C_RUN(i, j) ((vec_n)(acc[i][j], acc[i][(j) + 1], acc[i][(j) + 2], acc[i][(j) + 3]))
+#elif VWN == 2
+#define C_RUN(i, j) ((vec_n)(acc[i][j], acc[i][(j) + 1]))
+#else
+#define C_RUN(i, j) (acc[i][j])
+#endif
+#if C_STORE == 1 && VWN > 1
+inline void store_cv(__global real_t *c, real_t alpha, real_t beta, vec_n acc)
+{
+	__global vec_n *p = (__global vec_n *)c;
+	if (beta == (real_t)0)
+		*p = alpha * acc;
+	else
+		*p = alpha * acc + beta * *p;
+}
+#define STORE_BLOCK_0()                                                                            \
+	for (uint i = 0; i < MWI; i++)                                                             \
+		for (uint j = 0; j < NWI; j += VWN)                                                \
+			store_cv(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,         \
+			         C_RUN(i, j))
+#define STORE_BLOCK_1()                                                                            \
+	for (uint i = 0; i < MWI; i++) {                                                           \
+		const ulong m = m0 + ROW_OF(i);                                                    \
+		for (uint j = 0; m < M && j < NWI; j += VWN) {                                     \
+			const ulong n = n0 + COL_OF(j);                                            \
+			if (n + VWN <= N)                                                          \
+				store_cv(c + m * ldc + n, alpha, beta, C_RUN(i, j));               \
+			else                                                                       \
+				for (uint e = 0; e < VWN && n + e < N; e++)                        \
+					store_c(c + m * ldc + n + e, alpha, beta, acc[i][j + e]);  \
+		}                                                                                  \
+	}
+#define STORE_BLOCK_2()                                                                            \
+	const uint mrem = (uint)min((ulong)MWG, M - m0), nrem = (uint)min((ulong)NWG, N - n0);     \
+	for (uint i = 0; i < MWI; i++)                                                             \
+		for (uint j = 0; ROW_OF(i) < mrem && j < NWI; j += VWN) {                          \
+			__global real_t *p = c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j);          \
+			if (COL_OF(j) + VWN <= nrem)                                               \
+				store_cv(p, alpha, beta, C_RUN(i, j));                             \
+			else                                                                       \
+				for (uint e = 0; e < VWN && COL_OF(j) + e < nrem; e++)             \
+					store_c(p + e, alpha, beta, acc[i][j + e]);                \
+		}
+#elif C_STORE == 2
+/* Row i of every work-item's register block: MDIMC rows of the block, the
+ * work-item's tm-th at tm VWM ahead of the first (ROW_OF). */
+#define STAGE_ROW(i, r) (((i) / VWM) * (MDIMC * VWM) + (r) * VWM + (i) % VWM)
+#define STAGED_STORE(guard)                                                                        \
+	__local real_t *cs = (__local real_t *)al;                                                 \
+	for (uint i = 0; i < MWI; i++) {                                                           \
+		for (uint j = 0; j < NWI; j += VWN)                                                \
+			*(__local vec_n *)(cs + tm * NWG + COL_OF(j)) = C_RUN(i, j);               \
+		barrier(CLK_LOCAL_MEM_FENCE);                                                      \
+		for (uint t = tid; t < MDIMC * NWG; t += WGS) {                                    \
+			const uint row = STAGE_ROW(i, t / NWG), col = t % NWG;                     \
+			if (guard)                                                                 \
+				store_c(c + (m0 + row) * ldc + n0 + col, alpha, beta, cs[t]);      \
+		}                                                                                  \
+		barrier(CLK_LOCAL_MEM_FENCE);                                                      \
+	}
+#define STORE_BLOCK_0() STAGED_STORE(true)
+#define STORE_BLOCK_1() STAGED_STORE(m0 + row < M && n0 + col < N)
+#define STORE_BLOCK_2()                                                                            \
+	const uint mrem = (uint)min((ulong)MWG, M - m0), nrem = (uint)min((ulong)NWG, N - n0);     \
+	STAGED_STORE(row < mrem && col < nrem)
+#else
 #define STORE_BLOCK_0()                                                                            \
 	for (uint i = 0; i < MWI; i++)                                                             \
 		for (uint j = 0; j < NWI; j++)                                                     \
@@ -1809,6 +1907,7 @@ MMA_KERNEL(matmul_clip, false, true)
 			if (ROW_OF(i) < mrem && COL_OF(j) < nrem)                                  \
 				store_c(c + (m0 + ROW_OF(i)) * ldc + n0 + COL_OF(j), alpha, beta,  \
 				        acc[i][j])
+#endif
 TILED_KERNEL(matmul_even, false, 0)
 TILED_KERNEL(matmul_pad, true, 1)
 TILED_KERNEL(matmul_clip, false, 2)

@@ -263,6 +263,20 @@ static const txf__matmul_entry matmul_entries[] = {
         .shallow_f32 =
             {.mwg = 64, .nwg = 64, .kwg = 4, .mdimc = 16, .ndimc = 16, .vwa = 1, .vwb = 1},
         .shallow_k_f32 = 24,
+        /* Where C's rows start off 16-byte boundaries (the tiled kernels
+         * then store C through local memory, the matrix units element by
+         * element), a K of at most 64: 64 x 64 x 8 for f32 (with the stores,
+         * 0.97 to 1.75 times as fast as before, a median 1.43, on 39 f32
+         * products with such rows and a K up to 67),
+         * 128 x 128 x 8 FMA blocks for f64 (0.95 to 2.14, a median 1.49, on
+         * 29 f64 products; with aligned rows the matrix units' pair stores
+         * won from a K of 20). H100, docs/bench/h100-2026-11-27h/cstore. */
+        .shallow_odd_f32 =
+            {.mwg = 64, .nwg = 64, .kwg = 8, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
+        .shallow_odd_k_f32 = 64,
+        .shallow_odd_f64 =
+            {.mwg = 128, .nwg = 128, .kwg = 8, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
+        .shallow_odd_k_f64 = 64,
         .shallow_from = 1048576.0,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the

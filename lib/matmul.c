@@ -107,6 +107,8 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_DOT, p->dot);
 	if (fits && p->kvec > 1)
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_KVEC, p->kvec);
+	if (fits && p->cstore)
+		fits = txf__add_define(options, sizeof options, &len, "C_STORE", p->cstore);
 	/* The matrix units through PTX where the device itself (not the
 	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
 	 * computes each instruction in OpenCL C. */
@@ -173,6 +175,54 @@ static txf_status set_product_args(cl_kernel k, const problem *pr, size_t M, siz
 	return set_args(k, 4, ARG(sc), ARG(a.mem), ARG(b.mem), ARG(c.mem));
 }
 
+/* Whether an operand's rows start where vector loads of w elements may
+ * read them. */
+static bool vector_aligned(operand o, unsigned w)
+{
+	return w <= 1 || (o.off % w == 0 && o.ld % w == 0);
+}
+
+static bool tiled_kernel(const char *name)
+{
+	return strcmp(name, "matmul_even") == 0 || strcmp(name, "matmul_pad") == 0 ||
+	       strcmp(name, "matmul_clip") == 0;
+}
+
+/* cl/matmul.cl C_STORE for a launch of kernel `name` writing c over a K of
+ * k: for a tiled kernel (work-groups of several work-items, FMAs) whose runs
+ * of VWN columns (16 bytes where the register block allows) are wider than
+ * one element, 1 (vectors) where they start on multiples of VWN in c and k
+ * is at most C_VECTOR_K; else 2 (through local memory) for matmul_even and
+ * matmul_pad where k is at most C_STAGE_K, the work-group has one K group
+ * and its local memory holds MDIMC rows of the block besides B's tiles; 0
+ * otherwise: the stores' share of the time falls as K grows, and past those
+ * K the other forms cost more than they save (H100: vector stores 1.06 to
+ * 1.20 times as fast with a K of 78 to 196, 0.96 to 0.97 with 2048 to 8192;
+ * stores through local memory 1.0 to 1.7 with a K of at most 64, 0.86 with
+ * 135 to 235, and 0.79 in matmul_clip, PADCOPY's product into C, at 10234 x
+ * 6810 x 67; docs/bench/h100-2026-11-27h/cstore). */
+#define C_VECTOR_K 1024
+#define C_STAGE_K 64
+static unsigned c_store(const txf_context *ctx, const txf__mparams *p, size_t elem,
+                        const char *name, operand c, size_t k)
+{
+	if (!tiled_kernel(name) || p->mma > 1 || p->dot > 1 || p->kvec > 1 || !p->ndimc ||
+	    (size_t)p->mdimc * p->ndimc <= 1 || k > C_VECTOR_K)
+		return 0;
+	const unsigned most = elem == 8 ? 2 : 4, nwi = p->nwg / p->ndimc;
+	const unsigned w = nwi % most == 0 ? most : nwi % 2 == 0 ? 2 : 1;
+	if (w <= 1)
+		return 0;
+	if (vector_aligned(c, w))
+		return 1;
+	if (k > C_STAGE_K || strcmp(name, "matmul_clip") == 0 || p->kgroups > 1 || !p->mwg)
+		return 0;
+	const size_t steps = (size_t)(p->lbuf ? p->lbuf : 1) * p->kwg;
+	const size_t stage = ((size_t)p->mdimc * p->nwg + p->mwg - 1) / p->mwg;
+	const size_t local = ((steps > stage ? steps : stage) * p->mwg + steps * p->nwg) * elem;
+	return local <= ctx->profile.local_mem_size ? 2 : 0;
+}
+
 /* Add a product launch (simple or tiled) over an M x N x K section. With
  * slices > 1 (matmul_even and matmul_pad only) K is cut into that many
  * slices, written to consecutive M x N slices of c (see cl/matmul.cl). */
@@ -186,7 +236,12 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, con
 	l->dims = 2;
 	l->after[0] = after;
 	l->after[1] = -1;
-	txf_status s = get_kernel(ctx, p, pr->elem, a.trans, b.trans, name, &l->kernel);
+	/* The other launches of a plan take the program of its tiled product:
+	 * the plan sets p->cstore as that launch will. */
+	txf__mparams q = *p;
+	if (tiled_kernel(name))
+		q.cstore = c_store(ctx, p, pr->elem, name, c, K);
+	txf_status s = get_kernel(ctx, &q, pr->elem, a.trans, b.trans, name, &l->kernel);
 	if (s != TXF_SUCCESS)
 		return s;
 	pl->n++;
@@ -271,13 +326,6 @@ static bool padded_layout(size_t M, size_t N, size_t K, size_t elem, const txf__
 	d.bytes = (d.c_off + (need.c ? slices_of(p) * d.Mp * d.Np : 0)) * elem;
 	*out = d;
 	return true;
-}
-
-/* Whether an operand's rows start where vector loads of w elements may
- * read them. */
-static bool vector_aligned(operand o, unsigned w)
-{
-	return w <= 1 || (o.off % w == 0 && o.ld % w == 0);
 }
 
 /* The temporaries PADCOPY needs for a problem: an operand already stored
@@ -395,6 +443,9 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 	if (s != TXF_SUCCESS)
 		return s;
 	operand w = {workspace, 0, pr->N, false};
+	txf__mparams q = *p;
+	q.cstore = c_store(ctx, p, pr->elem, name, w, pr->K);
+	p = &q;
 	pl->last_writes_c = true;
 	s = add_product(ctx, pl, pr, p, name, pr->M, pr->N, pr->K, pr->alpha, 0.0, pr->a, pr->b, w,
 	                -1, p->ksplit);
@@ -501,8 +552,13 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
 	 * product leaves the packed operands as they are. */
 	if (pr->elem == 4 && p->mma >= 2 && p->precision == TXF__PREC_TF32 && !q.in16)
 		q.rounded = (need.a ? 1u : 0u) | (need.b ? 2u : 0u);
-	p = &q;
 	operand a = pr->a, b = pr->b, c = pr->c;
+	if (need.c)
+		c = (operand){workspace, d.c_off, d.Np, false};
+	const char *name =
+	    need.c || (d.Mp == pr->M && d.Np == pr->N) ? "matmul_even" : "matmul_clip";
+	q.cstore = c_store(ctx, &q, pr->elem, name, c, d.Kp);
+	p = &q;
 	int packs[2] = {-1, -1};
 	if (need.a) {
 		s = add_pack(ctx, pl, pr, p, true, workspace, d.a_off, d.Mp, d.Kp);
@@ -517,14 +573,11 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
 	if (s != TXF_SUCCESS)
 		return s;
 	if (need.c)
-		c = (operand){workspace, d.c_off, d.Np, false};
-	if (need.c)
-		s = add_product(ctx, pl, pr, p, "matmul_even", d.Mp, d.Np, d.Kp, pr->alpha, 0.0, a,
-		                b, c, packs[0], slices_of(p));
+		s = add_product(ctx, pl, pr, p, name, d.Mp, d.Np, d.Kp, pr->alpha, 0.0, a, b, c,
+		                packs[0], slices_of(p));
 	else
-		s = add_product(ctx, pl, pr, p,
-		                d.Mp == pr->M && d.Np == pr->N ? "matmul_even" : "matmul_clip",
-		                pr->M, pr->N, d.Kp, pr->alpha, pr->beta, a, b, c, packs[0], 1);
+		s = add_product(ctx, pl, pr, p, name, pr->M, pr->N, d.Kp, pr->alpha, pr->beta, a, b,
+		                c, packs[0], 1);
 	if (s != TXF_SUCCESS)
 		return s;
 	pl->l[pl->n - 1].after[1] = packs[1];
@@ -538,6 +591,9 @@ static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr, const
 {
 	const size_t M = pr->M, N = pr->N, K = pr->K;
 	const size_t m_t = M - M % p->mwg, n_t = N - N % p->nwg, k_t = K - K % p->kwg;
+	txf__mparams q = *p;
+	q.cstore = m_t && n_t && k_t ? c_store(ctx, p, pr->elem, "matmul_even", pr->c, k_t) : 0;
+	p = &q;
 	txf_status s = TXF_SUCCESS;
 	if (m_t && n_t) {
 		int even = -1;
@@ -717,6 +773,7 @@ static txf_status matmul_checked(txf_context *ctx, txf_op op_a, txf_op op_b, dou
 	const txf__mopts *opts = &resolved;
 	const txf_dtype src = a->dtype;
 	size_t elem = txf__is_float16(src) ? 4 : txf_dtype_size(src);
+	resolved.c_rows = c->offset * elem % 16 == 0 && c->ld * elem % 16 == 0 ? 1 : 2;
 	txf__mchoice choice;
 	s = txf__select_matmul(ctx, m, n, k, elem, opts, &choice);
 	if (s != TXF_SUCCESS)

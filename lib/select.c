@@ -1531,9 +1531,17 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		           : elem == 4 && n <= e->cols_narrow_f32_max && k >= e->cols_narrow_k_min
 		               ? &e->cols_narrow_f32
 		               : NULL;
-	/* Or a shallow product under a large C: the entry's set for that. */
-	const txf__mparams *shallow_set = elem == 8 ? &e->shallow_f64 : &e->shallow_f32;
-	const size_t shallow_k = elem == 8 ? e->shallow_k_f64 : e->shallow_k_f32;
+	/* Or a shallow product under a large C: the entry's set for that, by
+	 * whether C's rows start on 16-byte boundaries. */
+	const bool odd_rows = opts && opts->c_rows ? opts->c_rows == 2 : n * elem % 16 != 0;
+	const txf__mparams *odd_set = elem == 8 ? &e->shallow_odd_f64 : &e->shallow_odd_f32;
+	const bool by_odd = odd_rows && odd_set->mwg;
+	const txf__mparams *shallow_set = by_odd      ? odd_set
+	                                  : elem == 8 ? &e->shallow_f64
+	                                              : &e->shallow_f32;
+	const size_t shallow_k = by_odd ? (elem == 8 ? e->shallow_odd_k_f64 : e->shallow_odd_k_f32)
+	                         : elem == 8 ? e->shallow_k_f64
+	                                     : e->shallow_k_f32;
 	const bool shallow = !slim_set && shallow_set->mwg && k && k <= shallow_k &&
 	                     (double)m * (double)n >= e->shallow_from;
 	if (shallow)
@@ -1718,9 +1726,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	if (slim && shallow && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(out->why + len, sizeof out->why - len,
-		         "; a K of %zu (at most %zu) under a C of %.3g elements (%.3g or more): "
+		         "; a K of %zu (at most %zu) under a C of %.3g elements (%.3g or more)%s: "
 		         "the entry's %u x %u x %u blocks for that",
-		         k, shallow_k, (double)m * (double)n, e->shallow_from, slim_set->mwg,
+		         k, shallow_k, (double)m * (double)n, e->shallow_from,
+		         by_odd ? " whose rows start off 16-byte boundaries" : "", slim_set->mwg,
 		         slim_set->nwg, slim_set->kwg);
 	} else if (slim && few_cols && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
@@ -1987,6 +1996,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	for (unsigned i = 0; i < TXF__MEMO_SIZE; i++)
 		if (mm->mm[i].used && mm->mm[i].m == m && mm->mm[i].n == n && mm->mm[i].k == k &&
 		    mm->mm[i].elem == elem && mm->mm[i].strategy == st &&
+		    mm->mm[i].c_rows == (opts ? opts->c_rows : 0) &&
 		    memcmp(&mm->mm[i].params, given, sizeof *given) == 0) {
 			*out = mm->mm[i].choice;
 			pthread_mutex_unlock(&ctx->lock);
@@ -2006,6 +2016,7 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 	mm->mm[i].elem = elem;
 	mm->mm[i].strategy = st;
 	mm->mm[i].params = *given;
+	mm->mm[i].c_rows = opts ? opts->c_rows : 0;
 	mm->mm[i].choice = *out;
 	pthread_mutex_unlock(&ctx->lock);
 	return TXF_SUCCESS;

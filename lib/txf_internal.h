@@ -100,6 +100,9 @@ typedef struct txf__mparams {
 	 * chosen: 1 (f16) or 2 (bf16) where its packs store them in pairs
 	 * along K for m16n8k16 (cl/matmul.cl TXF_IN16); 0 otherwise. */
 	unsigned in16;
+	/* Set by the plan, never chosen: how the tiled kernels of its launches
+	 * store C (cl/matmul.cl C_STORE; lib/matmul.c c_store). */
+	unsigned cstore;
 	/* The reduction kernel (cl/matmul.cl matmul_dot) for a C that one
 	 * block holds: that many lanes along K per work-group, 2 to
 	 * TXF_MAX_DOT; 1 the tiled and blocked kernels; 0 as the device says. */
@@ -129,6 +132,11 @@ typedef struct txf__mopts {
 	txf_strategy strategy;
 	txf__mparams params;
 	cl_mem workspace;
+	/* Set by the operation, not an option: 1 where C's offset and leading
+	 * dimension put each of its rows (in storage) on a 16-byte boundary, 2
+	 * where they do not; 0 (explain, which has no C) as a tight row-major C
+	 * of n columns. */
+	unsigned c_rows;
 } txf__mopts;
 
 typedef struct txf__tchoice {
@@ -336,6 +344,7 @@ typedef struct txf__memo {
 		size_t m, n, k, elem;
 		txf_strategy strategy;
 		txf__mparams params;
+		unsigned c_rows;
 		txf__mchoice choice;
 	} mm[TXF__MEMO_SIZE];
 	struct {
@@ -818,6 +827,11 @@ typedef struct txf__matmul_entry {
 	 * none). */
 	txf__mparams shallow_f32, shallow_f64;
 	size_t shallow_k_f32, shallow_k_f64;
+	/* The same where C's rows do not all start on 16-byte boundaries (the
+	 * tiled kernels then store C through local memory); where a type has
+	 * no such set, its set above. */
+	txf__mparams shallow_odd_f32, shallow_odd_f64;
+	size_t shallow_odd_k_f32, shallow_odd_k_f64;
 	double shallow_from;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
 	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and

@@ -1686,45 +1686,82 @@ static void nvidia_dot_c(void **state)
 	txf_context_release(&ctx);
 }
 
+/* Whether the choice of m x n x k in elem-byte elements, with C's rows
+ * described by c_rows as the operation describes them (0 as explain does),
+ * is the entry's shallow set mwg x nwg x kwg and says so. */
+static bool takes_shallow(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
+                          unsigned c_rows, unsigned mwg, unsigned nwg, unsigned kwg)
+{
+	txf__mopts o;
+	memset(&o, 0, sizeof o);
+	o.c_rows = c_rows;
+	txf__mchoice ch;
+	assert_int_equal(txf__select_matmul(ctx, m, n, k, elem, &o, &ch), TXF_SUCCESS);
+	const bool took = strstr(ch.why, "under a C of") != NULL;
+	if (took &&
+	    (ch.params.mwg != mwg || ch.params.nwg != nwg || ch.params.kwg != kwg ||
+	     ch.params.mma > 1 || ch.params.dot > 1 || ch.strategy == TXF_STRATEGY_PADCOPY ||
+	     (strstr(ch.why, "off 16-byte boundaries") != NULL) !=
+	         (c_rows == 2 || (c_rows == 0 && n * elem % 16 != 0))))
+		fail_msg("%zu x %zu x %zu (%zu-byte, rows %u): %s", m, n, k, elem, c_rows, ch.why);
+	return took;
+}
+
 /* NVIDIA entry: a K of at most 24 under a C of 2^20 elements or more
- * (f32) takes the entry's shallow blocks, 64 x 64 x 4; not a deeper K, a
- * smaller C, f64 (no such set), a C that the sets for few rows or columns
- * take, forced blocks or TF32 products. The products are computed exactly
- * on the test device. */
+ * whose rows start on 16-byte boundaries takes the entry's shallow blocks
+ * for f32, 64 x 64 x 4, and none for f64 (the matrix units); where the rows
+ * do not (by the operation's C, or by n for explain), a K of at most 64
+ * takes 64 x 64 x 8 (f32) and 128 x 128 x 8 (f64). Not a deeper K, a
+ * smaller C, a C that the sets for few rows or columns take, forced blocks
+ * or TF32 products. The products are computed exactly on the test device,
+ * with C's rows on and off 16-byte boundaries. */
 static void nvidia_shallow(void **state)
 {
 	(void)state;
 	txf_context *ctx = h100_context();
-	txf_matmul_choice mc;
-	static const size_t takes[][3] = {
-	    {4096, 4096, 1}, {1024, 1024, 24}, {13323, 2371, 2}, {100000, 40, 17}};
-	for (size_t i = 0; i < sizeof takes / sizeof takes[0]; i++) {
-		assert_int_equal(txf_matmul_explain(ctx, takes[i][0], takes[i][1], takes[i][2],
-		                                    TXF_F32, NULL, &mc),
-		                 TXF_SUCCESS);
-		if (test_mparam(&mc, "mwg") != 64 || test_mparam(&mc, "nwg") != 64 ||
-		    test_mparam(&mc, "kwg") != 4 || test_mparam(&mc, "mma") != 1 ||
-		    test_mparam(&mc, "dot") != 1 || mc.strategy == TXF_STRATEGY_PADCOPY ||
-		    !strstr(mc.why, "under a C of"))
-			fail_msg("%zu x %zu x %zu: %s", takes[i][0], takes[i][1], takes[i][2],
-			         mc.why);
-	}
 	static const struct {
-		size_t m, n, k;
-		txf_dtype t;
-	} not_taken[] = {{4096, 4096, 25, TXF_F32},
-	                 {4096, 4096, 2, TXF_F64},
-	                 {1023, 1025, 8, TXF_F32},
-	                 {8, 200000, 4, TXF_F32},
-	                 {200000, 12, 4, TXF_F32}};
-	for (size_t i = 0; i < sizeof not_taken / sizeof not_taken[0]; i++) {
-		assert_int_equal(txf_matmul_explain(ctx, not_taken[i].m, not_taken[i].n,
-		                                    not_taken[i].k, not_taken[i].t, NULL, &mc),
-		                 TXF_SUCCESS);
-		if (strstr(mc.why, "under a C of"))
-			fail_msg("%zu x %zu x %zu %s: %s", not_taken[i].m, not_taken[i].n,
-			         not_taken[i].k, txf_dtype_name(not_taken[i].t), mc.why);
+		size_t m, n, k, elem;
+		unsigned c_rows, mwg, nwg, kwg; /* mwg 0: not taken */
+	} cases[] = {
+	    /* f32, rows on 16 bytes (explain: n a multiple of 4) */
+	    {4096, 4096, 1, 4, 0, 64, 64, 4},
+	    {1024, 1024, 24, 4, 0, 64, 64, 4},
+	    {13323, 2372, 2, 4, 1, 64, 64, 4},
+	    {100000, 40, 17, 4, 0, 64, 64, 4},
+	    {4096, 4096, 25, 4, 0, 0, 0, 0},
+	    {1024, 1024, 24, 4, 2, 64, 64, 8},
+	    /* f32, rows off them */
+	    {13323, 2371, 2, 4, 0, 64, 64, 8},
+	    {4096, 4096, 64, 4, 2, 64, 64, 8},
+	    {4095, 4095, 64, 4, 0, 64, 64, 8},
+	    {4095, 4095, 65, 4, 0, 0, 0, 0},
+	    {4096, 4096, 7, 4, 2, 64, 64, 8},
+	    {4095, 4095, 7, 4, 1, 64, 64, 4},
+	    {1023, 1025, 8, 4, 0, 0, 0, 0},
+	    {8, 200000, 4, 4, 2, 0, 0, 0},
+	    {200000, 12, 4, 4, 0, 0, 0, 0},
+	    /* f64 */
+	    {4096, 4096, 2, 8, 0, 0, 0, 0},
+	    {4096, 4096, 2, 8, 1, 0, 0, 0},
+	    {4096, 4096, 2, 8, 2, 128, 128, 8},
+	    {4096, 4095, 64, 8, 0, 128, 128, 8},
+	    {4096, 4095, 65, 8, 0, 0, 0, 0},
+	    {1023, 1025, 8, 8, 0, 0, 0, 0},
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const bool took =
+		    takes_shallow(ctx, cases[i].m, cases[i].n, cases[i].k, cases[i].elem,
+		                  cases[i].c_rows, cases[i].mwg, cases[i].nwg, cases[i].kwg);
+		if (took != (cases[i].mwg != 0))
+			fail_msg("%zu x %zu x %zu (%zu-byte, rows %u): %s the shallow blocks",
+			         cases[i].m, cases[i].n, cases[i].k, cases[i].elem, cases[i].c_rows,
+			         took ? "took" : "did not take");
 	}
+	/* explain describes the same choice as the operation on a tight C. */
+	txf_matmul_choice mc;
+	assert_int_equal(txf_matmul_explain(ctx, 3001, 2999, 5, TXF_F64, NULL, &mc), TXF_SUCCESS);
+	assert_non_null(strstr(mc.why, "off 16-byte boundaries"));
+	assert_int_equal(test_mparam(&mc, "mwg"), 128);
 	txf_matmul_options o;
 	txf_matmul_options_default(&o);
 	test_mopt(&o, "mwg", 32);
@@ -1735,11 +1772,16 @@ static void nvidia_shallow(void **state)
 	test_mopt(&o, "precision", 3);
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_null(strstr(mc.why, "under a C of"));
-	/* Computed with the entry's choice. */
+	/* Computed with the entry's choice, C's leading dimension n + 3: f32
+	 * rows on 16-byte boundaries (1004 elements) and off them (1023), f64
+	 * rows off them (1003). */
 	smatmul_checked(ctx, 1100, 1001, 7, TXF_OP_N, TXF_OP_N, NULL, 4, false,
 	                "shallow 1100 x 1001 x 7");
 	smatmul_checked(ctx, 1030, 1020, 24, TXF_OP_T, TXF_OP_T, NULL, 4, false,
 	                "shallow 1030 x 1020 x 24");
+	if (ctx->profile.has_fp64)
+		dmatmul_checked(ctx, 1100, 1000, 9, TXF_OP_N, TXF_OP_T, NULL,
+		                "shallow 1100 x 1000 x 9, f64");
 	txf_context_release(&ctx);
 }
 
