@@ -78,7 +78,10 @@
  *                   offset and leading dimension are multiples of VWN; 2
  *                   through local memory, MDIMC rows at a time, so that
  *                   consecutive work-items store consecutive elements of a
- *                   row (needs KGRP 1)
+ *                   row (needs KGRP 1). With MMA 2 to 4 and f32: 1 where
+ *                   C's offset and leading dimension are even, and each
+ *                   work-item's two adjacent elements of a fragment row are
+ *                   then one store (f64 checks that itself)
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
@@ -1728,11 +1731,15 @@ inline void mma_store(real_t acc[TM][TN][2], __global real_t *c, ulong ldc, ulon
 	/* What is left of the block from its corner, as in fetch_tiles. */
 	const uint mrem = guarded ? (uint)min((ulong)MWG, M - m0) : MWG;
 	const uint nrem = guarded ? (uint)min((ulong)NWG, N - n0) : NWG;
-	/* A work-item's two elements of a fragment row are adjacent: for f64,
-	 * one store of both where C's rows start on even elements (measured
-	 * there; the TF32 kernels keep element stores). */
-	const bool pairs =
-	    TXF_DOUBLE && (((ulong)c) % (2 * sizeof(real_t))) == 0 && ldc % 2 == 0;
+	/* A work-item's two elements of a fragment row are adjacent: one store
+	 * of both where C's rows start on even elements, known to the f64
+	 * kernels from c and ldc, to the f32 ones from C_STORE 1 (the host's
+	 * promise of the same). */
+#if TXF_DOUBLE
+	const bool pairs = (((ulong)c) % (2 * sizeof(real_t))) == 0 && ldc % 2 == 0;
+#else
+	const bool pairs = C_STORE == 1;
+#endif
 #pragma unroll
 	for (uint i = 0; i < TM; i++) {
 		const uint mi = wm0 + i * 8 + g;

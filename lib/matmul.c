@@ -188,27 +188,33 @@ static bool tiled_kernel(const char *name)
 	       strcmp(name, "matmul_clip") == 0;
 }
 
-/* cl/matmul.cl C_STORE for a launch of kernel `name` writing c over a K of
- * k: for a tiled kernel (work-groups of several work-items, FMAs) whose runs
- * of VWN columns (16 bytes where the register block allows) are wider than
- * one element, 1 (vectors) where they start on multiples of VWN in c and k
- * is at most C_VECTOR_K; else 2 (through local memory) for matmul_even and
- * matmul_pad where k is at most C_STAGE_K, the work-group has one K group
- * and its local memory holds MDIMC rows of the block besides B's tiles; 0
- * otherwise: the stores' share of the time falls as K grows, and past those
- * K the other forms cost more than they save (H100: vector stores 1.06 to
- * 1.20 times as fast with a K of 78 to 196, 0.96 to 0.97 with 2048 to 8192;
- * stores through local memory 1.0 to 1.7 with a K of at most 64, 0.86 with
- * 135 to 235, and 0.79 in matmul_clip, PADCOPY's product into C, at 10234 x
+/* cl/matmul.cl C_STORE for a launch of kernel `name` writing c over a K
+ * of k. On the matrix units with f32: 1 (pairs of a fragment row) where
+ * c's rows start on even elements. In a tiled kernel (work-groups of
+ * several work-items, FMAs) whose runs of VWN columns (16 bytes where the
+ * register block allows) are wider than one element: 1 (vectors) where
+ * they start on multiples of VWN in c; else 2 (through local memory) for
+ * matmul_even and matmul_pad where k is at most C_STAGE_K, the work-group
+ * has one K group and its local memory holds MDIMC rows of the block
+ * besides B's tiles. 0 otherwise, and wherever k is over C_VECTOR_K: the
+ * stores' share of the time falls as K grows, and past those K the other
+ * forms cost more than they save (H100: vector stores 1.06 to 1.20 times
+ * as fast with a K of 78 to 196, 0.96 to 0.97 with 2048 to 8192; stores
+ * through local memory 1.0 to 1.7 with a K of at most 64, 0.86 with 135
+ * to 235, and 0.79 in matmul_clip, PADCOPY's product into C, at 10234 x
  * 6810 x 67; docs/bench/h100-2026-11-27h/cstore). */
 #define C_VECTOR_K 1024
 #define C_STAGE_K 64
 static unsigned c_store(const txf_context *ctx, const txf__mparams *p, size_t elem,
                         const char *name, operand c, size_t k)
 {
-	if (!tiled_kernel(name) || p->mma > 1 || p->dot > 1 || p->kvec > 1 || !p->ndimc ||
+	if (!tiled_kernel(name) || p->dot > 1 || p->kvec > 1 || !p->ndimc ||
 	    (size_t)p->mdimc * p->ndimc <= 1 || k > C_VECTOR_K)
 		return 0;
+	/* f32 on the matrix units: pairs of a fragment row (f64 decides that
+	 * in the kernel). */
+	if (p->mma > 1)
+		return elem == 4 && vector_aligned(c, 2) ? 1 : 0;
 	const unsigned most = elem == 8 ? 2 : 4, nwi = p->nwg / p->ndimc;
 	const unsigned w = nwi % most == 0 ? most : nwi % 2 == 0 ? 2 : 1;
 	if (w <= 1)
