@@ -2,7 +2,7 @@
 # f32 on the matrix units (precision tf32 and 3xtf32, and f16 and bf16
 # inputs): each work-item's two adjacent elements of a fragment row as one
 # store where C's rows start on even elements (this tree's cl/) against
-# element stores (fbd3e79's cl/, in exp/prevcl2), this tree's library and
+# element stores (750aa9a's cl/, in exp/prevcl2), this tree's library and
 # txf, auto, in turn, two rounds: named products and random ones (m, n 512
 # to 16384, K 16 to 1024, n even, log-uniform, Python's random, seed 97).
 # `summ.py call1`.
