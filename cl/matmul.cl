@@ -81,7 +81,10 @@
  *                   row (needs KGRP 1). With MMA 2 to 4 and f32: 1 where
  *                   C's offset and leading dimension are even, and each
  *                   work-item's two adjacent elements of a fragment row are
- *                   then one store (f64 checks that itself)
+ *                   then one store (f64 checks that itself). In the
+ *                   blocked kernels: 1 stores each band of VWA rows as
+ *                   soon as its last K panel is summed, 0 the whole block
+ *                   at its end
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
@@ -457,9 +460,9 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 #else
 #define A_KSTEP 1
 #endif
-/* Local memory of a blocked kernel, in elements: the panel (and with KVEC
- * the copied operands' panels and the partial-sum vectors), then the
- * block's sums. lib/fit.c counts the same. */
+/* Local memory of a blocked kernel, in elements: the panel and the
+ * block's sums, or with KVEC the copied operands' panels and the
+ * partial-sum vectors. lib/fit.c counts the same. */
 #if KVEC > 1
 #define KV_BPAN (TRANS_B ? 0 : NWG * KWG)
 #define KV_APAN (TRANS_A ? MWG * KWG : 0)
@@ -467,9 +470,16 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 #else
 #define BLOCKED_PANEL (KWG * NWG)
 #endif
+#if KVEC > 1
+/* The lanes' sums go straight into C: no block of sums (cacc unused). */
+#define BLOCKED_LOCALS()                                                                           \
+	__local real_t bp[BLOCKED_PANEL];                                                          \
+	__local real_t *const cacc = bp
+#else
 #define BLOCKED_LOCALS()                                                                           \
 	__local real_t bp[BLOCKED_PANEL];                                                          \
 	__local real_t cacc[MWG * NWG]
+#endif
 
 #if KVEC > 1
 typedef TXF_VEC(KVEC) vec_k;
@@ -544,10 +554,12 @@ inline real_t kv_sum(vec_k v)
 
 /* The block at (m0, n0) over K, as below. Rows past M read row M - 1;
  * columns past N read column N - 1 (B read where it lies) or 0 (copied);
- * their results are never stored. */
+ * their results are never stored: C = alpha acc + beta C over rows < mend
+ * and columns < nend after the last panel. */
 inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
                             ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
-                            ulong M, ulong N, ulong K, bool guarded)
+                            ulong M, ulong N, ulong K, bool guarded, __global real_t *c,
+                            ulong ldc, uint mend, uint nend, real_t alpha, real_t beta)
 {
 	__local real_t *const bpan = bp, *const apan = bp + KV_BPAN;
 	__local real_t *const vacc = bp + KV_BPAN + KV_APAN;
@@ -625,13 +637,15 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 						for (uint j = 0; j < NR; j++)
 							acc[i][j] = fma(av[i], bv[j], acc[i][j]);
 				}
-				/* After the last panel, the sums of the lanes. */
+				/* After the last panel, the sums of the lanes into C. */
 				if (k0 + KWG >= K) {
 #pragma unroll
 					for (uint i = 0; i < MR; i++)
 #pragma unroll
 						for (uint j = 0; j < NR; j++)
-							cacc[(ib + i) * NWG + jb + j] = kv_sum(acc[i][j]);
+							if (ib + i < mend && jb + j < nend)
+								store_c(c + (m0 + ib + i) * ldc + n0 + jb + j,
+								        alpha, beta, kv_sum(acc[i][j]));
 				} else {
 #pragma unroll
 					for (uint i = 0; i < MR; i++)
@@ -644,12 +658,29 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 	}
 }
 #else
-/* The block at (m0, n0) over K. With `guarded`, rows past M read row M - 1
- * (their results are never stored) and columns past N read 0; K is always
- * exact. Leaves acc = op(A) op(B) over the block in cacc (MWG x NWG). */
+/* C = alpha acc + beta C over rows i0 to i1 - 1 and columns < nend of the
+ * block, from cacc. (Element stores: on POCL the compiler vectorises this
+ * loop, faster than explicit vector stores of the same rows.) */
+inline void blocked_rows(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
+                         ulong n0, uint i0, uint i1, uint nend, real_t alpha, real_t beta)
+{
+	for (uint i = i0; i < i1; i++) {
+		__global real_t *row = c + (m0 + i) * ldc + n0;
+		__local const real_t *src = cacc + i * NWG;
+		for (uint j = 0; j < nend; j++)
+			store_c(row + j, alpha, beta, src[j]);
+	}
+}
+
+/* The block at (m0, n0) over K (K > 0). With `guarded`, rows past M read
+ * row M - 1 (their results are never stored) and columns past N read 0; K
+ * is always exact. Between K panels the block's sums stay in cacc (MWG x
+ * NWG); C = alpha acc + beta C over its rows < mend and columns < nend, by
+ * bands of MR rows after the last panel with C_STORE 1, else at the end. */
 inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
                             ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
-                            ulong M, ulong N, ulong K, bool guarded)
+                            ulong M, ulong N, ulong K, bool guarded, __global real_t *c,
+                            ulong ldc, uint mend, uint nend, real_t alpha, real_t beta)
 {
 	for (ulong k0 = 0; k0 < K; k0 += KWG) {
 		const uint kb = (uint)min((ulong)KWG, K - k0);
@@ -703,20 +734,33 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 					TXF_VSTORE(VWB)(c1[i], 1, cq + i * NWG);
 				}
 			}
+#if C_STORE == 1
+			/* After the last panel, this band of rows into C while
+			 * its sums are in L1. */
+			if (k0 + KWG >= K && ib < mend)
+				blocked_rows(cacc, c, ldc, m0, n0, ib, min(ib + MR, mend), nend, alpha,
+				             beta);
+#endif
 		}
 	}
+#if C_STORE != 1
+	/* The whole block into C at the end (for a C past the cache: C's
+	 * lines written in one run per block). */
+	blocked_rows(cacc, c, ldc, m0, n0, 0, mend, nend, alpha, beta);
+#endif
 }
 
 #endif /* KVEC */
 
-/* C = alpha acc + beta C over rows < mend and columns < nend of the block. */
-inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
-                          ulong n0, uint mend, uint nend, real_t alpha, real_t beta, ulong K)
+/* The block's C = beta C over rows < mend and columns < nend, for K = 0
+ * (blocked_product stores C itself otherwise). */
+inline void blocked_scale(__global real_t *c, ulong ldc, ulong m0, ulong n0, uint mend, uint nend,
+                          real_t alpha, real_t beta)
 {
 	for (uint i = 0; i < mend; i++) {
 		__global real_t *row = c + (m0 + i) * ldc + n0;
 		for (uint j = 0; j < nend; j++)
-			store_c(row + j, alpha, beta, K ? cacc[i * NWG + j] : (real_t)0);
+			store_c(row + j, alpha, beta, (real_t)0);
 	}
 }
 
@@ -730,10 +774,13 @@ inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong 
 		BLOCKED_LOCALS();                                                                  \
 		BLOCK_ORIGIN(m0, n0);                                                              \
 		K_SLICE();                                                                         \
-		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads);           \
-		blocked_store(cacc, c, ldc, m0, n0,                                                \
-		              (guard_stores) ? (uint)min((ulong)MWG, M - m0) : MWG,                \
-		              (guard_stores) ? (uint)min((ulong)NWG, N - n0) : NWG, alpha, beta, K); \
+		const uint mend = (guard_stores) ? (uint)min((ulong)MWG, M - m0) : MWG;            \
+		const uint nend = (guard_stores) ? (uint)min((ulong)NWG, N - n0) : NWG;            \
+		if (K)                                                                             \
+			blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads, c, \
+			                ldc, mend, nend, alpha, beta);                             \
+		else                                                                               \
+			blocked_scale(c, ldc, m0, n0, mend, nend, alpha, beta);                    \
 	}
 BLOCKED_KERNEL(matmul_even, false, false)
 BLOCKED_KERNEL(matmul_pad, true, true)
@@ -748,8 +795,11 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 	b += b_off;
 	c += c_off;
 	/* Main area: whole blocks, K exact. */
-	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false);
-	blocked_store(cacc, c, ldc, m0, n0, MWG, NWG, alpha, beta, K);
+	if (K)
+		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false, c, ldc, MWG, NWG,
+		                alpha, beta);
+	else
+		blocked_scale(c, ldc, m0, n0, MWG, NWG, alpha, beta);
 	/* Leftovers: the last row of blocks does the bottom band under its
 	 * columns, the last column the right band beside its rows, and the
 	 * corner block the corner. */

@@ -188,26 +188,41 @@ static bool tiled_kernel(const char *name)
 	       strcmp(name, "matmul_clip") == 0;
 }
 
-/* cl/matmul.cl C_STORE for a launch of kernel `name` writing c over a K
- * of k. On the matrix units with f32: 1 (pairs of a fragment row) where
- * c's rows start on even elements. In a tiled kernel (work-groups of
- * several work-items, FMAs) whose runs of VWN columns (16 bytes where the
- * register block allows) are wider than one element: 1 (vectors) where
- * they start on multiples of VWN in c; else 2 (through local memory) for
- * matmul_even and matmul_pad where k is at most C_STAGE_K, the work-group
- * has one K group and its local memory holds MDIMC rows of the block
- * besides B's tiles. 0 otherwise, and wherever k is over C_VECTOR_K: the
- * stores' share of the time falls as K grows, and past those K the other
- * forms cost more than they save (H100: vector stores 1.06 to 1.20 times
- * as fast with a K of 78 to 196, 0.96 to 0.97 with 2048 to 8192; stores
- * through local memory 1.0 to 1.7 with a K of at most 64, 0.86 with 135
- * to 235, and 0.79 in matmul_clip, PADCOPY's product into C, at 10234 x
- * 6810 x 67; docs/bench/h100-2026-11-27h/cstore). */
+/* cl/matmul.cl C_STORE for a launch of kernel `name` writing cbytes of c
+ * over a K of k. In a blocked kernel (one work-item per block, KVEC 1): 1
+ * (each band of rows stored as soon as it is summed) where K spans at
+ * least BAND_K_BYTES or C takes at most half the device's cache (4-byte
+ * elements; an eighth for 8-byte ones), else 0 (the block stored at its
+ * end). On a 2-core AMD EPYC (Zen 5, 32 MiB L3) under POCL bands made f32
+ * 1024 x 1024 x 1 to x 8 1.6 to 2 times as fast, 2048 x 2048 x 2 1.8 times
+ * and 4096 x 4096 x 64 1.2 times, but f32 C of 21 to 64 MiB with a K of 2
+ * to 24, and f64 C of 8 to 16 MiB with a K of 1 to 4, 1.1 to 2 times as
+ * slow (docs/bench/pocl-2026-11-27-amd/bands). On the matrix units with
+ * f32: 1 (pairs of a fragment row) where c's rows start on even elements.
+ * In a tiled kernel (work-groups of several work-items, FMAs) whose runs
+ * of VWN columns (16 bytes where the register block allows) are wider than
+ * one element: 1 (vectors) where they start on multiples of VWN in c; else
+ * 2 (through local memory) for matmul_even and matmul_pad where k is at
+ * most C_STAGE_K, the work-group has one K group and its local memory
+ * holds MDIMC rows of the block besides B's tiles. 0 otherwise, and
+ * wherever k is over C_VECTOR_K: the stores' share of the time falls as K
+ * grows, and past those K the other forms cost more than they save (H100:
+ * vector stores 1.06 to 1.20 times as fast with a K of 78 to 196, 0.96 to
+ * 0.97 with 2048 to 8192; stores through local memory 1.0 to 1.7 with a K
+ * of at most 64, 0.86 with 135 to 235, and 0.79 in matmul_clip, PADCOPY's
+ * product into C, at 10234 x 6810 x 67;
+ * docs/bench/h100-2026-11-27h/cstore).
+ */
 #define C_VECTOR_K 1024
 #define C_STAGE_K 64
+#define BAND_K_BYTES 128.0
 static unsigned c_store(const txf_context *ctx, const txf__mparams *p, size_t elem,
-                        const char *name, operand c, size_t k)
+                        const char *name, operand c, size_t k, double cbytes)
 {
+	if (tiled_kernel(name) && p->mdimc == 1 && p->ndimc == 1 && p->kvec <= 1 && p->dot <= 1) {
+		const double cached = (double)ctx->global_cache / (elem <= 4 ? 2 : 8);
+		return (double)k * (double)elem >= BAND_K_BYTES || cbytes <= cached ? 1 : 0;
+	}
 	if (!tiled_kernel(name) || p->dot > 1 || p->kvec > 1 || !p->ndimc ||
 	    (size_t)p->mdimc * p->ndimc <= 1 || k > C_VECTOR_K)
 		return 0;
@@ -246,7 +261,9 @@ static txf_status add_product(txf_context *ctx, plan *pl, const problem *pr, con
 	 * the plan sets p->cstore as that launch will. */
 	txf__mparams q = *p;
 	if (tiled_kernel(name))
-		q.cstore = c_store(ctx, p, pr->elem, name, c, K);
+		q.cstore =
+		    c_store(ctx, p, pr->elem, name, c, K,
+		            (double)M * (double)N * (double)pr->elem * (slices > 1 ? slices : 1));
 	txf_status s = get_kernel(ctx, &q, pr->elem, a.trans, b.trans, name, &l->kernel);
 	if (s != TXF_SUCCESS)
 		return s;
@@ -450,7 +467,7 @@ static txf_status add_pad_sliced(txf_context *ctx, plan *pl, const problem *pr,
 		return s;
 	operand w = {workspace, 0, pr->N, false};
 	txf__mparams q = *p;
-	q.cstore = c_store(ctx, p, pr->elem, name, w, pr->K);
+	q.cstore = c_store(ctx, p, pr->elem, name, w, pr->K, (double)bytes);
 	p = &q;
 	pl->last_writes_c = true;
 	s = add_product(ctx, pl, pr, p, name, pr->M, pr->N, pr->K, pr->alpha, 0.0, pr->a, pr->b, w,
@@ -563,7 +580,8 @@ static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, con
 		c = (operand){workspace, d.c_off, d.Np, false};
 	const char *name =
 	    need.c || (d.Mp == pr->M && d.Np == pr->N) ? "matmul_even" : "matmul_clip";
-	q.cstore = c_store(ctx, &q, pr->elem, name, c, d.Kp);
+	q.cstore = c_store(ctx, &q, pr->elem, name, c, d.Kp,
+	                   (double)pr->M * (double)pr->N * (double)pr->elem);
 	p = &q;
 	int packs[2] = {-1, -1};
 	if (need.a) {
@@ -598,7 +616,9 @@ static txf_status add_split(txf_context *ctx, plan *pl, const problem *pr, const
 	const size_t M = pr->M, N = pr->N, K = pr->K;
 	const size_t m_t = M - M % p->mwg, n_t = N - N % p->nwg, k_t = K - K % p->kwg;
 	txf__mparams q = *p;
-	q.cstore = m_t && n_t && k_t ? c_store(ctx, p, pr->elem, "matmul_even", pr->c, k_t) : 0;
+	q.cstore = m_t && n_t && k_t ? c_store(ctx, p, pr->elem, "matmul_even", pr->c, k_t,
+	                                       (double)m_t * (double)n_t * (double)pr->elem)
+	                             : 0;
 	p = &q;
 	txf_status s = TXF_SUCCESS;
 	if (m_t && n_t) {

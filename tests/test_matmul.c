@@ -1013,6 +1013,48 @@ static void test_large(void **state)
 	run_case(&c, &device_params, strategies, COUNT(strategies));
 }
 
+/* The blocked kernels' two ways of storing C (cl/matmul.cl C_STORE): each
+ * band of rows as soon as it is summed where C fits the device's cache or K
+ * is deep, the whole block at its end otherwise. The context's cache is set
+ * to 64 KiB and to 1 TiB in turn so that both run on the same cases: rows
+ * and columns around a register tile and a block, a K of one panel (short,
+ * where the cache decides) and of several, beta 0 and not, C offset and
+ * padded; every strategy; blocks of 32 x 32 x 16 (tiles of 8 x 16) and the
+ * device's. */
+static void test_blocked_stores(void **state)
+{
+	(void)state;
+	static const mparams blocked = {32, 32, 16, 1, 1, 8, 8, 0, 0, 0, 0, 0, 0};
+	static const shape shapes[] = {{1, 1, 1},    {7, 15, 3},   {9, 17, 5},
+	                               {33, 31, 2},  {31, 33, 17}, {65, 40, 7},
+	                               {40, 97, 40}, {130, 70, 3}, {200, 129, 300}};
+	const cl_ulong cache = test_ctx->global_cache;
+	const mparams *sets[] = {&blocked, &device_params};
+	const txf_dtype types[] = {TXF_F32, TXF_F64};
+	unsigned v = 0;
+	for (size_t ti = 0; ti < COUNT(types); ti++) {
+		if (types[ti] == TXF_F64 && !has_fp64())
+			continue;
+		for (size_t si = 0; si < COUNT(sets); si++) {
+			for (size_t i = 0; i < COUNT(shapes); i++, v++) {
+				/* Row-major C; A as stored or transposed, so that the
+				 * case runs two programs per form. */
+				mcase c = make_case(shapes[i].m, shapes[i].n, shapes[i].k,
+				                    types[ti], (v % 2) | (v / 2 % 2) << 2, 0);
+				c.beta = (v % 3) ? 0.0 : -0.5;
+				c.off_c = 1 + v % 5;
+				c.pad_c = v % 4;
+				for (int small = 0; small < 2; small++) {
+					test_ctx->global_cache =
+					    small ? 64u << 10 : (cl_ulong)1 << 40;
+					run_case(&c, sets[si], strategies, COUNT(strategies));
+				}
+				test_ctx->global_cache = cache;
+			}
+		}
+	}
+}
+
 /* alpha x beta over {0, 1, -0.5, 3.14}, crossed with the four op
  * combinations and the eight layout combinations, on one small uneven
  * shape; the strategy turns over with every case. */
@@ -2703,6 +2745,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_device_f32),
 	    cmocka_unit_test(test_sweep_device_f64),
 	    cmocka_unit_test(test_large),
+	    cmocka_unit_test(test_blocked_stores),
 	    cmocka_unit_test(test_padcopy_workspace),
 	    cmocka_unit_test(test_padcopy_skips),
 	    cmocka_unit_test(test_padcopy_workspace_parts),
