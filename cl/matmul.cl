@@ -460,9 +460,9 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 #else
 #define A_KSTEP 1
 #endif
-/* Local memory of a blocked kernel, in elements: the panel and the
- * block's sums, or with KVEC the copied operands' panels and the
- * partial-sum vectors. lib/fit.c counts the same. */
+/* Local memory of a blocked kernel, in elements: the panel (and with KVEC
+ * the copied operands' panels and the partial-sum vectors), then the
+ * block's sums. lib/fit.c counts the same. */
 #if KVEC > 1
 #define KV_BPAN (TRANS_B ? 0 : NWG * KWG)
 #define KV_APAN (TRANS_A ? MWG * KWG : 0)
@@ -470,16 +470,27 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 #else
 #define BLOCKED_PANEL (KWG * NWG)
 #endif
-#if KVEC > 1
-/* The lanes' sums go straight into C: no block of sums (cacc unused). */
-#define BLOCKED_LOCALS()                                                                           \
-	__local real_t bp[BLOCKED_PANEL];                                                          \
-	__local real_t *const cacc = bp
-#else
 #define BLOCKED_LOCALS()                                                                           \
 	__local real_t bp[BLOCKED_PANEL];                                                          \
 	__local real_t cacc[MWG * NWG]
-#endif
+
+/* Whether blocked_product stores C itself, by bands of rows (C_STORE 1
+ * without KVEC); else the kernel stores the whole block at its end. */
+#define BLOCKED_BANDS (C_STORE == 1 && KVEC == 1)
+
+/* C = alpha acc + beta C over rows i0 to i1 - 1 and columns < nend of the
+ * block, from cacc. (Element stores: on POCL the compiler vectorises this
+ * loop, faster than explicit vector stores of the same rows.) */
+inline void blocked_rows(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
+                         ulong n0, uint i0, uint i1, uint nend, real_t alpha, real_t beta)
+{
+	for (uint i = i0; i < i1; i++) {
+		__global real_t *row = c + (m0 + i) * ldc + n0;
+		__local const real_t *src = cacc + i * NWG;
+		for (uint j = 0; j < nend; j++)
+			store_c(row + j, alpha, beta, src[j]);
+	}
+}
 
 #if KVEC > 1
 typedef TXF_VEC(KVEC) vec_k;
@@ -552,10 +563,9 @@ inline real_t kv_sum(vec_k v)
 	return h2.x + h2.y;
 }
 
-/* The block at (m0, n0) over K, as below. Rows past M read row M - 1;
- * columns past N read column N - 1 (B read where it lies) or 0 (copied);
- * their results are never stored: C = alpha acc + beta C over rows < mend
- * and columns < nend after the last panel. */
+/* The block at (m0, n0) over K, as below (the block's sums left in cacc).
+ * Rows past M read row M - 1; columns past N read column N - 1 (B read
+ * where it lies) or 0 (copied); their results are never stored. */
 inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
                             ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
                             ulong M, ulong N, ulong K, bool guarded, __global real_t *c,
@@ -637,15 +647,13 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 						for (uint j = 0; j < NR; j++)
 							acc[i][j] = fma(av[i], bv[j], acc[i][j]);
 				}
-				/* After the last panel, the sums of the lanes into C. */
+				/* After the last panel, the sums of the lanes. */
 				if (k0 + KWG >= K) {
 #pragma unroll
 					for (uint i = 0; i < MR; i++)
 #pragma unroll
 						for (uint j = 0; j < NR; j++)
-							if (ib + i < mend && jb + j < nend)
-								store_c(c + (m0 + ib + i) * ldc + n0 + jb + j,
-								        alpha, beta, kv_sum(acc[i][j]));
+							cacc[(ib + i) * NWG + jb + j] = kv_sum(acc[i][j]);
 				} else {
 #pragma unroll
 					for (uint i = 0; i < MR; i++)
@@ -658,25 +666,11 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 	}
 }
 #else
-/* C = alpha acc + beta C over rows i0 to i1 - 1 and columns < nend of the
- * block, from cacc. (Element stores: on POCL the compiler vectorises this
- * loop, faster than explicit vector stores of the same rows.) */
-inline void blocked_rows(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
-                         ulong n0, uint i0, uint i1, uint nend, real_t alpha, real_t beta)
-{
-	for (uint i = i0; i < i1; i++) {
-		__global real_t *row = c + (m0 + i) * ldc + n0;
-		__local const real_t *src = cacc + i * NWG;
-		for (uint j = 0; j < nend; j++)
-			store_c(row + j, alpha, beta, src[j]);
-	}
-}
-
-/* The block at (m0, n0) over K (K > 0). With `guarded`, rows past M read
- * row M - 1 (their results are never stored) and columns past N read 0; K
- * is always exact. Between K panels the block's sums stay in cacc (MWG x
- * NWG); C = alpha acc + beta C over its rows < mend and columns < nend, by
- * bands of MR rows after the last panel with C_STORE 1, else at the end. */
+/* The block at (m0, n0) over K. With `guarded`, rows past M read row M - 1
+ * (their results are never stored) and columns past N read 0; K is always
+ * exact. Leaves acc = op(A) op(B) over the block in cacc (MWG x NWG); with
+ * BLOCKED_BANDS also C = alpha acc + beta C over its rows < mend and
+ * columns < nend, each band of MR rows after its last K panel. */
 inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
                             ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
                             ulong M, ulong N, ulong K, bool guarded, __global real_t *c,
@@ -734,7 +728,7 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 					TXF_VSTORE(VWB)(c1[i], 1, cq + i * NWG);
 				}
 			}
-#if C_STORE == 1
+#if BLOCKED_BANDS
 			/* After the last panel, this band of rows into C while
 			 * its sums are in L1. */
 			if (k0 + KWG >= K && ib < mend)
@@ -743,24 +737,19 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 #endif
 		}
 	}
-#if C_STORE != 1
-	/* The whole block into C at the end (for a C past the cache: C's
-	 * lines written in one run per block). */
-	blocked_rows(cacc, c, ldc, m0, n0, 0, mend, nend, alpha, beta);
-#endif
 }
 
 #endif /* KVEC */
 
-/* The block's C = beta C over rows < mend and columns < nend, for K = 0
- * (blocked_product stores C itself otherwise). */
-inline void blocked_scale(__global real_t *c, ulong ldc, ulong m0, ulong n0, uint mend, uint nend,
-                          real_t alpha, real_t beta)
+/* C = alpha acc + beta C over rows < mend and columns < nend of the block
+ * (where blocked_product did not store it by bands). */
+inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
+                          ulong n0, uint mend, uint nend, real_t alpha, real_t beta, ulong K)
 {
 	for (uint i = 0; i < mend; i++) {
 		__global real_t *row = c + (m0 + i) * ldc + n0;
 		for (uint j = 0; j < nend; j++)
-			store_c(row + j, alpha, beta, (real_t)0);
+			store_c(row + j, alpha, beta, K ? cacc[i * NWG + j] : (real_t)0);
 	}
 }
 
@@ -776,11 +765,10 @@ inline void blocked_scale(__global real_t *c, ulong ldc, ulong m0, ulong n0, uin
 		K_SLICE();                                                                         \
 		const uint mend = (guard_stores) ? (uint)min((ulong)MWG, M - m0) : MWG;            \
 		const uint nend = (guard_stores) ? (uint)min((ulong)NWG, N - n0) : NWG;            \
-		if (K)                                                                             \
-			blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads, c, \
-			                ldc, mend, nend, alpha, beta);                             \
-		else                                                                               \
-			blocked_scale(c, ldc, m0, n0, mend, nend, alpha, beta);                    \
+		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, guard_loads, c, ldc,    \
+		                mend, nend, alpha, beta);                                          \
+		if (!BLOCKED_BANDS || !K)                                                          \
+			blocked_store(cacc, c, ldc, m0, n0, mend, nend, alpha, beta, K);           \
 	}
 BLOCKED_KERNEL(matmul_even, false, false)
 BLOCKED_KERNEL(matmul_pad, true, true)
@@ -795,11 +783,10 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 	b += b_off;
 	c += c_off;
 	/* Main area: whole blocks, K exact. */
-	if (K)
-		blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false, c, ldc, MWG, NWG,
-		                alpha, beta);
-	else
-		blocked_scale(c, ldc, m0, n0, MWG, NWG, alpha, beta);
+	blocked_product(bp, cacc, a, lda, b, ldb, m0, n0, M, N, K, false, c, ldc, MWG, NWG, alpha,
+	                beta);
+	if (!BLOCKED_BANDS || !K)
+		blocked_store(cacc, c, ldc, m0, n0, MWG, NWG, alpha, beta, K);
 	/* Leftovers: the last row of blocks does the bottom band under its
 	 * columns, the last column the right band beside its rows, and the
 	 * corner block the corner. */

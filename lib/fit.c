@@ -473,10 +473,9 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 		local = ((size_t)kwg * nwg + (size_t)mwg * nwg) * elem;
 	/* With kvec, panels of both operands (one of them is read where it
 	 * lies; which depends on the layouts) and a vector of kvec partial sums
-	 * per element of the block (cl/matmul.cl BLOCKED_PANEL); the sums go
-	 * straight into C. */
+	 * per element of the block (cl/matmul.cl BLOCKED_PANEL). */
 	if (blocked && kvec > 1)
-		local = ((size_t)kwg * (mwg + nwg) + (size_t)mwg * nwg * kvec) * elem;
+		local = ((size_t)kwg * (mwg + nwg) + (size_t)mwg * nwg * (kvec + 1)) * elem;
 	TXF_CHECK_ARG((size_t)wgs * kgroups <= d->max_work_group_size &&
 	                  nd <= d->max_work_item_sizes[0] && md <= d->max_work_item_sizes[1] &&
 	                  kgroups <= d->max_work_item_sizes[2],
