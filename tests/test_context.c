@@ -565,6 +565,11 @@ static void matmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, const
  * exactly: small integers make every sum exact in any order, and alpha 2,
  * beta -1 keep the results integers. C starts as integers, its guard
  * elements (a leading dimension 3 wider) as NaN, which must stay. */
+/* What the products below leave beside each row of C (three elements), to
+ * be found unchanged: finite, so that a store there with beta (alpha times
+ * zero plus beta times it) changes it, and exact in f32. */
+#define C_GUARD 777.25
+
 static void dmatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_op opa, txf_op opb,
                             const txf_matmul_options *o, const char *what)
 {
@@ -580,12 +585,12 @@ static void dmatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 	for (size_t i = 0; i < br * bc; i++)
 		b[i] = rand() % 5 - 2;
 	for (size_t i = 0; i < m * ldc; i++)
-		c0[i] = i % ldc < n ? (double)(rand() % 7 - 3) : NAN;
+		c0[i] = i % ldc < n ? (double)(rand() % 7 - 3) : C_GUARD;
 	run_product(ctx, TXF_F64, opa, opb, m, n, k, ldc, a, b, c0, c, 2.0, -1.0, o, what);
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = 0; j < ldc; j++) {
 			if (j >= n) {
-				if (!isnan(c[i * ldc + j]))
+				if (c[i * ldc + j] != C_GUARD)
 					fail_msg("%s: guard C(%zu, %zu) = %g was overwritten", what,
 					         i, j, c[i * ldc + j]);
 				continue;
@@ -754,6 +759,10 @@ static void nvidia_entry_dmma(void **state)
 	    {70, 150, 41, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PAD, 0, 0, 0, "both transposed", 0},
 	    {129, 65, 200, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 3, 0, 0, "three K slices", 0},
 	    {129, 65, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 0, 0, 0, "padded copies", 0},
+	    /* One slice: the product writes C in place (matmul_clip), the
+	     * blocks inside C unchecked, those on its edges checked. */
+	    {300, 191, 45, TXF_OP_N, TXF_OP_T, TXF_STRATEGY_PADCOPY, 1, 0, 0,
+	     "padded copies, C in place", 0},
 	    /* The cp.async pipeline: 2 to 4 K steps in flight, fewer steps
 	     * than stages, edges, transposed operands, slices. */
 	    {131, 77, 37, TXF_OP_N, TXF_OP_N, TXF_STRATEGY_PAD, 0, 3, 0, "3 stages, 3 K steps", 0},
@@ -835,14 +844,14 @@ static void smatmul_checked(txf_context *ctx, size_t m, size_t n, size_t k, txf_
 		b[i] = ldexpf((float)((double)rand() / RAND_MAX - 0.5),
 		              rand() % (2 * range + 1) - range);
 	for (size_t i = 0; i < m * ldc; i++)
-		c0[i] = i % ldc < n ? (float)((double)rand() / RAND_MAX - 0.5) : NAN;
+		c0[i] = i % ldc < n ? (float)((double)rand() / RAND_MAX - 0.5) : (float)C_GUARD;
 	run_product(ctx, TXF_F32, opa, opb, m, n, k, ldc, a, b, c0, c, 1.5, -0.5, o, what);
 	const double eps = FLT_EPSILON;
 	bool off_exact = false;
 	for (size_t i = 0; i < m; i++)
 		for (size_t j = 0; j < ldc; j++) {
 			if (j >= n) {
-				if (!isnan(c[i * ldc + j]))
+				if (c[i * ldc + j] != (float)C_GUARD)
 					fail_msg("%s: guard C(%zu, %zu) = %g was overwritten", what,
 					         i, j, (double)c[i * ldc + j]);
 				continue;
@@ -1057,6 +1066,8 @@ static void nvidia_entry_tf32(void **state)
 	     "tf32, padcopy of K-major operands (no packs)"},
 	    {200, 130, 72, TXF_OP_T, TXF_OP_T, TXF_STRATEGY_PADCOPY, 3, 2, 0, 0, 8, 1,
 	     "tf32, padded copy of B only, two K slices"},
+	    {300, 255, 45, TXF_OP_T, TXF_OP_N, TXF_STRATEGY_PADCOPY, 3, 1, 0, 0, 8, 1,
+	     "tf32, padded copies, C in place: blocks inside C and on its edges"},
 	};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		txf_matmul_options_default(&o);
