@@ -331,7 +331,17 @@ static const txf__matmul_entry matmul_entries[] = {
              {.p = NVIDIA_BIG_F32, .rate = 240e9, .rate1 = 240e9, .slots = 1, .packed = 1.32}},
         .launch_s = 16e-6,
         .slice_launch_s = 2e-6,
-        .sum_bytes_s = 1.5e12,
+        /* The slices' partial sums and the packed copies at 3e12 B/s, and
+         * 2 us a round of work-groups: of 146 products (m, n or k of 33 to
+         * 8192) timed with two to eight of the sets' choices each, the
+         * model's pick ran a geometric mean of 1.010 times the fastest (8
+         * more than 5 % slower), against 1.026 (25) with 1.5e12 B/s and no
+         * round term; it had underrated K slices that fill the compute
+         * units (1024^3: 128 x 128 blocks in 4 slices 1.26 times as fast as
+         * 128 x 64 in one) and overrated more of them (H100,
+         * docs/bench/h100-2026-11-27j/msets). */
+        .sum_bytes_s = 3e12,
+        .round_s = 2e-6,
         .why = "operands packed K-major first (padcopy) from 3e9 multiply-adds on (TF32 "
                "products that the blocks do not divide: 3e8); exact f32 in the blocks of "
                "least estimated time, or 256 x 128 from 2e10 on where the strategy is forced "

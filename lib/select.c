@@ -1152,9 +1152,9 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * sl K slices, or with PADCOPY (packed, one slice): the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
  * c->rate, and a last short round at rate1 per work-group where that is
- * slower, each work-group with its block's partial sums at panel_vec_s a
- * vector per K step (and kvec_sum_s an element once, with kvec); plus the
- * launch. Slices add the summing
+ * slower, each round round_s more (those work-groups over c->slots), each
+ * work-group with its block's partial sums at panel_vec_s a vector per K
+ * step (and kvec_sum_s an element once, with kvec); plus the launch. Slices add the summing
  * launch and its traffic (sl partial sums read, C written); PADCOPY adds a launch and the traffic
  * (read and write) per copy: A always, B where its blocks are partial (C is written in place). */
 static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
@@ -1173,6 +1173,7 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	double t = e->launch_s + rounds * c->slots * w / (c->rate * f);
 	if (rest > 0)
 		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
+	t += per_cu / c->slots * e->round_s;
 	/* Each work-group's partial sums, per K panel and (kvec) once at the
 	 * end. */
 	const double cells = (double)p->mwg * p->nwg, kv = p->kvec > 1;

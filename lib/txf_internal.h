@@ -859,9 +859,12 @@ typedef struct txf__matmul_entry {
 	 * packing of least estimated time (see select.c), from cost_f32
 	 * (cost_f64; [0].p.mwg 0: no model). The estimate adds launch_s per
 	 * product, slice_launch_s and the traffic of the partial sums at
-	 * sum_bytes_s for K slices, and the blocks' partial sums below. */
+	 * sum_bytes_s for K slices, round_s per round of work-groups on the
+	 * busiest compute unit (the work-groups there over the set's slots:
+	 * each round's first K panel and its blocks' stores, which its
+	 * arithmetic does not hide), and the blocks' partial sums below. */
 	txf__mcost cost_f32[TXF__MCOST_SETS], cost_f64[TXF__MCOST_SETS];
-	double launch_s, slice_launch_s, sum_bytes_s;
+	double launch_s, slice_launch_s, sum_bytes_s, round_s;
 	/* A work-group's partial sums: seconds per vector of them per K step
 	 * (the blocked kernel keeps them in local memory between K panels, vwb
 	 * elements a vector, or one element's lanes with kvec), and per element
