@@ -1556,15 +1556,22 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	if (given->dot > 1 ||
 	    (!slim && given->kvec <= 1 && dot_applies(ctx, e, m, n, k, elem, opts, tf32)))
 		return select_dot(ctx, e, m, n, k, elem, opts, out);
+	/* Where the entry's cost model weighs the shape, the tuning file's
+	 * entries do not apply: a class's entry is one block set measured on
+	 * one shape, and on the other shapes of its class it ran up to 8.7
+	 * times as slow as the model's choice (POCL on a 2-core AMD EPYC,
+	 * docs/bench/pocl-2026-11-27-amd/tuned). */
+	const double size = (double)m * (double)n * (double)k;
+	const txf__mcost *model_sets = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
+	const bool model_weighs = !tf32 && !tiny && !slim && model_sets && model_sets[0].p.mwg &&
+	                          (size >= e->simple_below || e->model_small);
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !given->kvec && !tf32 &&
-	    tuned_matmul(ctx, m, n, k, elem, out)) {
+	    !model_weighs && tuned_matmul(ctx, m, n, k, elem, out)) {
 		out->params.mma = out->params.mma ? out->params.mma : 1;
 		return TXF_SUCCESS;
 	}
 
-	const double size = (double)m * (double)n * (double)k;
-	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !tf32 && !tiny &&
-	    !slim && (size >= e->simple_below || e->model_small) &&
+	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && model_weighs &&
 	    model_matmul(ctx, e, m, n, k, elem, given->kvec, out)) {
 		out->params.mma = 1;
 		if (given->kvec)

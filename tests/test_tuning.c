@@ -602,6 +602,16 @@ static void test_bf16_entry_serves_2_byte_types(void **state)
 	txf_context_release(&ctx);
 }
 
+/* ctx dressed as a GPU of no vendor the table knows: the generic entry,
+ * which has no matmul cost model, so that the tuning file's matmul entries
+ * apply. */
+static void without_model(txf_context *ctx)
+{
+	ctx->profile.vendor = TXF_VENDOR_OTHER;
+	ctx->profile.kind = TXF_DEVICE_GPU;
+	txf__memo_forget(ctx);
+}
+
 static void test_tuned_choice_used(void **state)
 {
 	(void)state;
@@ -775,8 +785,23 @@ static void test_tuned_choice_used(void **state)
 		assert_int_equal(c.strategy_source, TXF_SOURCE_TUNED);
 	assert_string_equal(txf_last_error(), "");
 
-	/* Matmul: classes, and padcopy from the tuned size on for uneven shapes. */
+	/* Matmul: where the device's entry has a cost model for the type (the
+	 * POCL entry, f32 and f64), the model chooses, not the file. */
 	txf_matmul_choice mc;
+	static const size_t model_shapes[][3] = {
+	    {64, 64, 64}, {63, 64, 64}, {128, 128, 128}, {255, 255, 255}};
+	for (size_t i = 0; i < sizeof model_shapes / sizeof model_shapes[0]; i++) {
+		const size_t *d = model_shapes[i];
+		assert_int_equal(txf_matmul_explain(ctx, d[0], d[1], d[2], TXF_F32, NULL, &mc),
+		                 TXF_SUCCESS);
+		assert_int_equal(mc.params_source, TXF_SOURCE_DEVICE);
+		if (!strstr(mc.why, "cost model"))
+			fail_msg("%zu x %zu x %zu: not the cost model's: %s", d[0], d[1], d[2],
+			         mc.why);
+	}
+	/* Elsewhere: classes, and padcopy from the tuned size on for uneven
+	 * shapes. */
+	without_model(ctx);
 	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 64, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_string_equal(mc.entry, "tuned matmul f32 small-even");
 	assert_int_equal(mc.strategy, TXF_STRATEGY_PAD);
@@ -873,6 +898,7 @@ static void test_tuned_choice_used(void **state)
 	/* txf_tuning_set(NULL) stops consulting it. */
 	txf_context_release(&ctx);
 	ctx = open_ctx(NULL);
+	without_model(ctx);
 	assert_int_equal(txf_matmul_explain(ctx, 64, 64, 64, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_int_equal(mc.strategy_source, TXF_SOURCE_TUNED);
 	assert_int_equal(txf_tuning_set(ctx, NULL), TXF_SUCCESS);

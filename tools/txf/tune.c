@@ -835,13 +835,39 @@ static double padcopy_threshold(tuner *t, txf_dtype dtype, const class_shapes *s
 	return min;
 }
 
+/* Whether the device's cost model chooses the blocks of shape d (the
+ * library then ignores the tuning file's entry for its class: one block set
+ * measured on one shape would serve the class's other shapes worse). */
+static bool model_chooses(tuner *t, txf_dtype dtype, const size_t *d)
+{
+	txf_matmul_choice ch;
+	return txf_matmul_explain(t->ctx, d[0], d[1], d[2], dtype, NULL, &ch) == TXF_SUCCESS &&
+	       ch.params_source == TXF_SOURCE_DEVICE && strstr(ch.why, "cost model") != NULL;
+}
+
 static int tune_matmul(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 {
 	class_shapes sh = matmul_shapes(t);
 	cand best[TXF_SIZE_CLASS_COUNT];
-	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++)
+	int tuned = 0;
+	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
+		best[cls].ms = INFINITY;
+		if (model_chooses(t, dtype, sh.dims[cls])) {
+			say(t,
+			    "matmul    %-4s %-12s %4zux%zux%-4zu  chosen per shape by the device's "
+			    "cost model: not tuned\n",
+			    txf_dtype_name(dtype), txf_size_class_name((txf_size_class)cls),
+			    sh.dims[cls][0], sh.dims[cls][1], sh.dims[cls][2]);
+			if (set_entry(out, TXF_TUNE_MATMUL, dtype, cls, NULL) != 0)
+				return -1;
+			continue;
+		}
 		if (tune_matmul_class(t, dtype, cls, sh.dims[cls], out, buf, &best[cls]) != 0)
 			return -1;
+		tuned++;
+	}
+	if (!tuned)
+		return set_limits(out, TXF_TUNE_MATMUL, dtype, NULL);
 	const cand *large_uneven = &best[TXF_LARGE_UNEVEN];
 	txf_tuning_limits l;
 	memset(&l, 0, sizeof l);
@@ -875,6 +901,8 @@ static unsigned count_work(tuner *t, cand *buf)
 		if (t->mm_dtypes & (1u << d)) {
 			class_shapes sh = matmul_shapes(t);
 			for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
+				if (model_chooses(t, (txf_dtype)d, sh.dims[cls]))
+					continue;
 				size_t np = mm_param_sets(t, (txf_dtype)d, sh.dims[cls],
 				                          class_even(cls), ps);
 				size_t top = np < MM_TOP ? np : MM_TOP;
@@ -882,7 +910,8 @@ static unsigned count_work(tuner *t, cand *buf)
 				           (class_small(cls) ? 1 : 0);
 				total += (unsigned)(n + confirm_count(n, 0));
 			}
-			total += 2 * LADDER;
+			if (!model_chooses(t, (txf_dtype)d, sh.dims[TXF_LARGE_UNEVEN]))
+				total += 2 * LADDER;
 		}
 	}
 	free(ps);
