@@ -342,6 +342,12 @@ static const txf__matmul_entry matmul_entries[] = {
          * docs/bench/h100-2026-11-27j/msets). */
         .sum_bytes_s = 3e12,
         .round_s = 2e-6,
+        /* The large set's blocks (one work-group a compute unit) stored
+         * at 4e10 B/s a unit: on 48 random products whose choice this
+         * changes (mostly from the large set, packed, to 128 x 128 at a K
+         * of a few hundred), 1.071 times as fast (0.92 to 1.40; same
+         * directory, call6). */
+        .lone_store_bytes_s = 4e10,
         .why = "operands packed K-major first (padcopy) from 3e9 multiply-adds on (TF32 "
                "products that the blocks do not divide: 3e8); exact f32 in the blocks of "
                "least estimated time, or 256 x 128 from 2e10 on where the strategy is forced "

@@ -1034,11 +1034,9 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
 	return p->ksplit > 1 ? 2 : 1;
 }
 
-/* A matmul with nothing forced takes the tuned entry for its shape; uneven
- * shapes from the tuned size on are copied into padded temporaries. Where
- * the device's built-in entry has blocks for large products (big_from) and
- * the tuner measured its entry below that size, products from big_from on
- * keep the built-in blocks: the tuner has not measured them. */
+/* A matmul with nothing forced takes the tuned entry for its shape (where
+ * no cost model weighs it); uneven shapes from the tuned size on are copied
+ * into padded temporaries. */
 static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                          txf__mchoice *out)
 {
@@ -1051,11 +1049,6 @@ static bool tuned_matmul(txf_context *ctx, size_t m, size_t n, size_t k, size_t 
 	txf_strategy st = t->strategy;
 	bool uneven = m % p->mwg || n % p->nwg || k % p->kwg;
 	double size = (double)m * (double)n * (double)k;
-	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
-	const txf__mparams *big = elem == 8 ? &e->big_f64 : &e->big_f32;
-	const double measured = (double)t->shape[0] * (double)t->shape[1] * (double)t->shape[2];
-	if (big->mwg && e->big_from > 0 && size >= e->big_from && measured < e->big_from)
-		return false; /* the built-in table decides */
 	bool padcopy = uneven && tp.limits.padcopy_min > 0 && size >= tp.limits.padcopy_min;
 	if (padcopy)
 		st = TXF_STRATEGY_PADCOPY;
@@ -1152,7 +1145,8 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * sl K slices, or with PADCOPY (packed, one slice): the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
  * c->rate, and a last short round at rate1 per work-group where that is
- * slower, each round round_s more (those work-groups over c->slots), each
+ * slower, each round round_s more (those work-groups over c->slots), with
+ * one work-group at a time each block's store of C at lone_store_bytes_s, each
  * work-group with its block's partial sums at panel_vec_s a vector per K
  * step (and kvec_sum_s an element once, with kvec); plus the launch. Slices add the summing
  * launch and its traffic (sl partial sums read, C written); PADCOPY adds a launch and the traffic
@@ -1174,6 +1168,8 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	if (rest > 0)
 		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
 	t += per_cu / c->slots * e->round_s;
+	if (c->slots == 1 && e->lone_store_bytes_s > 0)
+		t += per_cu * p->mwg * p->nwg * (double)elem / e->lone_store_bytes_s;
 	/* Each work-group's partial sums, per K panel and (kvec) once at the
 	 * end. */
 	const double cells = (double)p->mwg * p->nwg, kv = p->kvec > 1;

@@ -865,6 +865,10 @@ typedef struct txf__matmul_entry {
 	 * arithmetic does not hide), and the blocks' partial sums below. */
 	txf__mcost cost_f32[TXF__MCOST_SETS], cost_f64[TXF__MCOST_SETS];
 	double launch_s, slice_launch_s, sum_bytes_s, round_s;
+	/* A set whose work-groups run one at a time on a compute unit (slots
+	 * 1): nothing hides its blocks' stores of C, each block's bytes at
+	 * this rate per compute unit (0: not counted). */
+	double lone_store_bytes_s;
 	/* A work-group's partial sums: seconds per vector of them per K step
 	 * (the blocked kernel keeps them in local memory between K panels, vwb
 	 * elements a vector, or one element's lanes with kvec), and per element

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""summ3.py CALLDIR: each library's auto (fastest median over the rounds) against v0's on the
+"""summ3.py CALLDIR: each library's auto (fastest median over the rounds) against the first's (v0, or v4) on the
 products whose choice it changed, and against cuBLAS on all: geometric mean, min, max, and
 the products it changed that lost more than 5 %."""
 import json, math, sys
@@ -17,13 +17,15 @@ for l in open(f"{D}/torch.jsonl"):
     x = json.loads(l); cu[(x["m"], x["n"], x["k"])] = x["ms"]
 gm = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
 shapes = sorted({s for (s, _) in t})
-for v in [v for v in ("v0", "v1", "v2", "v3", "v4") if any(k[1] == v for k in t)]:
+present = [v for v in ("v0", "v1", "v2", "v3", "v4", "v5") if any(k[1] == v for k in t)]
+base = present[0]
+for v in present:
     allr = [cu[s] / t[(s, v)] for s in shapes if (s, v) in t and s in cu]
-    chg = [s for s in shapes if (s, v) in t and ch[(s, v)] != ch[(s, "v0")]]
-    r = [t[(s, "v0")] / t[(s, v)] for s in chg]
-    print("%s: of cuBLAS geomean %.3f min %.2f over %d; changed %d: v0 time / this %.3f (min %.2f max %.2f)" % (
+    chg = [s for s in shapes if (s, v) in t and ch[(s, v)] != ch[(s, base)]]
+    r = [t[(s, base)] / t[(s, v)] for s in chg]
+    print("%s: of cuBLAS geomean %.3f min %.2f over %d; changed %d: first / this %.3f (min %.2f max %.2f)" % (
         v, gm(allr), min(allr), len(allr), len(chg), gm(r), min(r) if r else 0, max(r) if r else 0))
     for s in chg:
-        q = t[(s, "v0")] / t[(s, v)]
+        q = t[(s, base)] / t[(s, v)]
         if q < 0.95 or v == "v2":
-            print("   %-16s %5.2f  %s -> %s  (of cuBLAS %.2f -> %.2f)" % ("x".join(map(str, s)), q, ch[(s, "v0")], ch[(s, v)], cu[s] / t[(s, "v0")], cu[s] / t[(s, v)]))
+            print("   %-16s %5.2f  %s -> %s  (of cuBLAS %.2f -> %.2f)" % ("x".join(map(str, s)), q, ch[(s, base)], ch[(s, v)], cu[s] / t[(s, base)], cu[s] / t[(s, v)]))
