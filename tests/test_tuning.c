@@ -621,9 +621,10 @@ static void test_tuned_choice_used(void **state)
 	txf_context_release(&ctx);
 	ctx = open_ctx(NULL);
 
-	/* The device's cache as 16 MiB (the stores' entry was measured on 515
-	 * x 259, 0.5 MB): its stores hold under it, not over it. */
-	ctx->global_cache = 16u << 20;
+	/* The device's cache as 64 MiB (the stores' entry was measured on 515
+	 * x 259, 0.5 MB of input and as much output): its stores hold where
+	 * input and output fit in half of it, not where they do not. */
+	ctx->global_cache = 64u << 20;
 	/* Transpose: each class by size and divisibility; any 4-byte type. */
 	static const struct {
 		size_t rows, cols;
@@ -666,10 +667,13 @@ static void test_tuned_choice_used(void **state)
 			assert_non_null(strstr(c.why, "ordinary stores (tuned)"));
 		}
 	}
-	/* An input over the cache (2047 x 1025 f32, 8.4 MB, in the same class)
-	 * leaves the stores to the device. */
-	ctx->global_cache = 1u << 20;
-	{
+	/* An input and output over half the cache (2047 x 1025 f32, 8.4 MB
+	 * each, in the same class) leave the stores to the device: with a
+	 * cache of 4 MiB, and of 32 MiB, which holds them. */
+	static const unsigned caches_mib[] = {4, 32};
+	for (size_t i = 0; i < 2; i++) {
+		ctx->global_cache = (cl_ulong)caches_mib[i] << 20;
+		txf__memo_forget(ctx);
 		txf_choice c;
 		assert_int_equal(txf_transpose_explain(ctx, 2047, 1025, TXF_F32, 0, NULL, &c),
 		                 TXF_SUCCESS);
@@ -677,7 +681,8 @@ static void test_tuned_choice_used(void **state)
 		assert_null(strstr(c.why, "(tuned)"));
 		assert_int_equal(test_cparam(&c, "stream"), 1);
 	}
-	ctx->global_cache = 16u << 20;
+	ctx->global_cache = 64u << 20;
+	txf__memo_forget(ctx);
 	/* 1-byte elements: the packed entry on large shapes; none for small
 	 * ones nor for few columns: the table. */
 	{
