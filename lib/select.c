@@ -423,10 +423,11 @@ static bool tuned_transpose(txf_context *ctx, const txf__transpose_entry *de, si
 		 * times as slow at 9 to 16 MB.) */
 		const bool nt_ok =
 		    ctx->profile.vendor == TXF_VENDOR_POCL && ctx->profile.kind == TXF_DEVICE_CPU;
-		const double half = (double)ctx->global_cache / 2.0;
-		const bool same_side =
-		    !half || (2.0 * (double)t->shape[0] * (double)t->shape[1] * (double)elem >
-		              half) == (2.0 * (double)rows * (double)cols * (double)elem > half);
+		const double room = (double)ctx->global_cache / 2.0;
+		const double measured =
+		    2.0 * (double)t->shape[0] * (double)t->shape[1] * (double)elem;
+		const double moved = 2.0 * (double)rows * (double)cols * (double)elem;
+		const bool same_side = !room || (measured > room) == (moved > room);
 		out->tuned_stores =
 		    t->stream && !opts->stores && (t->stores < 0 || nt_ok) && same_side ? t->stores
 		                                                                        : 0;
@@ -1148,12 +1149,14 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * sl K slices, or with PADCOPY (packed, one slice): the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
  * c->rate, and a last short round at rate1 per work-group where that is
- * slower, each round round_s more (those work-groups over c->slots), with
- * one work-group at a time each block's store of C at lone_store_bytes_s, each
- * work-group with its block's partial sums at panel_vec_s a vector per K
- * step (and kvec_sum_s an element once, with kvec); plus the launch. Slices add the summing
- * launch and its traffic (sl partial sums read, C written); PADCOPY adds a launch and the traffic
- * (read and write) per copy: A always, B where its blocks are partial (C is written in place). */
+ * slower, and round_s per round (the work-groups over c->slots); with one
+ * work-group at a time (slots 1) each block's store of C at
+ * lone_store_bytes_s; each work-group with its block's partial sums at
+ * panel_vec_s a vector per K step (and kvec_sum_s an element once, with
+ * kvec); plus the launch. Slices add the summing launch and its traffic (sl
+ * partial sums read, C written); PADCOPY adds a launch and the traffic (read
+ * and write) per copy: A always, B where its blocks are partial (C is
+ * written in place). */
 static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
                          unsigned cus, size_t m, size_t n, size_t k, size_t elem, unsigned sl,
                          bool packed)
@@ -1872,7 +1875,8 @@ static txf__memo *memo_begin(txf_context *ctx)
  * TXF__STREAM_NT_MIN bytes or more (TXF__STREAM_SHIFT_MIN for 1- and 2-byte
  * elements whose output rows start off a line), except, where the entry
  * sets stream_cached, outputs off lines whose input is under that fraction
- * of the device's global memory cache. The shifted kernel (non-temporal
+ * of the device's global memory cache (and outputs on lines under
+ * stream_cached_lines, for the element sizes it names). The shifted kernel (non-temporal
  * stores, output rows off lines) loads each tile's lines before it
  * transposes them (out->stage) for 4- and 8-byte elements where the input
  * is larger than that cache, so that it comes from memory (1- and 2-byte
@@ -1899,8 +1903,12 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	              p->name);
 	const bool lines = opts->views_known ? opts->out_lines : rows * elem % 64 == 0;
 	const double bytes = (double)rows * (double)cols * (double)elem;
-	const double cached = txf__transpose_entry_for(p)->stream_cached;
-	const bool in_cache = !lines && cached > 0 && bytes < cached * (double)ctx->global_cache;
+	const txf__transpose_entry *te = txf__transpose_entry_for(p);
+	const double cached = !lines ? te->stream_cached
+	                      : elem < 32 && (te->stream_cached_line_sizes >> elem) & 1
+	                          ? te->stream_cached_lines
+	                          : 0;
+	const bool in_cache = cached > 0 && bytes < cached * (double)ctx->global_cache;
 	const bool nt = opts->stores
 	                    ? opts->stores > 0
 	                    : cpu && !in_cache &&
@@ -1914,11 +1922,12 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	         !nt     ? "ordinary stores"
 	         : lines ? "non-temporal stores"
 	                 : "non-temporal stores of lines shifted onto the output rows",
-	         tuned          ? " (tuned)"
-	         : opts->stores ? " (forced)"
-	         : in_cache     ? " (output rows off lines, input and output within the cache)"
-	         : cpu && !nt   ? " (the output stays in a core's cache)"
-	                        : "",
+	         tuned               ? " (tuned)"
+	         : opts->stores      ? " (forced)"
+	         : in_cache && lines ? " (input and output within half the cache)"
+	         : in_cache          ? " (output rows off lines, input and output within the cache)"
+	         : cpu && !nt        ? " (the output stays in a core's cache)"
+	                             : "",
 	         out->stage ? ", each tile's input lines loaded together (the input is larger "
 	                      "than the cache)"
 	                    : "");

@@ -726,6 +726,12 @@ typedef struct txf__transpose_entry {
 	 * TXF__STREAM_NT_MIN or TXF__STREAM_SHIFT_MIN bytes on, as aligned
 	 * outputs). */
 	double stream_cached;
+	/* The same for outputs whose rows start on lines (the unshifted
+	 * kernel's non-temporal stores against ordinary ones), for the element
+	 * sizes of stream_cached_line_sizes (bit e: e bytes): inputs under
+	 * this fraction of the cache take ordinary stores (0: never). */
+	double stream_cached_lines;
+	unsigned stream_cached_line_sizes;
 	/* The streaming kernel: unshifted 1-byte tiles through the lane
 	 * network too (STREAM_LANES_1, cl/transpose.cl). */
 	bool stream_lanes_1;
