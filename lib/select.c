@@ -1578,6 +1578,18 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		out->params.mma = 1;
 		if (given->kvec)
 			out->params_source = TXF_SOURCE_FORCED;
+		/* A tuning file with an entry for the shape's class (an older
+		 * txf tune's): say that it is not used. */
+		txf__tuned_pick tp;
+		const size_t dims[3] = {m, n, k};
+		if (!given->kvec && txf__tuning_find(ctx, TXF_TUNE_MATMUL, elem, dims, &tp)) {
+			char name[80];
+			tuned_name(name, sizeof name, TXF_TUNE_MATMUL, &tp);
+			char note[160];
+			snprintf(note, sizeof note,
+			         "; the tuning file's entry (%s) is not used here", name);
+			why_append_whole(out->why, sizeof out->why, note);
+		}
 		return TXF_SUCCESS;
 	}
 	snprintf(out->entry, sizeof out->entry, "%s", e->name);
