@@ -96,22 +96,22 @@ static const txf__transpose_entry transpose_entries[] = {
          * from about a third of it the non-temporal ones are level or win
          * (1-byte 14-16 MB, 16-byte 13-16 MB; docs/bench/pocl-2026-11-26-amd). */
         .stream_cached = 0.3,
-        /* Outputs on lines, ordinary stores against non-temporal ones,
-         * six rounds in turn (docs/bench/pocl-2026-11-27-amd/tuned,
-         * lines.sh): 1-, 4-, 8- and 16-byte elements 1.1-1.9 times as fast
-         * (medians per size) at 1 to 6.5 MB, where input and output take
-         * at most about half the 32 MiB cache; 1-byte 2 times as slow at 9
-         * MB; 2-byte 0.57-0.67 at 4.7 and 6.4 MB. */
+        /* Outputs on lines, ordinary stores against non-temporal ones
+         * (docs/bench/pocl-2026-11-27-amd/tuned/lines.sh, six rounds in
+         * turn; ../lines/ab.sh, auto before and after, three rounds): 8-
+         * and 16-byte elements 1.3-2.0 times as fast at 0.7 to 6.5 MB in
+         * both, where input and output take at most about half the 32 MiB
+         * cache; 1- and 4-byte ones faster in one and slower in the other
+         * (u8 2048^2: 0.57), 2-byte ones slower from 4.7 MB. */
         .stream_cached_lines = 0.25,
-        .stream_cached_line_sizes = 1u << 1 | 1u << 4 | 1u << 8 | 1u << 16,
+        .stream_cached_line_sizes = 1u << 8 | 1u << 16,
         /* Unshifted 1-byte tiles, one thread, ordinary stores: 0.72-0.95 of
          * the word network's time (docs/bench/pocl-2026-11-26-amd); on the
          * Xeon they took up to 1.1 times as long. */
         .stream_lanes_1 = true,
         .why = "POCL on AMD CPUs: every element size streams (tiles of 64-byte lines "
-               "transposed in registers, whole output lines; ordinary stores while input "
-               "and output fit in the cache, for output rows on lines in half of it and "
-               "not for 2-byte elements)",
+               "transposed in registers, whole output lines; ordinary stores where the "
+               "data fits in the cache)",
     },
     {
         .name = "pocl-cpu",
