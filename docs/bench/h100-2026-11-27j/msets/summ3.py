@@ -17,7 +17,7 @@ for l in open(f"{D}/torch.jsonl"):
     x = json.loads(l); cu[(x["m"], x["n"], x["k"])] = x["ms"]
 gm = lambda v: math.exp(sum(map(math.log, v)) / len(v)) if v else float("nan")
 shapes = sorted({s for (s, _) in t})
-present = [v for v in ("v0", "v1", "v2", "v3", "v4", "v5") if any(k[1] == v for k in t)]
+present = [v for v in ("v0", "v1", "v2", "v3", "v4", "v5", "now") if any(k[1] == v for k in t)]
 base = present[0]
 for v in present:
     allr = [cu[s] / t[(s, v)] for s in shapes if (s, v) in t and s in cu]
