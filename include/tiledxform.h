@@ -631,6 +631,21 @@ TXF_API txf_status txf_tuning_set(txf_context *ctx, const txf_tuning *t);
  * trusts") is TXF_ERR_IO. */
 TXF_API txf_status txf_tuning_save(txf_context *ctx, const txf_tuning *t);
 
+/* Time each block set of the device's matmul cost model for dtype (TXF_F32
+ * or TXF_F64; docs/api.md, "The cost model") on this context's device, and
+ * record in t the factor on each set's built-in rates that makes the
+ * model's estimate match the time measured: AUTO then weighs the sets by
+ * this device's speeds wherever t is the tuning in use (txf_tuning_set,
+ * txf_tuning_save). Each set runs a product of about 2 ms seven times;
+ * the programs build on first use. scales (NULL with max 0) receives up to
+ * max of the factors, in the model's order, and count (may be NULL) the
+ * number of sets measured. TXF_ERR_BAD_DTYPE for other types,
+ * TXF_ERR_FP64_UNSUPPORTED for f64 on a device without it,
+ * TXF_ERR_STRATEGY_NOT_APPLICABLE where the device's entry has no cost
+ * model for dtype; t changes only on success. */
+TXF_API txf_status txf_tuning_calibrate(txf_context *ctx, txf_tuning *t, txf_dtype dtype,
+                                        double *scales, size_t max, size_t *count);
+
 #ifdef __cplusplus
 }
 #endif

@@ -312,6 +312,7 @@ static const txf__matmul_entry matmul_entries[] = {
         .dot_few = 40,
         .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
+        .model_device = "NVIDIA H100",
         /* The three smaller sets' rates and the launch costs fitted to
          * 648 timings of them with 1, 2 and 4 K slices on 72 shapes from 64
          * to 50000 per side (H100, docs/bench/h100-2026-11-26/refit), after
@@ -586,6 +587,9 @@ static const txf__matmul_entry matmul_entries[] = {
         /* The simple kernel runs products 2 to 10 times slower than 32 x 32
          * blocks, even the smallest. */
         .model_small = true,
+        /* (The normalized name POCL 3.1 gives the 2-core AMD EPYC, Zen 5,
+         * whose times the rates above were fitted to.) */
+        .model_device = "skylake-avx512-AMD EPYC",
         .why = "POCL: the blocked kernel, one work-item per block, B packed per K panel, in "
                "register tiles along N (16-wide vectors), or along K for a C of few columns; "
                "the blocks (128 x 64 down to 4 x 8 and 1 x 64, 128 x 1 to 128 x 8 along K) "

@@ -1192,6 +1192,28 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	return t;
 }
 
+bool txf__model_set(const txf_context *ctx, const txf__mcost *c, size_t elem, txf__mparams *p)
+{
+	*p = c->p;
+	settle_layout(ctx, p, p, elem);
+	if (txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS) {
+		txf__clear_error();
+		return false;
+	}
+	p->ksplit = 1;
+	return true;
+}
+
+double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double scale,
+                       const txf__mparams *p, unsigned cus, size_t m, size_t n, size_t k,
+                       size_t elem)
+{
+	txf__mcost cs = *c;
+	cs.rate *= scale;
+	cs.rate1 *= scale;
+	return model_time(e, &cs, p, cus, m, n, k, elem, 1, false);
+}
+
 /* The model weighs every count of K slices up to this one. */
 #define MODEL_ALL_SLICES 64
 
@@ -1208,12 +1230,19 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	const txf__mcost *sets_of = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
 	if (!sets_of || !sets_of[0].p.mwg || !cus || !m || !n || !k)
 		return false;
+	/* The rates as calibrated on this device, where the tuning holds
+	 * them. */
+	double scale[TXF__MCOST_SETS];
+	const unsigned calibrated = txf__tuning_model_scales(ctx, elem, sets_of, scale);
 	txf__mparams best = {0};
 	double best_t = 0;
 	unsigned sets = 0, most = 1;
 	bool best_packed = false, packs_weighed = false;
 	for (unsigned i = 0; i < TXF__MCOST_SETS && sets_of[i].p.mwg; i++) {
-		const txf__mcost *c = &sets_of[i];
+		txf__mcost cs = sets_of[i];
+		cs.rate *= scale[i];
+		cs.rate1 *= scale[i];
+		const txf__mcost *c = &cs;
 		txf__mparams q = c->p;
 		if (kvec && (kvec > 1) != (q.kvec > 1))
 			continue;
@@ -1281,9 +1310,11 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	if (len > 0 && (size_t)len < sizeof out->why)
 		snprintf(out->why + len, sizeof out->why - (size_t)len,
 		         ": estimated %.3g us, the least of %u block sets on %u compute units with "
-		         "%s%s (work-groups per compute unit and their measured rates)",
+		         "%s%s (work-groups per compute unit and their %s)",
 		         best_t * 1e6, sets, cus, slices,
-		         packs_weighed ? ", with and without packed operands" : "");
+		         packs_weighed ? ", with and without packed operands" : "",
+		         calibrated ? "rates as calibrated on this device by txf tune"
+		                    : "measured rates");
 	out->launches = matmul_launches(out->strategy, m, n, k, &out->params);
 	return true;
 }

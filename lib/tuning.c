@@ -132,6 +132,18 @@ char *txf__tuning_format(const txf_tuning *t, const txf_device_profile *p, size_
 			}
 		}
 	}
+	for (unsigned d = 0; d < TXF_DTYPE_COUNT; d++)
+		for (unsigned i = 0; i < TXF__MODEL_SCALES; i++) {
+			const txf__model_scale *m = &t->model[d][i];
+			if (!m->valid)
+				continue;
+			put(&o,
+			    "model matmul %s mwg=%u nwg=%u kwg=%u vwa=%u vwb=%u kvec=%u "
+			    "scale=%.6g\n",
+			    txf_dtype_name((txf_dtype)d), m->mwg, m->nwg, m->kwg, m->vwa, m->vwb,
+			    m->kvec, m->scale);
+			lines++;
+		}
 	put(&o, "end %u\n", lines);
 	if (o.failed) {
 		free(o.buf);
@@ -351,6 +363,50 @@ static int parse_entry(parser *ps, char **w, size_t n, txf_tuning *t)
 	return 0;
 }
 
+/* model matmul TYPE mwg= nwg= kwg= vwa= vwb= kvec= scale=: a cost-model
+ * block set's calibrated scale (f32 and f64). */
+static int parse_model(parser *ps, char **w, size_t n, txf_tuning *t)
+{
+	static const char *const keys[] = {"mwg", "nwg", "kwg", "vwa", "vwb", "kvec", "scale"};
+	enum { NKEYS = sizeof keys / sizeof keys[0] };
+	if (n != 3 + NKEYS || strcmp(w[1], "matmul") != 0)
+		return bad(ps, "model needs 'matmul', a type and %s",
+		           "mwg= nwg= kwg= vwa= vwb= "
+		           "kvec= scale=");
+	const int d = dtype_of(w[2]);
+	if (d != TXF_F32 && d != TXF_F64)
+		return bad(ps, "a model line's type is f4 or f8, not '%.20s'", w[2]);
+	txf__model_scale m = {.valid = 1};
+	unsigned *u[] = {&m.mwg, &m.nwg, &m.kwg, &m.vwa, &m.vwb, &m.kvec};
+	for (size_t i = 0; i < NKEYS; i++) {
+		const size_t k = strlen(keys[i]);
+		if (strncmp(w[3 + i], keys[i], k) != 0 || w[3 + i][k] != '=')
+			return bad(ps, "expected %s= in place of '%.40s'", keys[i], w[3 + i]);
+		const char *v = w[3 + i] + k + 1;
+		const bool ok = i < NKEYS - 1 ? parse_uint(v, 4096, u[i]) && *u[i] > 0
+		                              : parse_double(v, &m.scale) &&
+		                                    m.scale >= 1.0 / TXF__SCALE_MAX &&
+		                                    m.scale <= TXF__SCALE_MAX;
+		if (!ok)
+			return bad(ps, "bad value '%.40s' for %s%s", v, keys[i],
+			           i < NKEYS - 1 ? " (1 to 4096)" : " (1/32 to 32)");
+	}
+	unsigned slot = TXF__MODEL_SCALES;
+	for (unsigned i = 0; i < TXF__MODEL_SCALES; i++) {
+		const txf__model_scale *x = &t->model[d][i];
+		if (x->valid && x->mwg == m.mwg && x->nwg == m.nwg && x->kwg == m.kwg &&
+		    x->vwa == m.vwa && x->vwb == m.vwb && x->kvec == m.kvec)
+			return bad(ps, "the model set %ux%ux%u of %s given twice", m.mwg, m.nwg,
+			           m.kwg, w[2]);
+		if (!x->valid && slot == TXF__MODEL_SCALES)
+			slot = i;
+	}
+	if (slot == TXF__MODEL_SCALES)
+		return bad(ps, "more than %d model lines for %s", TXF__MODEL_SCALES, w[2]);
+	t->model[d][slot] = m;
+	return 0;
+}
+
 /* A header value: the rest of the line, printable. */
 static int header_value(parser *ps, const char *line, const char *key, char *out, size_t n)
 {
@@ -462,6 +518,9 @@ int txf__tuning_parse(const char *data, size_t len, txf__tuning_file *f, char *w
 			body_lines++;
 		} else if (strcmp(w[0], "entry") == 0) {
 			rc = parse_entry(&ps, w, nw, &f->tuning);
+			body_lines++;
+		} else if (strcmp(w[0], "model") == 0) {
+			rc = parse_model(&ps, w, nw, &f->tuning);
 			body_lines++;
 		} else if (strcmp(w[0], "end") == 0) {
 			unsigned count;
@@ -804,6 +863,31 @@ bool txf__tuning_find(txf_context *ctx, txf_tune_op op, size_t elem, const size_
 	return found;
 }
 
+unsigned txf__tuning_model_scales(txf_context *ctx, size_t elem, const txf__mcost *sets,
+                                  double *scales)
+{
+	unsigned found = 0;
+	const int d = elem == 4 ? TXF_F32 : elem == 8 ? TXF_F64 : -1;
+	pthread_mutex_lock(&ctx->lock);
+	const txf_tuning *t = ctx->tuning_enabled && d >= 0 ? ctx->tuning : NULL;
+	for (unsigned i = 0; i < TXF__MCOST_SETS; i++) {
+		scales[i] = 1.0;
+		for (unsigned j = 0; t && sets[i].p.mwg && j < TXF__MODEL_SCALES; j++) {
+			const txf__model_scale *m = &t->model[d][j];
+			const txf__mparams *p = &sets[i].p;
+			if (m->valid && m->mwg == p->mwg && m->nwg == p->nwg && m->kwg == p->kwg &&
+			    m->vwa == p->vwa && m->vwb == p->vwb &&
+			    m->kvec == (p->kvec ? p->kvec : 1)) {
+				scales[i] = m->scale;
+				found++;
+				break;
+			}
+		}
+	}
+	pthread_mutex_unlock(&ctx->lock);
+	return found;
+}
+
 /* ------------------------------------------------------------ public API */
 
 txf_status txf_tuning_path(txf_context *ctx, char *buf, size_t size)
@@ -1031,7 +1115,7 @@ static bool same_group(const txf_tuning *a, const txf_tuning *b, unsigned op, un
 		                 x->median_ms != y->median_ms))
 			return false;
 	}
-	return true;
+	return op != TXF_TUNE_MATMUL || memcmp(a->model[d], b->model[d], sizeof a->model[d]) == 0;
 }
 
 /* What txf_tuning_save writes: t where the caller changed it, the file
@@ -1051,6 +1135,8 @@ static void merge(txf_tuning *out, const txf_tuning *t, const txf_tuning *base,
 			out->limits[op][d] = disk->limits[op][d];
 			memcpy(out->entries[op][d], disk->entries[op][d],
 			       sizeof out->entries[op][d]);
+			if (op == TXF_TUNE_MATMUL)
+				memcpy(out->model[d], disk->model[d], sizeof out->model[d]);
 		}
 }
 

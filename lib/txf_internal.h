@@ -181,9 +181,25 @@ typedef struct txf__tuning_limits {
 	double padcopy_min;
 } txf__tuning_limits;
 
+/* A block set of a matmul cost model as measured on this device
+ * (txf_tuning_calibrate): the set's blocks and vectors, and the factor on
+ * the entry's rates for it that makes the model's time match the measured
+ * one. */
+typedef struct txf__model_scale {
+	int valid;
+	unsigned mwg, nwg, kwg, vwa, vwb, kvec;
+	double scale;
+} txf__model_scale;
+
+/* A calibrated scale lies in [1 / TXF__SCALE_MAX, TXF__SCALE_MAX]. */
+#define TXF__SCALE_MAX 32.0
+/* Scales per type: as many as a cost model has sets (TXF__MCOST_SETS). */
+#define TXF__MODEL_SCALES 16
+
 struct txf_tuning {
 	txf__tuned entries[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT][TXF_SIZE_CLASS_COUNT];
 	txf__tuning_limits limits[TXF_TUNE_OP_COUNT][TXF_DTYPE_COUNT];
+	txf__model_scale model[TXF_DTYPE_COUNT][TXF__MODEL_SCALES];
 	char mode[16];
 	char created[32];
 };
@@ -577,6 +593,12 @@ txf_status txf__tuning_init(txf_context *ctx, const txf_context_options *opts);
 void txf__tuning_free(txf_context *ctx);
 /* Whether every valid entry of t is a launch the device accepts. */
 txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, size_t n);
+struct txf__mcost;
+/* The calibrated scale of each of the cost-model sets `sets` (elem 4: f32,
+ * 8: f64) in the context's tuning, 1 where it has none: the number of
+ * sets with one. */
+unsigned txf__tuning_model_scales(txf_context *ctx, size_t elem, const struct txf__mcost *sets,
+                                  double *scales);
 
 /* The tuned entry for a shape: dims are rows, cols for a transpose and m, n,
  * k (row-major C) for a matmul. */
@@ -759,6 +781,7 @@ typedef struct txf__mcost {
 } txf__mcost;
 
 #define TXF__MCOST_SETS 16
+_Static_assert(TXF__MODEL_SCALES == TXF__MCOST_SETS, "a tuning holds a scale per cost-model set");
 #define TXF__ROWS_MORE 4
 
 typedef struct txf__matmul_entry {
@@ -882,6 +905,10 @@ typedef struct txf__matmul_entry {
 	double panel_vec_s, kvec_sum_s;
 	/* The model also takes products under simple_below. */
 	bool model_small;
+	/* The device the cost model's rates were measured on: a prefix of its
+	 * normalized name. txf_tuning_calibrate measures other devices against
+	 * it and leaves that one to the built-in rates. */
+	const char *model_device;
 	const char *why;
 } txf__matmul_entry;
 
@@ -889,6 +916,15 @@ typedef struct txf__matmul_entry {
  * fallback (also for p NULL). */
 const txf__transpose_entry *txf__transpose_entry_for(const txf_device_profile *p);
 const txf__matmul_entry *txf__matmul_entry_for(const txf_device_profile *p);
+
+/* The cost model (select.c). txf__model_set: set c's parameters as this
+ * device runs them, false where they do not fit it. txf__model_time: its
+ * estimate for m x n x k (row-major C) in blocks of p, the set's rates
+ * times scale, K whole and the operands as they are. */
+bool txf__model_set(const txf_context *ctx, const txf__mcost *c, size_t elem, txf__mparams *p);
+double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double scale,
+                       const txf__mparams *p, unsigned cus, size_t m, size_t n, size_t k,
+                       size_t elem);
 
 /* ---------------------------------------------------------------- fit.c */
 

@@ -1835,6 +1835,199 @@ static void test_entry_round_trip(void **state)
 
 /* A file of format 1 (matmul entries with params=a,b,c,...), as the
  * library before 0.2.0 wrote it, is ignored with a warning. */
+/* The matmul entry's set i with mwg x nwg blocks, or -1. */
+static int model_set(txf_context *ctx, unsigned mwg, unsigned nwg, unsigned kvec)
+{
+	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
+	for (int i = 0; i < TXF__MCOST_SETS && e->cost_f32[i].p.mwg; i++)
+		if (e->cost_f32[i].p.mwg == mwg && e->cost_f32[i].p.nwg == nwg &&
+		    (e->cost_f32[i].p.kvec ? e->cost_f32[i].p.kvec : 1) == kvec)
+			return i;
+	return -1;
+}
+
+/* txf_tuning_calibrate: refusals that change nothing, every set of POCL's
+ * f32 model timed, the scales saved and read back, and AUTO weighing the
+ * sets by them. */
+static void test_calibrated_model(void **state)
+{
+	(void)state;
+	txf_context *ctx = open_ctx(NULL);
+	txf_tuning *t = test_tuning_blank("test");
+	txf_tuning *blank = test_tuning_blank("test");
+	double sc[TXF__MCOST_SETS + 4];
+	size_t count = 99;
+	assert_int_equal(txf_tuning_calibrate(NULL, t, TXF_F32, NULL, 0, NULL), TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_tuning_calibrate(ctx, NULL, TXF_F32, NULL, 0, NULL), TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F32, NULL, 3, &count), TXF_ERR_NULL_ARG);
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_U8, sc, 4, &count), TXF_ERR_BAD_DTYPE);
+	assert_non_null(strstr(txf_last_error(), "f32 and f64"));
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F16, sc, 4, &count), TXF_ERR_BAD_DTYPE);
+	/* A device whose entry has no cost model. */
+	without_model(ctx);
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F32, sc, 4, &count),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "no cost model"));
+	assert_int_equal(count, 99);
+	assert_memory_equal(t, blank, sizeof *t);
+	txf_context_release(&ctx);
+
+	/* The device the model's rates were measured on is not calibrated
+	 * against itself. */
+	ctx = open_ctx(NULL);
+	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
+	assert_non_null(e->model_device);
+	snprintf(ctx->profile.normalized_name, sizeof ctx->profile.normalized_name, "%s 9B45",
+	         e->model_device);
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F32, sc, 4, &count),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "measured on this kind of device"));
+	assert_memory_equal(t, blank, sizeof *t);
+
+	/* Any other (named so here, as CI may run on that kind of device):
+	 * every set of POCL's f32 model fits the device and gets a scale, in
+	 * the model's order, within its bounds. */
+	snprintf(ctx->profile.normalized_name, sizeof ctx->profile.normalized_name,
+	         "test-cpu-Other Vendor");
+	size_t sets = 0;
+	while (sets < TXF__MCOST_SETS && e->cost_f32[sets].p.mwg)
+		sets++;
+	assert_true(sets >= 8);
+	for (size_t i = 0; i < sizeof sc / sizeof sc[0]; i++)
+		sc[i] = -1;
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F32, sc, 3, &count), TXF_SUCCESS);
+	assert_int_equal(count, sets);
+	assert_true(sc[0] > 0 && sc[2] > 0 && sc[3] == -1);
+	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F32, sc, TXF__MCOST_SETS + 4, &count),
+	                 TXF_SUCCESS);
+	for (size_t i = 0; i < sets; i++) {
+		const txf__model_scale *m = &t->model[TXF_F32][i];
+		assert_true(m->valid);
+		assert_int_equal(m->mwg, e->cost_f32[i].p.mwg);
+		assert_int_equal(m->nwg, e->cost_f32[i].p.nwg);
+		assert_true(isfinite(m->scale) && m->scale >= 1.0 / TXF__SCALE_MAX &&
+		            m->scale <= TXF__SCALE_MAX);
+		assert_true(sc[i] == m->scale);
+	}
+	assert_true(sc[sets] == -1);
+	assert_false(t->model[TXF_F64][0].valid);
+	/* Small and skinny blocks (those summing along K among them) share
+	 * the median of the others' scales. */
+	const int k1 = model_set(ctx, 128, 1, 16), b8 = model_set(ctx, 8, 8, 1);
+	assert_true(k1 >= 0 && b8 >= 0);
+	assert_true(t->model[TXF_F32][k1].scale == t->model[TXF_F32][b8].scale);
+	double own[4];
+	const unsigned sides[4][2] = {{128, 64}, {64, 32}, {32, 64}, {32, 32}};
+	for (int i = 0; i < 4; i++) {
+		const int at = model_set(ctx, sides[i][0], sides[i][1], 1);
+		assert_true(at >= 0);
+		own[i] = t->model[TXF_F32][at].scale;
+	}
+	for (int i = 0; i < 4; i++) /* sorted, for the median */
+		for (int j = i + 1; j < 4; j++)
+			if (own[j] < own[i]) {
+				const double x = own[i];
+				own[i] = own[j];
+				own[j] = x;
+			}
+	assert_true(fabs(t->model[TXF_F32][k1].scale / sqrt(own[1] * own[2]) - 1) < 1e-3);
+
+	/* Saved, the scales are model lines; a new context reads them back
+	 * and its why says the rates are calibrated. */
+	assert_int_equal(txf_tuning_save(ctx, t), TXF_SUCCESS);
+	txf_context_release(&ctx);
+	ctx = open_ctx(NULL);
+	size_t len;
+	char *text = read_text(path_of(ctx), &len);
+	assert_non_null(strstr(text, "\nmodel matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 "
+	                             "kvec=1 scale="));
+	assert_non_null(strstr(text, " kvec=16 scale="));
+	free(text);
+	txf_tuning *got = NULL;
+	assert_int_equal(txf_tuning_get(ctx, &got), TXF_SUCCESS);
+	assert_memory_equal(got->model, t->model, sizeof t->model);
+	txf_tuning_release(&got);
+	txf_matmul_choice mc;
+	assert_int_equal(txf_matmul_explain(ctx, 500, 500, 500, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_non_null(strstr(mc.why, "rates as calibrated on this device"));
+
+	/* The model weighs the sets by the scales: 16 x 16 blocks, far from
+	 * the model's choice for 512^3 with the built-in rates, are chosen
+	 * where the others run 32 times slower and they 32 times faster. */
+	const int small = model_set(ctx, 16, 16, 1);
+	assert_true(small >= 0);
+	assert_int_equal(txf_tuning_set(ctx, NULL), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 512, 512, 512, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_int_not_equal(test_mparam(&mc, "mwg"), 16);
+	assert_non_null(strstr(mc.why, "measured rates"));
+	for (size_t i = 0; i < sets; i++)
+		t->model[TXF_F32][i].scale =
+		    (int)i == small ? TXF__SCALE_MAX : 1.0 / TXF__SCALE_MAX;
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 512, 512, 512, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&mc, "mwg"), 16);
+	assert_int_equal(test_mparam(&mc, "nwg"), 16);
+	/* A scale for a set the model does not have is not used. */
+	for (size_t i = 0; i < sets; i++)
+		t->model[TXF_F32][i].mwg += 1000;
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	assert_int_equal(txf_matmul_explain(ctx, 512, 512, 512, TXF_F32, NULL, &mc), TXF_SUCCESS);
+	assert_int_not_equal(test_mparam(&mc, "mwg"), 16);
+	assert_non_null(strstr(mc.why, "measured rates"));
+	txf_context_release(&ctx);
+	txf_tuning_release(&t);
+	txf_tuning_release(&blank);
+}
+
+/* Model lines a file cannot hold: each makes the whole file ignored. */
+static void test_bad_model_lines(void **state)
+{
+	(void)state;
+	size_t len;
+	char *good = valid_text(&len);
+	char path[512];
+	snprintf(path, sizeof path, "%s/t.txt", cache);
+	const char *end = strstr(good, "\nend ");
+	assert_non_null(end);
+	unsigned lines = 0;
+	assert_int_equal(sscanf(end + 5, "%u", &lines), 1);
+	static const char *const bad_lines[][2] = {
+	    {"model matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=40", "bad value"},
+	    {"model matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=0.01", "bad value"},
+	    {"model matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=nan", "bad value"},
+	    {"model matmul f32 mwg=0 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=1", "bad value"},
+	    {"model matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 scale=1", "model needs"},
+	    {"model matmul f32 nwg=64 mwg=128 kwg=256 vwa=8 vwb=16 kvec=1 scale=1",
+	     "expected mwg="},
+	    {"model matmul u8 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=1", "f4 or f8"},
+	    {"model transpose f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=1",
+	     "model needs"},
+	    {"model matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=1\n"
+	     "model matmul f32 mwg=128 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 scale=2",
+	     "given twice"},
+	};
+	char *text = malloc(len + 512);
+	for (size_t i = 0; i < sizeof bad_lines / sizeof bad_lines[0]; i++) {
+		const unsigned extra = strchr(bad_lines[i][0], '\n') ? 2 : 1;
+		int n = snprintf(text, len + 512, "%.*s\n%s\nend %u\n", (int)(end - good), good,
+		                 bad_lines[i][0], lines + extra);
+		expect_ignored(path, text, (size_t)n, 0600, bad_lines[i][1]);
+	}
+	/* A good one is read. */
+	int n = snprintf(text, len + 512,
+	                 "%.*s\nmodel matmul f32 mwg=7 nwg=64 kwg=256 vwa=8 vwb=16 kvec=1 "
+	                 "scale=0.5\nend %u\n",
+	                 (int)(end - good), good, lines + 1);
+	write_text(path, text, (size_t)n, 0600);
+	txf_context *ctx = open_ctx(path);
+	txf_context_stats st;
+	assert_int_equal(txf_context_stats_get(ctx, &st), TXF_SUCCESS);
+	assert_int_equal(st.tuned, 1);
+	txf_context_release(&ctx);
+	free(text);
+	free(good);
+}
+
 static void test_format1_ignored(void **state)
 {
 	(void)state;
@@ -1896,6 +2089,8 @@ int main(int argc, char **argv)
 	    cmocka_unit_test(test_set_info_refuses),
 	    cmocka_unit_test_setup(test_entry_round_trip, fresh_cache),
 	    cmocka_unit_test_setup(test_format1_ignored, fresh_cache),
+	    cmocka_unit_test_setup(test_calibrated_model, fresh_cache),
+	    cmocka_unit_test_setup(test_bad_model_lines, fresh_cache),
 	};
 	return cmocka_run_group_tests(tests, suite_setup, suite_teardown);
 }

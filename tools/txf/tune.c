@@ -845,11 +845,50 @@ static bool model_chooses(tuner *t, txf_dtype dtype, const size_t *d)
 	       ch.params_source == TXF_SOURCE_DEVICE && strstr(ch.why, "cost model") != NULL;
 }
 
+/* The device's cost model for dtype calibrated into out: each block set
+ * timed here (txf_tuning_calibrate), their scales summarised. */
+static int calibrate(tuner *t, txf_dtype dtype, txf_tuning *out)
+{
+	double sc[64];
+	size_t n = 0;
+	txf_status s = txf_tuning_calibrate(t->ctx, out, dtype, sc, 64, &n);
+	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE) {
+		say(t,
+		    "matmul    %-4s cost model not calibrated: its built-in rates were measured "
+		    "on this kind of device\n",
+		    txf_dtype_name(dtype));
+		return 0;
+	}
+	if (s != TXF_SUCCESS) {
+		tool_report("tune: cannot calibrate the cost model", s);
+		return -1;
+	}
+	if (n > 64)
+		n = 64;
+	double lo = INFINITY, hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		lo = sc[i] < lo ? sc[i] : lo;
+		hi = sc[i] > hi ? sc[i] : hi;
+	}
+	say(t,
+	    "matmul    %-4s cost model calibrated: %zu block sets timed, their rates %.2f to "
+	    "%.2f times the built-in ones\n",
+	    txf_dtype_name(dtype), n, n ? lo : 1.0, n ? hi : 1.0);
+	return 0;
+}
+
 static int tune_matmul(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 {
 	class_shapes sh = matmul_shapes(t);
 	cand best[TXF_SIZE_CLASS_COUNT];
 	int tuned = 0;
+	/* Where the cost model chooses, its block sets' rates measured here
+	 * replace the built-in ones. */
+	bool model = false;
+	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT && !model; cls++)
+		model = model_chooses(t, dtype, sh.dims[cls]);
+	if (model && calibrate(t, dtype, out) != 0)
+		return -1;
 	for (int cls = 0; cls < TXF_SIZE_CLASS_COUNT; cls++) {
 		best[cls].ms = INFINITY;
 		if (model_chooses(t, dtype, sh.dims[cls])) {
