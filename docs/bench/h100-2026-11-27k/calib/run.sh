@@ -2,7 +2,7 @@
 # The cost model calibrated by txf tune on the H100: txf tune --op matmul (f32) into a fresh
 # cache, then auto with the built-in rates (TXF_TUNING=0) and with the calibrated file in
 # turn, three rounds, on sweeps of seeds 301 and 302 (30 products each, 64 to 8192 per side)
-# and named products; cuBLAS (PyTorch, TF32 off) in the same call. `summ.py DIR`.
+# and named products; cuBLAS (PyTorch, TF32 off) in the same call. `../../pocl-2026-11-27-intel/calib/summ.py OUT/mm.jsonl`.
 # Run from the checkout's root on the GPU machine with .device-build.
 set -u
 export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
