@@ -871,8 +871,8 @@ static int calibrate(tuner *t, txf_dtype dtype, txf_tuning *out)
 		hi = sc[i] > hi ? sc[i] : hi;
 	}
 	say(t,
-	    "matmul    %-4s cost model calibrated: %zu block sets timed, their rates %.2f to "
-	    "%.2f times the built-in ones\n",
+	    "matmul    %-4s cost model calibrated: the rates of its %zu block sets %.2f to %.2f "
+	    "times the built-in ones\n",
 	    txf_dtype_name(dtype), n, n ? lo : 1.0, n ? hi : 1.0);
 	return 0;
 }
