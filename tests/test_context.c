@@ -354,6 +354,10 @@ static txf_context *nvidia_gpu_context(void)
 	ctx->profile.local_mem_size = 48 * 1024;
 	ctx->profile.max_work_group_size = 1024;
 	ctx->profile.nv_compute_capability = 0;
+	/* The largest buffer an H100 allows, which bounds K slices' partial
+	 * sums; the test device's own (a quarter of its memory) varies with
+	 * the machine. */
+	ctx->profile.max_alloc_size = (cl_ulong)20 << 30;
 	return ctx;
 }
 
@@ -1176,8 +1180,9 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(test_mparam(&c, "ksplit"), 1);
 	assert_int_equal(c.launches, 2); /* the blocks divide it: pack A, product */
 	assert_non_null(strstr(c.why, "cost model: blocks 256 x 128 x 32"));
-	assert_non_null(strstr(
-	    c.why, "on 132 compute units with 1 to 32 K slices, with and without packed operands"));
+	if (!strstr(c.why,
+	            "on 132 compute units with 1 to 32 K slices, with and without packed operands"))
+		fail_msg("the why is: %s", c.why);
 	txf_matmul_options po;
 	txf_matmul_options_default(&po);
 	po.strategy = TXF_STRATEGY_PAD;
