@@ -1097,6 +1097,22 @@ static bool header_text_ok(const char *s)
 	return true;
 }
 
+/* Whether two tunings hold the same model scales for type d (field by
+ * field: the structs have padding). */
+static bool same_models(const txf_tuning *a, const txf_tuning *b, unsigned d)
+{
+	for (unsigned i = 0; i < TXF__MODEL_SCALES; i++) {
+		const txf__model_scale *x = &a->model[d][i], *y = &b->model[d][i];
+		if (!x->valid != !y->valid)
+			return false;
+		if (x->valid &&
+		    (x->mwg != y->mwg || x->nwg != y->nwg || x->kwg != y->kwg || x->vwa != y->vwa ||
+		     x->vwb != y->vwb || x->kvec != y->kvec || x->scale != y->scale))
+			return false;
+	}
+	return true;
+}
+
 /* Whether a and b hold the same limits and entries for op and type d. */
 static bool same_group(const txf_tuning *a, const txf_tuning *b, unsigned op, unsigned d)
 {
@@ -1115,7 +1131,7 @@ static bool same_group(const txf_tuning *a, const txf_tuning *b, unsigned op, un
 		                 x->median_ms != y->median_ms))
 			return false;
 	}
-	return op != TXF_TUNE_MATMUL || memcmp(a->model[d], b->model[d], sizeof a->model[d]) == 0;
+	return op != TXF_TUNE_MATMUL || same_models(a, b, d);
 }
 
 /* What txf_tuning_save writes: t where the caller changed it, the file
