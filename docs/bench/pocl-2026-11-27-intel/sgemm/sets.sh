@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # From the checkout's root; BUILD a release build with -Dblas=enabled.
-# each POCL f32 set forced (pad, 1 K slice) on seed 24 (30 shapes 1:1024) and named small/skinny; auto + blas
+# Each POCL f32 set forced (pad, one K slice), with auto and OpenBLAS beside, two rounds, on the
+# sweep of seed 24 (30 products, 1 to 1024 per side), 36 named small and skinny products (in two
+# runs: txf bench takes 32 at most) and the sweep of seed 25 (1 to 2048). `regret.py DIR`.
+# Usage: sets.sh BUILD DIR
 set -u
 A=$1/tools/txf/txf; O=$2; DT=f4
 mkdir -p "$O"; export TXF_TUNING=0 TXF_KERNEL_PATH=$PWD/cl
@@ -13,7 +16,8 @@ SETS="128x64:128,64,256,8,16 64x32:64,32,256,8,16 32x64:32,64,256,8,16 32x32:32,
 4x32:4,32,256,4,16 1x64:1,64,256,1,16 64x4:64,4,256,8,2
 k128x1:128,1,512,8,1,16 k128x2:128,2,512,8,2,16 k128x4:128,4,512,4,4,16 k128x8:128,8,512,4,4,16"
 for r in 1 2; do
-for s in "--sweep 30 --seed 24 --sweep-range 1:1024" "--shape $SK"; do
+SK1=$(echo $SK | cut -d, -f1-18); SK2=$(echo $SK | cut -d, -f19-)
+for s in "--sweep 30 --seed 24 --sweep-range 1:1024" "--shape $SK1" "--shape $SK2" "--sweep 30 --seed 25 --sweep-range 1:2048"; do
   $A bench matmul --dtype $DT $s --strategy auto --compare blas --repeat 7 --format json | sed "s/^{/{\"r\":$r,/" >> "$O/auto.jsonl"
   for set in $SETS; do
     name=${set%%:*}; IFS=, read -r m n kw va vb kv <<< "${set#*:}"; kv=${kv:-1}
