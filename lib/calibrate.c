@@ -11,7 +11,10 @@
  * rate, and its scale is the factor on its rates for which the model's
  * estimate of that product equals the fastest of its timed runs (POCL at
  * times leaves a second core idle through a run of milliseconds, which a
- * median can catch). Smaller blocks and those for skinny products (four
+ * median can catch), divided by the scale the same measurement gives on
+ * the devices the rates were fitted to, where the entry records it (the
+ * H100 and H200 gave 0.97 to 1.35: one product per set sits that far from
+ * a fit over many). Smaller blocks and those for skinny products (four
  * times as tall as wide or more, or the reverse, and those summing along
  * K) run at the speed of their operands' traffic there, which a rate of
  * arithmetic measured here would misstate: they take the median scale of
@@ -211,12 +214,15 @@ txf_status txf_tuning_calibrate(txf_context *ctx, txf_tuning *t, txf_dtype dtype
 	              "txf_tuning_calibrate: the device entry %s has no cost model for %s "
 	              "products",
 	              e->name, txf_dtype_name(dtype));
-	TXF_CHECK_ARG(!e->model_device || strncmp(prof->normalized_name, e->model_device,
-	                                          strlen(e->model_device)) != 0,
-	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
-	              "txf_tuning_calibrate: the built-in rates of %s were measured on this kind "
-	              "of device (%s)",
-	              e->name, e->model_device);
+	for (size_t i = 0; i < sizeof e->model_devices / sizeof e->model_devices[0]; i++) {
+		const char *d = e->model_devices[i];
+		TXF_CHECK_ARG(
+		    !d || strncmp(prof->normalized_name, d, strlen(d)) != 0,
+		    TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		    "txf_tuning_calibrate: the built-in rates of %s were measured on this "
+		    "kind of device (%s)",
+		    e->name, d);
+	}
 	/* The largest operand, in elements, for the host's ones. */
 	size_t most = 0;
 	for (unsigned i = 0; i < TXF__MCOST_SETS && sets[i].p.mwg; i++) {
@@ -262,7 +268,11 @@ txf_status txf_tuning_calibrate(txf_context *ctx, txf_tuning *t, txf_dtype dtype
 		s = time_set(ctx, dtype, e, &p, m, n, k, ones, &seconds);
 		if (s != TXF_SUCCESS)
 			break;
-		got[i].scale = four_digits(fit_scale(e, &sets[i], &p, cus, m, n, k, elem, seconds));
+		const double ref = sets[i].calib > 0 ? sets[i].calib : 1.0;
+		got[i].scale = four_digits(
+		    fmin(TXF__SCALE_MAX,
+		         fmax(1.0 / TXF__SCALE_MAX,
+		              fit_scale(e, &sets[i], &p, cus, m, n, k, elem, seconds) / ref)));
 		timed[ntimed++] = got[i].scale;
 	}
 	/* The small and skinny sets: the median of the others' scales. */

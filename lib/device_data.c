@@ -312,7 +312,7 @@ static const txf__matmul_entry matmul_entries[] = {
         .dot_few = 40,
         .big_f32 = NVIDIA_BIG_F32,
         .big_from = 2e10,
-        .model_device = "NVIDIA H100",
+        .model_devices = {"NVIDIA H100", "NVIDIA H200"},
         /* The three smaller sets' rates and the launch costs fitted to
          * 648 timings of them with 1, 2 and 4 K slices on 72 shapes from 64
          * to 50000 per side (H100, docs/bench/h100-2026-11-26/refit), after
@@ -323,22 +323,33 @@ static const txf__matmul_entry matmul_entries[] = {
          * docs/bench/h100-2026-11-26/clip): the factor that loses least time
          * choosing between them. The 128 x 64 set gains nothing from packed
          * operands. */
+        /* calib: the scales txf_tuning_calibrate measured for the four sets
+         * on the H100 and the H200 (1.114 / 1.11, 0.993 / 0.988, 0.967 /
+         * 0.966, 1.35 / 1.348; docs/bench/h100-2026-11-27k/calib). */
         .cost_f32 =
             {{.p =
                   {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
               .rate = 290e9,
               .rate1 = 261e9,
               .slots = 2,
-              .packed = 1.05},
+              .packed = 1.05,
+              .calib = 1.11},
              {.p = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 250e9,
               .rate1 = 238e9,
-              .slots = 2},
+              .slots = 2,
+              .calib = 0.99},
              {.p = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 210e9,
               .rate1 = 178e9,
-              .slots = 4},
-             {.p = NVIDIA_BIG_F32, .rate = 240e9, .rate1 = 240e9, .slots = 1, .packed = 1.32}},
+              .slots = 4,
+              .calib = 0.966},
+             {.p = NVIDIA_BIG_F32,
+              .rate = 240e9,
+              .rate1 = 240e9,
+              .slots = 1,
+              .packed = 1.32,
+              .calib = 1.35}},
         .launch_s = 16e-6,
         .slice_launch_s = 2e-6,
         /* The slices' partial sums and the packed copies at 3e12 B/s, and
@@ -589,7 +600,7 @@ static const txf__matmul_entry matmul_entries[] = {
         .model_small = true,
         /* (The normalized name POCL 3.1 gives the 2-core AMD EPYC, Zen 5,
          * whose times the rates above were fitted to.) */
-        .model_device = "skylake-avx512-AMD EPYC",
+        .model_devices = {"skylake-avx512-AMD EPYC"},
         .why = "POCL: the blocked kernel, one work-item per block, B packed per K panel, in "
                "register tiles along N (16-wide vectors), or along K for a C of few columns; "
                "the blocks (128 x 64 down to 4 x 8 and 1 x 64, 128 x 1 to 128 x 8 along K) "

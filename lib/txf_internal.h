@@ -778,6 +778,11 @@ typedef struct txf__mcost {
 	double rate, rate1;
 	unsigned slots;
 	double packed;
+	/* The scale txf_tuning_calibrate measures for the set on the devices
+	 * these rates were fitted to (0: 1): a calibration elsewhere divides
+	 * by it, so that only the difference between devices moves the rates,
+	 * not how far the one product it times sits from the fit. */
+	double calib;
 } txf__mcost;
 
 #define TXF__MCOST_SETS 16
@@ -905,10 +910,11 @@ typedef struct txf__matmul_entry {
 	double panel_vec_s, kvec_sum_s;
 	/* The model also takes products under simple_below. */
 	bool model_small;
-	/* The device the cost model's rates were measured on: a prefix of its
-	 * normalized name. txf_tuning_calibrate measures other devices against
-	 * it and leaves that one to the built-in rates. */
-	const char *model_device;
+	/* The devices the cost model's rates were measured on: prefixes of
+	 * their normalized names (NULL after the last). txf_tuning_calibrate
+	 * measures other devices against them and leaves these to the
+	 * built-in rates. */
+	const char *model_devices[3];
 	const char *why;
 } txf__matmul_entry;
 

@@ -1876,9 +1876,9 @@ static void test_calibrated_model(void **state)
 	 * against itself. */
 	ctx = open_ctx(NULL);
 	const txf__matmul_entry *e = txf__matmul_entry_for(&ctx->profile);
-	assert_non_null(e->model_device);
+	assert_non_null(e->model_devices[0]);
 	snprintf(ctx->profile.normalized_name, sizeof ctx->profile.normalized_name, "%s 9B45",
-	         e->model_device);
+	         e->model_devices[0]);
 	assert_int_equal(txf_tuning_calibrate(ctx, t, TXF_F32, sc, 4, &count),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	assert_non_null(strstr(txf_last_error(), "measured on this kind of device"));
