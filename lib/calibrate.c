@@ -171,6 +171,12 @@ static double four_digits(double x)
 	return strtod(buf, NULL);
 }
 
+double txf__calibrated(const txf__mcost *c, double measured)
+{
+	const double ref = c->calib > 0 ? c->calib : 1.0;
+	return four_digits(fmin(TXF__SCALE_MAX, fmax(1.0 / TXF__SCALE_MAX, measured / ref)));
+}
+
 /* The factor on c's rates for which the model's estimate is `seconds`:
  * the estimate falls as the factor grows; bisected in logs within
  * [1 / TXF__SCALE_MAX, TXF__SCALE_MAX]. */
@@ -268,11 +274,8 @@ txf_status txf_tuning_calibrate(txf_context *ctx, txf_tuning *t, txf_dtype dtype
 		s = time_set(ctx, dtype, e, &p, m, n, k, ones, &seconds);
 		if (s != TXF_SUCCESS)
 			break;
-		const double ref = sets[i].calib > 0 ? sets[i].calib : 1.0;
-		got[i].scale = four_digits(
-		    fmin(TXF__SCALE_MAX,
-		         fmax(1.0 / TXF__SCALE_MAX,
-		              fit_scale(e, &sets[i], &p, cus, m, n, k, elem, seconds) / ref)));
+		got[i].scale = txf__calibrated(
+		    &sets[i], fit_scale(e, &sets[i], &p, cus, m, n, k, elem, seconds));
 		timed[ntimed++] = got[i].scale;
 	}
 	/* The small and skinny sets: the median of the others' scales. */

@@ -928,6 +928,11 @@ const txf__matmul_entry *txf__matmul_entry_for(const txf_device_profile *p);
  * estimate for m x n x k (row-major C) in blocks of p, the set's rates
  * times scale, K whole and the operands as they are. */
 bool txf__model_set(const txf_context *ctx, const txf__mcost *c, size_t elem, txf__mparams *p);
+/* The scale calibration records for set c where one product of it
+ * measured `measured` (the factor for which the model's estimate met the
+ * time): over c->calib where the entry has it, within 1/TXF__SCALE_MAX to
+ * TXF__SCALE_MAX, to four significant digits (calibrate.c). */
+double txf__calibrated(const txf__mcost *c, double measured);
 double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double scale,
                        const txf__mparams *p, unsigned cus, size_t m, size_t n, size_t k,
                        size_t elem);

@@ -1932,6 +1932,22 @@ static void test_calibrated_model(void **state)
 			}
 	assert_true(fabs(t->model[TXF_F32][k1].scale / sqrt(own[1] * own[2]) - 1) < 1e-3);
 
+	/* A measured factor over the one the entry's own devices gave, within
+	 * the bounds, to four digits. */
+	txf__mcost ref = {.calib = 1.35};
+	assert_true(txf__calibrated(&ref, 1.35) == 1.0);
+	assert_true(txf__calibrated(&ref, 0.675) == 0.5);
+	assert_true(txf__calibrated(&ref, 1000) == TXF__SCALE_MAX);
+	assert_true(txf__calibrated(&ref, 1e-4) == 1.0 / TXF__SCALE_MAX);
+	ref.calib = 0;
+	assert_true(txf__calibrated(&ref, 0.123456) == 0.1235);
+	const txf__matmul_entry *nv = txf__matmul_entry_for(
+	    &(txf_device_profile){.vendor = TXF_VENDOR_NVIDIA, .kind = TXF_DEVICE_GPU});
+	assert_string_equal(nv->name, "nvidia-gpu");
+	assert_true(nv->cost_f32[3].p.mwg > 0);
+	for (int i = 0; i < TXF__MCOST_SETS && nv->cost_f32[i].p.mwg; i++)
+		assert_true(nv->cost_f32[i].calib > 0.5 && nv->cost_f32[i].calib < 2);
+
 	/* Saved, the scales are model lines; a new context reads them back
 	 * and its why says the rates are calibrated. */
 	assert_int_equal(txf_tuning_save(ctx, t), TXF_SUCCESS);
