@@ -1329,7 +1329,8 @@ static void gpu_skinny_words(void **state)
  * C takes the smallest blocks, a deep K of a small C many slices, a C of 64
  * large blocks four slices, a square 2048^3 no slices; on 8 compute units,
  * fewer slices and larger blocks; large products the large blocks where
- * they fill the units. The model's choices run exactly on the device;
+ * they fill the units, packed and in K slices where they leave the last
+ * round short. The model's choices run exactly on the device;
  * forced choices are not the model's. */
 /* A C that one 16 x 16 block holds, over a K deep enough for slices: the
  * NVIDIA entry's tiny blocks (f32 and f64, exact arithmetic, in place of the
@@ -1891,6 +1892,16 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(test_mparam(&c, "mwg"), 256);
 	assert_int_equal(test_mparam(&c, "kwg"), 32);
+	/* Where the large blocks leave the last round short, packed in K
+	 * slices (1965 x 3442 x 2289: 216 blocks, 1.6 a compute unit; in 3
+	 * slices 4.9). */
+	assert_int_equal(txf_matmul_explain(ctx, 1965, 3442, 2289, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 256);
+	assert_int_equal(test_mparam(&c, "ksplit"), 3);
+	assert_non_null(strstr(c.why, "operands copied K-major first, K in 3 slices"));
+	assert_non_null(strstr(c.why, "with and without packed operands"));
+	assert_int_equal(c.launches, 4);
 	struct {
 		size_t m, n, k;
 	} shapes[] = {{2120, 3885, 4756}, {6050, 462, 7367}};
