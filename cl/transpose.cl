@@ -2095,8 +2095,28 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				            out + out_off + c0 * out_ld + rb, out_ld, nt);
 				continue;
 			}
-#endif
+			if (rb >= (long)rows)
+				break;
+			/* A tile that reaches past the last row, after this
+			 * work-item's first tile, moves back to end there (rt) and
+			 * writes again, with the same values and ordinary stores (its
+			 * lines are off the line grid), the rows this work-item's
+			 * tile before it wrote. One that reaches past the last
+			 * column moves back to end there (ct) and writes its lines
+			 * from column c0 on. Only a matrix of fewer than L rows or
+			 * columns, or a work-item whose one tile is short, loads
+			 * partial tiles (whole tiles loaded and stored below cost
+			 * a little more than those above, whose code stays as it
+			 * is). */
+			const long rt = rb + SL > (long)rows && b > 0 ? (long)rows - SL : rb;
+			const ulong ct = c0 + SL > cols && cols >= SL ? cols - SL : c0;
+			const bool line_nt = nt && rt == rb;
+			const uint dc = (uint)(c0 - ct);
+			stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, false, out, 0, nt);
+#else
+			const bool line_nt = nt;
 			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, false, out, 0, nt);
+#endif
 #ifndef STREAM_UNROLL_Y
 #define STREAM_UNROLL_Y (SP == 1 ? SL : 1)
 #endif
@@ -2169,11 +2189,11 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 #endif
 				const long rs = rb - (long)sh;
 #else
-				const stream_v line = cur[y];
-				const long rs = rb;
+				const stream_v line = cur[y + dc];
+				const long rs = rt;
 #endif
 				if (rs >= 0 && rs + SL <= (long)rows) {
-					stream_store(out + start + rs, line, nt);
+					stream_store(out + start + rs, line, line_nt);
 				} else {
 					/* A line cut by row 0 or by `rows`: its elements
 					 * inside the matrix. */

@@ -108,8 +108,9 @@ static bool rows_on(txf__phys p, size_t n)
 /* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
  * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
  * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
- * L), fewer where the matrix has fewer, and then as many strips of L
- * columns as make STREAM_MIN_TILES tiles. Non-temporal stores where the
+ * L; a few more where the last work-item would have one short tile), fewer
+ * where the matrix has fewer, and then as many strips of L columns as make
+ * STREAM_MIN_TILES tiles. Non-temporal stores where the
  * choice has them (c->stores), on POCL's CPU devices only: its compiler is
  * clang, and its completion of a work-group orders them (see
  * cl/transpose.cl). They take whole aligned lines: output rows that start
@@ -127,6 +128,12 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	if (span < lines * L) {
 		lines = (cl_uint)((span + L - 1) / L);
 		strips = (STREAM_MIN_TILES + lines - 1) / lines;
+	} else if (!shifted && pi.rows % L) {
+		/* No work-item with the short last tile alone: the kernel moves
+		 * that tile back onto the one before it in the same work-item. */
+		const size_t tiles = (pi.rows + L - 1) / L;
+		while (lines < tiles && tiles % lines == 1)
+			lines++;
 	}
 	char extra[96];
 	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s%s", shifted ? 1 : 0,

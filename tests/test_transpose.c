@@ -654,7 +654,11 @@ static void test_wide_runs(void **state)
  * all start on a 64-byte line (the unshifted kernel) and outputs whose rows
  * start off it (slack in the leading dimension, offsets: the shifted
  * kernel, whose shifts are whole words and, for 1- and 2-byte elements,
- * elements within a word). -1 turns it off. */
+ * elements within a word). The unshifted kernel's last tiles of a row or
+ * column move back onto the tiles before them: in the same work-item, in
+ * another's strip, where a work-item's rows hold a short last tile (259
+ * rows: the host gives that work-item more lines), after whole tiles of
+ * several work-items. -1 turns it off. */
 static void test_stream(void **state)
 {
 	(void)state;
@@ -672,7 +676,9 @@ static void test_stream(void **state)
 		                            {4 * V, 3 * V},
 		                            {2 * V + 3, 3 * V + 1},
 		                            {5 * V - 1, 7 * V + 5},
-		                            {257, 131}};
+		                            {257, 131},
+		                            {259, 3 * V + 5},
+		                            {512 + 2 * V + 1, V + 1}};
 		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
 			for (int aligned = 0; aligned < 2; aligned++, k++) {
 				tcase c = {0};
@@ -712,14 +718,17 @@ static void test_stream(void **state)
 		const size_t shapes[][2] = {{1024, 512},
 		                            {1021, 515},
 		                            {3, bytes / (3 * E) + 7},
-		                            {V + 1, bytes / ((V + 1) * E) + 3}};
+		                            {V + 1, bytes / ((V + 1) * E) + 3},
+		                            {1021, 515}};
 		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
-			const bool aligned = sh == 0;
+			/* The last: short last tiles under output rows on lines. */
+			const bool aligned = sh == 0 || sh == 4;
 			tcase c = {0};
 			c.rows = shapes[sh][0];
 			c.cols = shapes[sh][1];
 			c.dtype = large[di];
 			c.out_off = aligned ? 0 : 3 + di + sh;
+			c.out_pad = sh == 4 ? (V - c.rows % V) % V : 0;
 			c.in_off = aligned ? 0 : di;
 			c.strategy = TXF_STRATEGY_PAD;
 			c.stream = 1;
