@@ -78,7 +78,12 @@
  *                   offset and leading dimension are multiples of VWN; 2
  *                   through local memory, MDIMC rows at a time, so that
  *                   consecutive work-items store consecutive elements of a
- *                   row (needs KGRP 1). With MMA 2 to 4 and f32: 1 where
+ *                   row (needs KGRP 1); 3 element by element with each
+ *                   work-item's columns of the block NDIMC apart rather
+ *                   than in runs of VWN (VWN is 1), so that a warp's
+ *                   store of one register column is contiguous, at the
+ *                   price of reading B's tile element by element (MMA 1).
+ *                   With MMA 2 to 4 and f32: 1 where
  *                   C's offset and leading dimension are even, and each
  *                   work-item's two adjacent elements of a fragment row are
  *                   then one store (f64 checks that itself). In the
@@ -831,7 +836,8 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 /* Local-memory reads of the register blocks are VWM (VWN) elements wide, 16
  * bytes where the block allows: a work-item's rows are VWM-wide runs,
  * MDIMC VWM apart (row i of the register block is ROW_OF(i) of the
- * work-group's block), and likewise its columns. */
+ * work-group's block), and likewise its columns (one apart with C_STORE
+ * 3). */
 #if TXF_DOUBLE
 #define VL_MAX 2
 #else
@@ -844,7 +850,9 @@ __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 #else
 #define VWM 1
 #endif
-#if NWI % VL_MAX == 0
+#if C_STORE == 3 && MMA == 1
+#define VWN 1
+#elif NWI % VL_MAX == 0
 #define VWN VL_MAX
 #elif NWI % 2 == 0
 #define VWN 2
@@ -1882,12 +1890,13 @@ MMA_KERNEL(matmul_clip, false, true)
  * of C's rows); a run that N cuts is stored element by element. With
  * C_STORE 2 the rows ROW_OF(i) of all work-items pass through local memory
  * (the tiles' memory, free after the product loop's last barrier) and the
- * work-group stores them in row order. The forms are separate programs: each
+ * work-group stores them in row order. C_STORE 3 stores as 0, its columns
+ * one apart (VWN 1). The forms are separate programs: each
  * compiles as it would without the others (on an H100 the vector form's
  * code in the same kernel as the element form slowed the element stores by
  * up to 1.25 times). */
-#if C_STORE < 0 || C_STORE > 2 || (C_STORE == 2 && KGRP > 1)
-#error "C_STORE must be 0, 1 or 2 (2 with KGRP 1)"
+#if C_STORE < 0 || C_STORE > 3 || (C_STORE == 2 && KGRP > 1) || (C_STORE == 3 && MMA != 1)
+#error "C_STORE must be 0, 1, 2 (with KGRP 1) or 3 (with MMA 1)"
 #endif
 /* VWN elements of row i of the register block from column j on. */
 #if VWN == 4

@@ -204,17 +204,22 @@ static bool tiled_kernel(const char *name)
  * one element: 1 (vectors) where they start on multiples of VWN in c; else
  * 2 (through local memory) for matmul_even and matmul_pad where k is at
  * most C_STAGE_K, the work-group has one K group and its local memory
- * holds MDIMC rows of the block besides B's tiles. 0 otherwise, and
- * wherever k is over C_VECTOR_K: the stores' share of the time falls as K
- * grows, and past those K the other forms cost more than they save (H100:
- * vector stores 1.06 to 1.20 times as fast with a K of 78 to 196, 0.96 to
- * 0.97 with 2048 to 8192; stores through local memory 1.0 to 1.7 with a K
- * of at most 64, 0.86 with 135 to 235, and 0.79 in matmul_clip, PADCOPY's
- * product into C, at 10234 x 6810 x 67;
- * docs/bench/h100-2026-11-27h/cstore).
+ * holds MDIMC rows of the block besides B's tiles; else, for f32 where k is
+ * at most C_SPREAD_K, 3 (elements, each work-item's columns one apart, so
+ * that a warp's store is contiguous). 0 otherwise, and wherever k is over
+ * C_VECTOR_K: the stores' share of the time falls as K grows, and past
+ * those K the other forms cost more than they save (H100: vector stores
+ * 1.06 to 1.20 times as fast with a K of 78 to 196, 0.96 to 0.97 with 2048
+ * to 8192; stores through local memory 1.0 to 1.7 with a K of at most 64,
+ * 0.86 with 135 to 235, and 0.79 in matmul_clip, PADCOPY's product into C,
+ * at 10234 x 6810 x 67; docs/bench/h100-2026-11-27h/cstore; columns one
+ * apart, whose B tiles are read element by element, 1.00 to 1.27 times as
+ * fast with a K of 67 to 203, 0.94 to 1.03 with 209 to 246 and 0.88 to
+ * 0.98 from 375 on; docs/bench/h100-2026-11-28/spread).
  */
 #define C_VECTOR_K 1024
 #define C_STAGE_K 64
+#define C_SPREAD_K 192
 #define BAND_K_BYTES 128.0
 static unsigned c_store(const txf_context *ctx, const txf__mparams *p, size_t elem,
                         const char *name, operand c, size_t k, double cbytes)
@@ -236,12 +241,15 @@ static unsigned c_store(const txf_context *ctx, const txf__mparams *p, size_t el
 		return 0;
 	if (vector_aligned(c, w))
 		return 1;
-	if (k > C_STAGE_K || strcmp(name, "matmul_clip") == 0 || p->kgroups > 1 || !p->mwg)
-		return 0;
-	const size_t steps = (size_t)(p->lbuf ? p->lbuf : 1) * p->kwg;
-	const size_t stage = ((size_t)p->mdimc * p->nwg + p->mwg - 1) / p->mwg;
-	const size_t local = ((steps > stage ? steps : stage) * p->mwg + steps * p->nwg) * elem;
-	return local <= ctx->profile.local_mem_size ? 2 : 0;
+	if (k <= C_STAGE_K && strcmp(name, "matmul_clip") != 0 && p->kgroups <= 1 && p->mwg) {
+		const size_t steps = (size_t)(p->lbuf ? p->lbuf : 1) * p->kwg;
+		const size_t stage = ((size_t)p->mdimc * p->nwg + p->mwg - 1) / p->mwg;
+		const size_t local =
+		    ((steps > stage ? steps : stage) * p->mwg + steps * p->nwg) * elem;
+		if (local <= ctx->profile.local_mem_size)
+			return 2;
+	}
+	return elem == 4 && k <= C_SPREAD_K ? 3 : 0;
 }
 
 /* Add a product launch (simple or tiled) over an M x N x K section. With

@@ -1055,6 +1055,47 @@ static void test_blocked_stores(void **state)
 	}
 }
 
+/* The tiled kernels' ways of storing C (cl/matmul.cl C_STORE, chosen by
+ * lib/matmul.c c_store from C's row alignment and K): vectors where C's
+ * rows start on 16 bytes; where they do not, through local memory up to a
+ * K of 64, then elements with each work-item's columns one apart up to 192
+ * (f32), then elements in runs. A K on each side of both limits, row-major
+ * C with its offset and leading dimension on and off 16 bytes, beta 0 and
+ * not, pad, split, padcopy (C written by matmul_clip) and pad with K
+ * slices; work-item blocks of 4 columns one row apart (vector), in tiles of
+ * 4 x 8 work-items with two local buffers (layout), and in three K groups
+ * (groups). */
+static void test_tiled_stores(void **state)
+{
+	(void)state;
+	static const size_t ks[] = {63, 64, 65, 100, 192, 193};
+	static const shape shapes[] = {{37, 45, 0}, {64, 48, 0}, {70, 33, 0}};
+	static const txf_strategy sts[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_SPLIT,
+	                                   TXF_STRATEGY_PADCOPY};
+	const mparams sets[] = {vector_params, layout_params, groups_params};
+	const txf_dtype types[] = {TXF_F32, TXF_F64};
+	unsigned v = 0;
+	for (size_t ti = 0; ti < COUNT(types); ti++) {
+		if (types[ti] == TXF_F64 && !has_fp64())
+			continue;
+		for (size_t si = 0; si < COUNT(sets); si++)
+			for (size_t ki = 0; ki < COUNT(ks); ki++)
+				for (size_t i = 0; i < COUNT(shapes); i++, v++) {
+					mcase c = make_case(shapes[i].m, shapes[i].n, ks[ki],
+					                    types[ti], v % 4, 0);
+					c.lc = TXF_ROW_MAJOR;
+					c.off_c = v % 3 == 0 ? 0 : 1 + v % 5;
+					c.pad_c = v % 2 ? 4 : 1 + v % 3;
+					c.beta = (v % 3) ? 0.0 : -0.5;
+					run_case(&c, &sets[si], sts, COUNT(sts));
+					mparams sliced = sets[si];
+					sliced.ksplit = 2;
+					static const txf_strategy pad[] = {TXF_STRATEGY_PAD};
+					run_case(&c, &sliced, pad, 1);
+				}
+	}
+}
+
 /* alpha x beta over {0, 1, -0.5, 3.14}, crossed with the four op
  * combinations and the eight layout combinations, on one small uneven
  * shape; the strategy turns over with every case. */
@@ -2744,6 +2785,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_device_f64),
 	    cmocka_unit_test(test_large),
 	    cmocka_unit_test(test_blocked_stores),
+	    cmocka_unit_test(test_tiled_stores),
 	    cmocka_unit_test(test_padcopy_workspace),
 	    cmocka_unit_test(test_padcopy_skips),
 	    cmocka_unit_test(test_padcopy_workspace_parts),
