@@ -1,3 +1,7 @@
+/* h.c: the blocked kernel's structure in C on one core (blocks MWG x NWG, B's panel copied per
+ * block and K panel, register tiles of MR rows by 16 NV columns, A read in its rows; SWAP 1 walks
+ * the tiles by column panels). gcc -O2 -march=native [-DMWG= -DNWG= -DKWG= -DMR= -DNV= -DSWAP=]
+ * h.c -lm; ./a.out N MODE (MODE 1: A's block copied per K panel). */
 #include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>

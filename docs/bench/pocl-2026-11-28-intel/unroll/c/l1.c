@@ -1,3 +1,5 @@
+/* l1.c: one register tile (MR rows by 32 columns) over KB k with A (rows STRIDE apart) and B in
+ * L1, repeated: the tile's own speed. gcc -O2 -march=native [-DMR= -DKB= -DSTRIDE=] l1.c */
 #include <immintrin.h>
 #include <stdio.h>
 #include <time.h>

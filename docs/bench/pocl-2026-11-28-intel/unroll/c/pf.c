@@ -1,3 +1,5 @@
+/* pf.c: pk.c with a software prefetch of A PF elements ahead every second k: gcc -O2
+ * -march=native -DSWAP=1 -DPF=0|64|128|256|512 pf.c -lm; ./a.out N */
 #include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>

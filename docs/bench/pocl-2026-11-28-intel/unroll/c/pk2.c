@@ -1,3 +1,5 @@
+/* pk2.c: pk.c with -DAROWS=1 reading A in its rows (only B packed; the A pack still runs and is
+ * timed): gcc -O2 -march=native -DSWAP=1 -DAROWS=0|1 pk2.c -lm; ./a.out N */
 #include <immintrin.h>
 #include <stdio.h>
 #include <stdlib.h>
