@@ -385,7 +385,8 @@ __kernel void matmul_simple(MATMUL_ARGS)
 #define TXF_MATMUL_WG TXF_REQD_WG(NDIMC, MDIMC, KGRP)
 
 /* The first row and column of this work-group's block of C. Without
- * RASTER (or RASTER 1) block (i, j) is work-group (j, i). With RASTER R > 1
+ * RASTER (or RASTER 1) block (i, j) is work-group (j, i) (for the blocked
+ * kernels, as below). With RASTER R > 1
  * the work-groups, in the order of their linear ids, walk bands of R block
  * rows column by column (the last band may have fewer rows), so that the
  * groups running at one time share their K slices of A and B in the
@@ -400,6 +401,21 @@ __kernel void matmul_simple(MATMUL_ARGS)
 	const ulong band_ = lin_ / (RASTER * gx_), in_ = lin_ % (RASTER * gx_);                    \
 	const ulong rows_ = min((ulong)RASTER, gy_ - band_ * RASTER);                              \
 	const ulong m0 = (band_ * RASTER + in_ % rows_) * MWG, n0 = in_ / rows_ * NWG
+#elif MDIMC == 1 && NDIMC == 1
+/* The blocked kernels (CPUs) skip the register tiles of a partial last
+ * block row past M, which makes its blocks cheap. POCL's CPU driver hands
+ * its T threads contiguous runs of ceil(remaining / T) linear ids (with
+ * two threads, the first one takes half of them), so such blocks are
+ * spread evenly over the ids: one before every gy - 1 blocks of the rows
+ * above, which go row by row. */
+#define BLOCK_ORIGIN(m0, n0)                                                                       \
+	const ulong gx_ = get_num_groups(0), gy_ = get_num_groups(1);                              \
+	const ulong lin_ = get_group_id(1) * gx_ + get_group_id(0);                                \
+	const bool spread_ = gy_ > 1 && M % MWG != 0;                                              \
+	const ulong q_ = lin_ / gy_, r_ = lin_ % gy_;                                              \
+	const bool last_ = spread_ && r_ == 0;                                                     \
+	const ulong j_ = spread_ ? q_ * (gy_ - 1) + r_ - 1 : lin_;                                 \
+	const ulong m0 = (last_ ? gy_ - 1 : j_ / gx_) * MWG, n0 = (last_ ? q_ : j_ % gx_) * NWG
 #else
 #define BLOCK_ORIGIN(m0, n0)                                                                       \
 	const ulong m0 = (ulong)get_group_id(1) * MWG, n0 = (ulong)get_group_id(0) * NWG
@@ -432,7 +448,8 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
  * tiles of MR = VWA rows by NR columns: per k, two vectors of B and MR
  * broadcasts of A feed 2 MR vector FMAs. Partial sums of the block stay in
  * local memory between K panels; C is read (beta) and written once at the
- * end.
+ * end (with BLOCKED_BANDS: each tile inside C from its registers after its
+ * last panel, the others by bands of rows).
  */
 #if KVEC > 1
 /*
@@ -487,12 +504,13 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
  * block, from cacc. (Element stores: on POCL the compiler vectorises this
  * loop, faster than explicit vector stores of the same rows.) */
 inline void blocked_rows(__local const real_t *cacc, __global real_t *c, ulong ldc, ulong m0,
-                         ulong n0, uint i0, uint i1, uint nend, real_t alpha, real_t beta)
+                         ulong n0, uint i0, uint i1, uint j0, uint nend, real_t alpha,
+                         real_t beta)
 {
 	for (uint i = i0; i < i1; i++) {
 		__global real_t *row = c + (m0 + i) * ldc + n0;
 		__local const real_t *src = cacc + i * NWG;
-		for (uint j = 0; j < nend; j++)
+		for (uint j = j0; j < nend; j++)
 			store_c(row + j, alpha, beta, src[j]);
 	}
 }
@@ -568,9 +586,10 @@ inline real_t kv_sum(vec_k v)
 	return h2.x + h2.y;
 }
 
-/* The block at (m0, n0) over K, as below (the block's sums left in cacc).
- * Rows past M read row M - 1; columns past N read column N - 1 (B read
- * where it lies) or 0 (copied); their results are never stored. */
+/* The block at (m0, n0) over K, as below (the sums of the register tiles
+ * that hold rows < mend and columns < nend left in cacc). Rows past M read
+ * row M - 1; columns past N read column N - 1 (B read where it lies) or 0
+ * (copied); their results are never stored. */
 inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
                             ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
                             ulong M, ulong N, ulong K, bool guarded, __global real_t *c,
@@ -578,23 +597,25 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 {
 	__local real_t *const bpan = bp, *const apan = bp + KV_BPAN;
 	__local real_t *const vacc = bp + KV_BPAN + KV_APAN;
+	/* Register tiles past the stored rows and columns are skipped. */
+	const uint mlim = (mend + MR - 1) / MR * MR, nlim = (nend + NR - 1) / NR * NR;
 	for (ulong k0 = 0; k0 < K; k0 += KWG) {
 		const uint kb = (uint)min((ulong)KWG, K - k0);
 #if !TRANS_B
 		/* Column n0 + j of the panel of B as row j: along its rows of
 		 * storage, NWG elements of each. */
 		for (uint k = 0; k < kb; k++)
-			for (uint j = 0; j < NWG; j++)
+			for (uint j = 0; j < nlim; j++)
 				bpan[j * KWG + k] =
 				    (!guarded || n0 + j < N) ? B_AT(k0 + k, n0 + j) : (real_t)0;
 #endif
 #if TRANS_A
 		/* Row m0 + i of the panel of A as row i, likewise. */
 		for (uint k = 0; k < kb; k++)
-			for (uint i = 0; i < MWG; i++)
+			for (uint i = 0; i < mlim; i++)
 				apan[i * KWG + k] = A_AT(guarded ? min(m0 + i, M - 1) : m0 + i, k0 + k);
 #endif
-		for (uint ib = 0; ib < MWG; ib += MR) {
+		for (uint ib = 0; ib < mlim; ib += MR) {
 			A_SPACE const real_t *ar[MR];
 #pragma unroll
 			for (uint i = 0; i < MR; i++) {
@@ -604,7 +625,7 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				ar[i] = &A_AT(guarded ? min(m0 + ib + i, M - 1) : m0 + ib + i, k0);
 #endif
 			}
-			for (uint jb = 0; jb < NWG; jb += NR) {
+			for (uint jb = 0; jb < nlim; jb += NR) {
 				B_SPACE const real_t *br[NR];
 #pragma unroll
 				for (uint j = 0; j < NR; j++) {
@@ -689,19 +710,22 @@ inline void blocked_k(vec_b *c0, vec_b *c1, __global const real_t *const *ar, ul
 
 /* The block at (m0, n0) over K. With `guarded`, rows past M read row M - 1
  * (their results are never stored) and columns past N read 0; K is always
- * exact. Leaves acc = op(A) op(B) over the block in cacc (MWG x NWG); with
- * BLOCKED_BANDS also C = alpha acc + beta C over its rows < mend and
- * columns < nend, each band of MR rows after its last K panel. */
+ * exact. Leaves acc = op(A) op(B) in cacc over the block's register tiles
+ * that hold rows < mend and columns < nend (the others are not computed);
+ * with BLOCKED_BANDS also C = alpha acc + beta C over those rows and
+ * columns, each band of MR rows after its last K panel. */
 inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global const real_t *a,
                             ulong lda, __global const real_t *b, ulong ldb, ulong m0, ulong n0,
                             ulong M, ulong N, ulong K, bool guarded, __global real_t *c,
                             ulong ldc, uint mend, uint nend, real_t alpha, real_t beta)
 {
+	/* Register tiles past the stored rows and columns are skipped. */
+	const uint mlim = (mend + MR - 1) / MR * MR, plim = (nend + NR - 1) / NR;
 	for (ulong k0 = 0; k0 < K; k0 += KWG) {
 		const uint kb = (uint)min((ulong)KWG, K - k0);
 		/* Pack the panel of B: panel p holds columns n0 + p NR.. as kb x NR. */
 		for (uint k = 0; k < kb; k++)
-			for (uint p = 0; p < NWG / NR; p++) {
+			for (uint p = 0; p < plim; p++) {
 				const ulong n = n0 + p * NR;
 				__local real_t *dst = bp + (p * KWG + k) * NR;
 #if !TRANS_B
@@ -715,7 +739,7 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				for (uint e = 0; e < NR; e++)
 					dst[e] = (!guarded || n + e < N) ? B_AT(k0 + k, n + e) : 0;
 			}
-		for (uint ib = 0; ib < MWG; ib += MR) {
+		for (uint ib = 0; ib < mlim; ib += MR) {
 			__global const real_t *ar[MR];
 #pragma unroll
 			for (uint i = 0; i < MR; i++) {
@@ -724,7 +748,7 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 					m = M - 1;
 				ar[i] = &A_AT(m, k0);
 			}
-			for (uint p = 0; p < NWG / NR; p++) {
+			for (uint p = 0; p < plim; p++) {
 				vec_b c0[MR], c1[MR];
 				__local real_t *cq = cacc + ib * NWG + p * NR;
 #pragma unroll
@@ -733,6 +757,26 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 					c1[i] = k0 ? TXF_VLOAD(VWB)(1, cq + i * NWG) : (vec_b)0;
 				}
 				__local const real_t *bq = bp + p * KWG * NR;
+				/* After the last panel, a tile inside C goes into C
+				 * from its registers (BLOCKED_BANDS). With clang its
+				 * lines of C are asked for (for writing) first, so
+				 * that they arrive while it sums (on a Xeon, f64 C of
+				 * rows off 64 bytes 1.5 times as fast as without). */
+				const bool direct = BLOCKED_BANDS && k0 + KWG >= K && ib + MR <= mend &&
+				                    p * NR + NR <= nend;
+#ifdef __clang__
+				if (direct) {
+#pragma unroll
+					for (uint i = 0; i < MR; i++) {
+						__global const char *line =
+						    (__global const char *)(c + (m0 + ib + i) * ldc + n0 +
+						                            p * NR);
+#pragma unroll
+						for (uint l = 0; l <= NR * sizeof(real_t) / 64; l++)
+							__builtin_prefetch(line + 64 * l, 1, 3);
+					}
+				}
+#endif
 				/* Four k a pass: the loop's own instructions and the
 				 * updates of A's row addresses are paid once per
 				 * four (on Intel cores they take ports from the
@@ -746,6 +790,20 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				}
 				for (; k < kb; k++)
 					blocked_k(c0, c1, ar, A_KSTEP, bq, k);
+				if (direct) {
+#pragma unroll
+					for (uint i = 0; i < MR; i++) {
+						__global real_t *cr = c + (m0 + ib + i) * ldc + n0 + p * NR;
+						vec_b v0 = alpha * c0[i], v1 = alpha * c1[i];
+						if (beta != (real_t)0) {
+							v0 += beta * TXF_VLOAD(VWB)(0, cr);
+							v1 += beta * TXF_VLOAD(VWB)(1, cr);
+						}
+						TXF_VSTORE(VWB)(v0, 0, cr);
+						TXF_VSTORE(VWB)(v1, 1, cr);
+					}
+					continue;
+				}
 #pragma unroll
 				for (uint i = 0; i < MR; i++) {
 					TXF_VSTORE(VWB)(c0[i], 0, cq + i * NWG);
@@ -753,11 +811,11 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				}
 			}
 #if BLOCKED_BANDS
-			/* After the last panel, this band of rows into C while
-			 * its sums are in L1. */
-			if (k0 + KWG >= K && ib < mend)
-				blocked_rows(cacc, c, ldc, m0, n0, ib, min(ib + MR, mend), nend, alpha,
-				             beta);
+			/* After the last panel, this band's other tiles (past
+			 * C's edges) into C while their sums are in L1. */
+			if (k0 + KWG >= K && (ib + MR > mend || plim * NR > nend))
+				blocked_rows(cacc, c, ldc, m0, n0, ib, min(ib + MR, mend),
+				             ib + MR <= mend ? nend - nend % NR : 0, nend, alpha, beta);
 #endif
 		}
 	}

@@ -1145,9 +1145,16 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
 	return true;
 }
 
+/* A blocked kernel's block copies its panel of B whatever its rows: the
+ * copy costs about as much as this many rows of its products (on a 2-core
+ * Xeon, blocks of 128 x 64 holding 8 rows of C took 0.17 of a whole
+ * block's time). */
+#define BLOCKED_COPY_ROWS 16.0
+
 /* The cost model's time for m x n x k (row-major C) in blocks of c with
  * sl K slices, with PADCOPY's packed operands where `packed`: the busiest compute
- * unit runs ceil(blocks sl / cus) work-groups, in rounds of c->slots at
+ * unit runs ceil(blocks sl / cus) work-groups (the blocked kernel: their
+ * share of the register tiles inside C), in rounds of c->slots at
  * c->rate, and a last short round at rate1 per work-group where that is
  * slower, and round_s per round (the work-groups over c->slots); with one
  * work-group at a time (slots 1) each block's store of C at
@@ -1163,17 +1170,40 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 {
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
 	const double steps = ceil(ceil((double)k / p->kwg) / sl);
+	const bool blocked = p->mdimc * p->ndimc == 1;
 	/* The blocked kernel's K loop stops at K; the tiled ones run whole
 	 * K steps. */
-	const double kw = p->mdimc * p->ndimc == 1 ? ceil((double)k / sl) : steps * p->kwg;
+	const double kw = blocked ? ceil((double)k / sl) : steps * p->kwg;
 	const double w = 2.0 * p->mwg * p->nwg * kw;
-	const double per_cu = ceil(blocks * sl / cus);
-	const double rounds = floor(per_cu / c->slots), rest = per_cu - rounds * c->slots;
+	const double groups = ceil(blocks * sl / cus);
+	double per_cu = groups;
+	if (blocked) {
+		/* The blocked kernel skips register tiles past C's edges and
+		 * spreads a partial last block row over the work-groups' order:
+		 * the busiest compute unit runs its share of the blocks' costs,
+		 * and at least a whole block. A partial block's cost: its
+		 * columns' share of a whole block's, times, for its rows r,
+		 * (r + BLOCKED_COPY_ROWS) / (mwg + BLOCKED_COPY_ROWS) (the copy
+		 * of B's panel is made whatever the rows). Where C has one
+		 * block row (column), the block is counted whole: the sets'
+		 * rates, fitted to whole blocks, hold their fixed costs. */
+		const double mr = p->vwa, nr = p->kvec > 1 ? p->vwb : 2.0 * p->vwb;
+		const double br = ceil((double)m / p->mwg), bc = ceil((double)n / p->nwg);
+		const double er = fmin(p->mwg, ceil((m - (br - 1) * p->mwg) / mr) * mr);
+		const double ec = fmin(p->nwg, ceil((n - (bc - 1) * p->nwg) / nr) * nr);
+		const double row_e =
+		    br > 1 ? (er + BLOCKED_COPY_ROWS) / (p->mwg + BLOCKED_COPY_ROWS) : 1.0;
+		const double col_e = bc > 1 ? ec / p->nwg : 1.0;
+		const double fill = (br - 1 + row_e) / br * ((bc - 1 + col_e) / bc);
+		per_cu = fmax(per_cu * fill, 1.0);
+	}
+	const double rounds = blocked ? per_cu / c->slots : floor(per_cu / c->slots);
+	const double rest = blocked ? 0.0 : per_cu - rounds * c->slots;
 	const double f = packed ? c->packed : 1.0, md = (double)m, nd = (double)n, kd = (double)k;
 	double t = e->launch_s + rounds * c->slots * w / (c->rate * f);
 	if (rest > 0)
 		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
-	t += per_cu / c->slots * e->round_s;
+	t += groups / c->slots * e->round_s;
 	if (c->slots == 1 && e->lone_store_bytes_s > 0)
 		t += per_cu * p->mwg * p->nwg * (double)elem / e->lone_store_bytes_s;
 	/* Each work-group's partial sums, per K panel and (kvec) once at the

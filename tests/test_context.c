@@ -2086,7 +2086,9 @@ static void nvidia_tuned_below_model(void **state)
  * dressed as a 2-core POCL CPU: the large blocks for a large product,
  * blocks of 8 rows for a C of 8 rows, of 16 columns for one of 8 columns,
  * 32 x 32 for a small product, even one under the tiling threshold; the
- * same with f64's sets; why says so, and the products are right. */
+ * large blocks where C ends a register tile into a block row, estimated
+ * at their share; the same with f64's sets; why says so, and the products
+ * are right. */
 static void pocl_cpu_entry_matmul_model(void **state)
 {
 	(void)state;
@@ -2139,11 +2141,32 @@ static void pocl_cpu_entry_matmul_model(void **state)
 		    !strstr(mc.why, " K slices (") || strstr(mc.why, "packed operands"))
 			fail_msg("16 x 16 x 100000: %s", mc.why);
 	}
+	/* The blocked kernel skips the register tiles past C's edges: a last
+	 * block row of one register tile's rows costs a fraction of a whole
+	 * one (the copy of B's panel), not a whole one. */
+	{
+		double us[2];
+		const size_t rows[2] = {264, 384};
+		for (int i = 0; i < 2; i++) {
+			txf_matmul_choice mc;
+			assert_int_equal(
+			    txf_matmul_explain(ctx, rows[i], 1024, 698, TXF_F32, NULL, &mc),
+			    TXF_SUCCESS);
+			const char *at = strstr(mc.why, "estimated ");
+			if (test_mparam(&mc, "mwg") != 128 || !at ||
+			    sscanf(at, "estimated %lf", &us[i]) != 1)
+				fail_msg("%zu x 1024 x 698: %s", rows[i], mc.why);
+		}
+		if (!(us[0] < 0.8 * us[1]))
+			fail_msg("264 x 1024 x 698 estimated %g us, 384 x 1024 x 698 %g", us[0],
+			         us[1]);
+	}
 	/* f64 has its own sets. */
 	static const struct {
 		size_t m, n, k;
 		unsigned mwg, nwg;
 	} f64[] = {{1000, 1000, 1000, 128, 64},
+	           {264, 1024, 698, 128, 64}, /* a last block row of 8 rows */
 	           {8, 4096, 512, 8, 128},
 	           {4096, 8, 512, 128, 4},
 	           {8, 8, 8, 4, 8}};
