@@ -190,7 +190,8 @@ static bool tiled_kernel(const char *name)
 
 /* cl/matmul.cl C_STORE for a launch of kernel `name` writing cbytes of c
  * over a K of k. In a blocked kernel (one work-item per block, KVEC 1): 1
- * (each band of rows stored as soon as it is summed) where K spans at
+ * (each register tile inside C stored from its registers after its last K
+ * panel, the others by bands of rows as soon as they are summed) where K spans at
  * least BAND_K_BYTES or C takes at most half the device's cache (4-byte
  * elements; an eighth for 8-byte ones), else 0 (the block stored at its
  * end). On a 2-core AMD EPYC (Zen 5, 32 MiB L3) under POCL bands made f32
