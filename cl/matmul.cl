@@ -729,12 +729,31 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				const ulong n = n0 + p * NR;
 				__local real_t *dst = bp + (p * KWG + k) * NR;
 #if !TRANS_B
+				__global const real_t *src = &B_AT(k0 + k, n);
 				if (!guarded || n + NR <= N) {
-					__global const real_t *src = &B_AT(k0 + k, n);
 					TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(0, src), 0, dst);
 					TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(1, src), 1, dst);
 					continue;
 				}
+#if VWB >= 8
+				/* A panel past N, by halves of VWB columns: a vector
+				 * where the half is inside N, zeros where it is past
+				 * it (1 x 16 x 50000 f32 on a Xeon 1.3 times as fast
+				 * as element by element; narrower halves lose to the
+				 * compiler's vectors of the loop below). */
+#pragma unroll
+				for (uint h = 0; h < 2; h++) {
+					const ulong nh = n + h * VWB;
+					if (nh + VWB <= N)
+						TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(h, src), h, dst);
+					else if (nh >= N)
+						TXF_VSTORE(VWB)((vec_b)0, h, dst);
+					else
+						for (uint e = 0; e < VWB; e++)
+							dst[h * VWB + e] = nh + e < N ? src[h * VWB + e] : 0;
+				}
+				continue;
+#endif
 #endif
 				for (uint e = 0; e < NR; e++)
 					dst[e] = (!guarded || n + e < N) ? B_AT(k0 + k, n + e) : 0;
