@@ -692,14 +692,27 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 	}
 }
 #else
+/* VWB elements at an element-aligned address p + i VWB in the address
+ * space Q: with clang one unaligned vector access (where POCL makes
+ * vload16 and vstore16 of floats four 16-byte accesses with inserts or
+ * extracts), else vloadn and vstoren. */
+#ifdef __clang__
+typedef vec_b __attribute__((aligned(sizeof(real_t)))) vec_bu;
+#define BV_LOAD(Q, i, p) (((Q const vec_bu *)(p))[i])
+#define BV_STORE(Q, v, i, p) (((Q vec_bu *)(p))[i] = (v))
+#else
+#define BV_LOAD(Q, i, p) TXF_VLOAD(VWB)(i, p)
+#define BV_STORE(Q, v, i, p) TXF_VSTORE(VWB)(v, i, p)
+#endif
+
 /* One k of a register tile: c0, c1 (its rows' two vectors of columns) +=
  * A's column k of the tile's rows (row i's k at ar[i][k astep]) times row
  * k of the B panel bq. */
 inline void blocked_k(vec_b *c0, vec_b *c1, __global const real_t *const *ar, ulong astep,
                       __local const real_t *bq, uint k)
 {
-	const vec_b b0 = TXF_VLOAD(VWB)(0, bq + k * NR);
-	const vec_b b1 = TXF_VLOAD(VWB)(1, bq + k * NR);
+	const vec_b b0 = BV_LOAD(__local, 0, bq + k * NR);
+	const vec_b b1 = BV_LOAD(__local, 1, bq + k * NR);
 #pragma unroll
 	for (uint i = 0; i < MR; i++) {
 		const vec_b av = (vec_b)ar[i][k * astep];
@@ -731,8 +744,8 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 #if !TRANS_B
 				__global const real_t *src = &B_AT(k0 + k, n);
 				if (!guarded || n + NR <= N) {
-					TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(0, src), 0, dst);
-					TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(1, src), 1, dst);
+					BV_STORE(__local, BV_LOAD(__global, 0, src), 0, dst);
+					BV_STORE(__local, BV_LOAD(__global, 1, src), 1, dst);
 					continue;
 				}
 #if VWB >= 8
@@ -745,9 +758,9 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				for (uint h = 0; h < 2; h++) {
 					const ulong nh = n + h * VWB;
 					if (nh + VWB <= N)
-						TXF_VSTORE(VWB)(TXF_VLOAD(VWB)(h, src), h, dst);
+						BV_STORE(__local, BV_LOAD(__global, h, src), h, dst);
 					else if (nh >= N)
-						TXF_VSTORE(VWB)((vec_b)0, h, dst);
+						BV_STORE(__local, (vec_b)0, h, dst);
 					else
 						for (uint e = 0; e < VWB; e++)
 							dst[h * VWB + e] = nh + e < N ? src[h * VWB + e] : 0;
@@ -772,8 +785,8 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				__local real_t *cq = cacc + ib * NWG + p * NR;
 #pragma unroll
 				for (uint i = 0; i < MR; i++) {
-					c0[i] = k0 ? TXF_VLOAD(VWB)(0, cq + i * NWG) : (vec_b)0;
-					c1[i] = k0 ? TXF_VLOAD(VWB)(1, cq + i * NWG) : (vec_b)0;
+					c0[i] = k0 ? BV_LOAD(__local, 0, cq + i * NWG) : (vec_b)0;
+					c1[i] = k0 ? BV_LOAD(__local, 1, cq + i * NWG) : (vec_b)0;
 				}
 				__local const real_t *bq = bp + p * KWG * NR;
 				/* After the last panel, a tile inside C goes into C
@@ -815,18 +828,18 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 						__global real_t *cr = c + (m0 + ib + i) * ldc + n0 + p * NR;
 						vec_b v0 = alpha * c0[i], v1 = alpha * c1[i];
 						if (beta != (real_t)0) {
-							v0 += beta * TXF_VLOAD(VWB)(0, cr);
-							v1 += beta * TXF_VLOAD(VWB)(1, cr);
+							v0 += beta * BV_LOAD(__global, 0, cr);
+							v1 += beta * BV_LOAD(__global, 1, cr);
 						}
-						TXF_VSTORE(VWB)(v0, 0, cr);
-						TXF_VSTORE(VWB)(v1, 1, cr);
+						BV_STORE(__global, v0, 0, cr);
+						BV_STORE(__global, v1, 1, cr);
 					}
 					continue;
 				}
 #pragma unroll
 				for (uint i = 0; i < MR; i++) {
-					TXF_VSTORE(VWB)(c0[i], 0, cq + i * NWG);
-					TXF_VSTORE(VWB)(c1[i], 1, cq + i * NWG);
+					BV_STORE(__local, c0[i], 0, cq + i * NWG);
+					BV_STORE(__local, c1[i], 1, cq + i * NWG);
 				}
 			}
 #if BLOCKED_BANDS
