@@ -790,13 +790,16 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				}
 				__local const real_t *bq = bp + p * KWG * NR;
 				/* After the last panel, a tile inside C goes into C
-				 * from its registers (BLOCKED_BANDS). With clang its
-				 * lines of C are asked for (for writing) first, so
-				 * that they arrive while it sums (on a Xeon, f64 C of
-				 * rows off 64 bytes 1.5 times as fast as without). */
+				 * from its registers (BLOCKED_BANDS). Compiled for a
+				 * CPU by clang (POCL), its lines of C are asked for
+				 * (for writing) first, so that they arrive while it
+				 * sums (on a Xeon, f64 C of rows off 64 bytes 1.5
+				 * times as fast as without). GPU compilers based on
+				 * clang (NVIDIA's) refuse the builtin a global
+				 * pointer under OpenCL C 1.2. */
 				const bool direct = BLOCKED_BANDS && k0 + KWG >= K && ib + MR <= mend &&
 				                    p * NR + NR <= nend;
-#ifdef __clang__
+#if defined(__clang__) && (defined(__x86_64__) || defined(__aarch64__))
 				if (direct) {
 #pragma unroll
 					for (uint i = 0; i < MR; i++) {
