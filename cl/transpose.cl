@@ -1928,21 +1928,22 @@ typedef lane_qe __attribute__((aligned(1))) lane_q;
 		_Pragma("unroll") for (uint c = 0; c < LE; c++)                                    \
 		{                                                                                  \
 			const stream_v line = __builtin_astype(v[c], stream_v);                    \
-			if (direct)                                                                \
-				stream_store(dst + (q * LE + c) * dst_ld, line, nt);               \
-			else                                                                       \
+			if (direct) {                                                              \
+				if (q * LE + c >= first)                                           \
+					stream_store(dst + (q * LE + c) * dst_ld, line, nt);       \
+			} else                                                                     \
 				t[q * LE + c] = line;                                              \
 		}                                                                                  \
 	}
 #if STREAM_STAGE
 TXF_INLINE void stream_lanes_private(const elem_t *p, uint ld, stream_v *t, bool direct,
-                                     __global elem_t *dst, ulong dst_ld, bool nt)
+                                     __global elem_t *dst, ulong dst_ld, bool nt, uint first)
 {
 	STREAM_LANES_BODY()
 }
 #endif
 TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bool direct,
-                             __global elem_t *dst, ulong dst_ld, bool nt)
+                             __global elem_t *dst, ulong dst_ld, bool nt, uint first)
 {
 #if STREAM_STAGE
 	/* The rows as whole lines, then the network from private memory. The
@@ -1954,7 +1955,7 @@ TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bo
 	for (uint i = 0; i < SL; i++)
 		tile[i] = stream_load(p + i * ld);
 	__asm__ volatile("" : : "r"(tile) : "memory");
-	stream_lanes_private((const elem_t *)tile, SL, t, direct, dst, dst_ld, nt);
+	stream_lanes_private((const elem_t *)tile, SL, t, direct, dst, dst_ld, nt, first);
 #else
 	STREAM_LANES_BODY(__global)
 #endif
@@ -1966,16 +1967,16 @@ TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bo
  * c0 + L - 1, transposed: t[y] holds the elements of column c0 + y, rows r
  * .. r + L - 1. Elements outside the matrix read as 0. With `direct` (a
  * tile wholly inside the matrix), line y goes to dst + y dst_ld instead, as
- * stream_store writes it, and t is left alone. */
+ * stream_store writes it, for y >= first only, and t is left alone. */
 TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c0,
                             ulong rows, ulong cols, stream_v *t, bool direct,
-                            __global elem_t *dst, ulong dst_ld, bool nt)
+                            __global elem_t *dst, ulong dst_ld, bool nt, uint first)
 {
 	stream_v a[SL];
 	if (r >= 0 && r + SL <= (long)rows && c0 + SL <= cols) {
 		__global const elem_t *p = in + in_off + (ulong)r * in_ld + c0;
 #if STREAM_LANES
-		stream_lanes(p, in_ld, t, direct, dst, dst_ld, nt);
+		stream_lanes(p, in_ld, t, direct, dst, dst_ld, nt, first);
 		return;
 #endif
 #pragma unroll
@@ -2035,9 +2036,10 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 		SHUFFLE_ROUNDS(stream_v, b, NET_N, NET_LOG, SV_SHUF, NET_LO, NET_HI)
 #pragma unroll
 		for (uint w = 0; w < NET_N; w++) {
-			if (direct)
-				stream_store(dst + (SP * w + j) * dst_ld, b[w], nt);
-			else
+			if (direct) {
+				if (SP * w + j >= first)
+					stream_store(dst + (SP * w + j) * dst_ld, b[w], nt);
+			} else
 				t[SP * w + j] = b[w];
 		}
 	}
@@ -2084,7 +2086,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 		stream_v cur[SL];
 #if STREAM_SHIFTED
 		stream_v prev[SL];
-		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev, false, out, 0, nt);
+		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev, false, out, 0, nt, 0);
 #endif
 		for (uint b = 0; b < lines; b++) {
 			const long rb = r0 + (long)(b * SL);
@@ -2092,7 +2094,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 			/* A whole tile: its lines go out as the network makes them. */
 			if (rb + SL <= (long)rows && c0 + SL <= cols) {
 				stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, true,
-				            out + out_off + c0 * out_ld + rb, out_ld, nt);
+				            out + out_off + c0 * out_ld + rb, out_ld, nt, 0);
 				continue;
 			}
 			if (rb >= (long)rows)
@@ -2103,19 +2105,25 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 			 * lines are off the line grid), the rows this work-item's
 			 * tile before it wrote. One that reaches past the last
 			 * column moves back to end there (ct) and writes its lines
-			 * from column c0 on. Only a matrix of fewer than L rows or
-			 * columns, or a work-item whose one tile is short, loads
-			 * partial tiles (whole tiles loaded and stored below cost
-			 * a little more than those above, whose code stays as it
-			 * is). */
+			 * from column c0 on. Such a tile is whole and goes out
+			 * directly; only a matrix of fewer than L rows or columns,
+			 * or a work-item whose one tile is short, loads partial
+			 * tiles below. */
 			const long rt = rb + SL > (long)rows && b > 0 ? (long)rows - SL : rb;
 			const ulong ct = c0 + SL > cols && cols >= SL ? cols - SL : c0;
 			const bool line_nt = nt && rt == rb;
 			const uint dc = (uint)(c0 - ct);
-			stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, false, out, 0, nt);
+			if (rt + SL <= (long)rows && ct + SL <= cols) {
+				/* Moved back onto a whole tile: its lines from dc on go
+				 * out as the network makes them. */
+				stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, true,
+				            out + out_off + ct * out_ld + rt, out_ld, line_nt, dc);
+				continue;
+			}
+			stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, false, out, 0, nt, 0);
 #else
 			const bool line_nt = nt;
-			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, false, out, 0, nt);
+			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, false, out, 0, nt, 0);
 #endif
 #ifndef STREAM_UNROLL_Y
 #define STREAM_UNROLL_Y (SP == 1 ? SL : 1)

@@ -116,6 +116,12 @@ static const txf__transpose_entry transpose_entries[] = {
     {
         .name = "pocl-cpu",
         POCL_CPU_TRANSPOSE,
+        /* Measured on a 2-core Intel Xeon (2 MiB L2 a core): outputs on
+         * lines, and 4- and 8-byte ones off them, of 0.66 to 1.05 MB 1.1-1.8
+         * times as fast with ordinary stores as with non-temporal ones (u8
+         * to f64; 0.84-1.15 at 1.57 MB, 0.6-0.96 from 2.2 MB;
+         * docs/bench/pocl-2026-11-28-intel/stream/nt.sh). */
+        .stream_nt_min = 1.25 * 1024 * 1024,
         .why = "POCL: every element size streams (tiles of 64-byte lines transposed in "
                "registers, whole output lines)",
     },

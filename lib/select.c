@@ -1950,7 +1950,8 @@ static txf__memo *memo_begin(txf_context *ctx)
 
 /* The streaming kernel's stores (out->stores: 1 non-temporal, 0
  * ordinary): forced, or on POCL's CPU devices non-temporal for outputs of
- * TXF__STREAM_NT_MIN bytes or more (TXF__STREAM_SHIFT_MIN for 1- and 2-byte
+ * the entry's stream_nt_min (else TXF__STREAM_NT_MIN) bytes or more
+ * (TXF__STREAM_SHIFT_MIN for 1- and 2-byte
  * elements whose output rows start off a line), except, where the entry
  * sets stream_cached, outputs off lines whose input is under that fraction
  * of the device's global memory cache (and outputs on lines under
@@ -1987,11 +1988,13 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	                          ? te->stream_cached_lines
 	                          : 0;
 	const bool in_cache = cached > 0 && bytes < cached * (double)ctx->global_cache;
-	const bool nt = opts->stores
-	                    ? opts->stores > 0
-	                    : cpu && !in_cache &&
-	                          bytes >= (double)(lines || elem >= 4 ? TXF__STREAM_NT_MIN
-	                                                               : TXF__STREAM_SHIFT_MIN);
+	const double nt_min =
+	    te->stream_nt_min > 0 ? te->stream_nt_min : (double)TXF__STREAM_NT_MIN;
+	const bool nt =
+	    opts->stores
+	        ? opts->stores > 0
+	        : cpu && !in_cache &&
+	              bytes >= (lines || elem >= 4 ? nt_min : (double)TXF__STREAM_SHIFT_MIN);
 	out->stores = nt;
 	out->stage = nt && !lines && elem >= 4 && elem <= 8 && ctx->global_cache &&
 	             bytes > (double)ctx->global_cache;

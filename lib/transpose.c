@@ -105,12 +105,22 @@ static bool rows_on(txf__phys p, size_t n)
 #define STREAM_ROWS 256
 /* Tiles per work-item at the least, where the matrix has fewer rows. */
 #define STREAM_MIN_TILES 16
+/* With ordinary stores, inputs of up to this many bytes go in work-items of
+ * whole strips (below). */
+#define STREAM_TALL_MAX ((size_t)2 << 20)
 /* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
  * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
  * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
  * L; a few more where the last work-item would have one short tile), fewer
  * where the matrix has fewer, and then as many strips of L columns as make
- * STREAM_MIN_TILES tiles. Non-temporal stores where the
+ * STREAM_MIN_TILES tiles. With ordinary stores and an input of at most
+ * STREAM_TALL_MAX bytes, a work-item instead covers all rows of its strip
+ * where there are at least twice as many strips as compute units, else
+ * an equal share of them: each writes whole output rows, in fewer
+ * work-groups (on a 2-core Xeon, POCL 3.1, u8 to f64 outputs of 0.3 to
+ * 1.5 MB 1.1-1.5 times as fast as in work-items of 256 rows; from about
+ * 2 MB, and with non-temporal stores, level or slower; BENCHMARKS.md).
+ * Non-temporal stores where the
  * choice has them (c->stores), on POCL's CPU devices only: its compiler is
  * clang, and its completion of a work-group orders them (see
  * cl/transpose.cl). They take whole aligned lines: output rows that start
@@ -125,7 +135,17 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	const bool shifted = nt && !aligned;
 	const size_t span = pi.rows + (shifted ? L - 1 : 0); /* input rows to cover */
 	cl_uint lines = STREAM_ROWS / L, strips = 1;
-	if (span < lines * L) {
+	const size_t bytes = pi.rows * pi.cols * pi.elem;
+	if (!nt && bytes <= STREAM_TALL_MAX && span >= lines * L) {
+		const size_t tiles = (pi.rows + L - 1) / L, across = (pi.cols + L - 1) / L;
+		const size_t want =
+		    2 * (size_t)(ctx->profile.compute_units ? ctx->profile.compute_units : 1);
+		const size_t down = across >= want ? 1 : (want + across - 1) / across;
+		lines = (cl_uint)((tiles + down - 1) / down);
+		/* As below: no work-item with the short last tile alone. */
+		while (pi.rows % L && lines < tiles && tiles % lines == 1)
+			lines++;
+	} else if (span < lines * L) {
 		lines = (cl_uint)((span + L - 1) / L);
 		strips = (STREAM_MIN_TILES + lines - 1) / lines;
 	} else if (!shifted && pi.rows % L) {

@@ -757,6 +757,9 @@ typedef struct txf__transpose_entry {
 	/* The streaming kernel: unshifted 1-byte tiles through the lane
 	 * network too (STREAM_LANES_1, cl/transpose.cl). */
 	bool stream_lanes_1;
+	/* Bytes from which outputs whose rows start on lines, and 4- to 16-byte
+	 * ones off them, take non-temporal stores (0: TXF__STREAM_NT_MIN). */
+	double stream_nt_min;
 } txf__transpose_entry;
 
 /* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay

@@ -2233,11 +2233,13 @@ static void pocl_cpu_entry_stream(void **state)
 	    {1000, 700, TXF_U8, 1, 0, 64, {0, 0}},
 	    {2000, 2001, TXF_U16, 1, 0, 32, {1, 0}},
 	    /* Output rows on lines on the AMD entry: ordinary stores for
-	     * 8- and 16-byte inputs under a quarter of the cache. */
-	    {1024, 1024, TXF_U8, 1, 0, 64, {1, 1}},
+	     * 8- and 16-byte inputs under a quarter of the cache; on the
+	     * other, for every size under 1.25 MiB. */
+	    {1024, 1024, TXF_U8, 1, 0, 64, {0, 1}},
+	    {1024, 1536, TXF_U8, 1, 0, 64, {1, 1}},
 	    {768, 768, TXF_F64, 1, 0, 8, {1, 0}},
 	    {1024, 1024, TXF_U16, 1, 0, 32, {1, 1}},
-	    {512, 512, TXF_F32, 1, 0, 16, {1, 1}},
+	    {512, 512, TXF_F32, 1, 0, 16, {0, 1}},
 	    {1024, 1024, TXF_F64, 1, 0, 8, {1, 1}},
 	    /* Short sides of 17 to 32: blocks, but not for output rows 2^k
 	     * bytes apart (or one element off) with few columns. */
@@ -2246,13 +2248,13 @@ static void pocl_cpu_entry_stream(void **state)
 	    {8191, 32, TXF_U8, 0, 1, 0, {0, 0}},
 	    {32, 8192, TXF_U16, 0, 1, 0, {0, 0}},
 	    {30011, 17, TXF_U16, 0, 1, 0, {0, 0}},
-	    {8192, 32, TXF_U16, 1, 0, 32, {1, 1}},
+	    {8192, 32, TXF_U16, 1, 0, 32, {0, 1}},
 	    {24, 100000, TXF_F32, 0, 1, 0, {0, 0}},
-	    {8192, 32, TXF_F32, 1, 0, 16, {1, 1}},
+	    {8192, 32, TXF_F32, 1, 0, 16, {0, 1}},
 	    {5000, 29, TXF_F64, 0, 1, 0, {0, 0}},
 	    {8191, 32, TXF_F64, 1, 0, 8, {1, 0}},
 	    {65536, 17, TXF_F64, 1, 0, 8, {1, 1}},
-	    {20, 4045, TXF_C128, 1, 0, 4, {1, 0}},
+	    {20, 4045, TXF_C128, 1, 0, 4, {0, 0}},
 	    {33, 10000, TXF_U8, 1, 0, 64, {0, 0}},
 	};
 	static const char *const cpus[2] = {"GenuineIntel", "AuthenticAMD"};
