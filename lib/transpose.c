@@ -118,7 +118,7 @@ static bool rows_on(txf__phys p, size_t n)
  * where there are at least twice as many strips as compute units, else
  * an equal share of them: each writes whole output rows, in fewer
  * work-groups (on a 2-core Xeon, POCL 3.1, u8 to f64 outputs of 0.3 to
- * 1.5 MB 1.1-1.5 times as fast as in work-items of 256 rows; from about
+ * 1.5 MB up to twice as fast as in work-items of 256 rows; from about
  * 2 MB, and with non-temporal stores, level or slower; BENCHMARKS.md).
  * Non-temporal stores where the
  * choice has them (c->stores), on POCL's CPU devices only: its compiler is
