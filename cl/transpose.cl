@@ -1620,6 +1620,12 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  *                   streams from memory rather than a cache); 0 or
  *                   undefined: the network loads its 16-byte pieces from
  *                   the input itself
+ *   STREAM_NARROW   1 (unshifted, where the host asks for it: a matrix of
+ *                   fewer columns than a line holds and at least a line of
+ *                   rows): tiles cut by the last column load their rows
+ *                   whole, the elements past it cleared, and go straight
+ *                   to the output like whole tiles; 0 or undefined: such
+ *                   tiles go through the path of tiles cut by any edge
  * Arguments after the usual ones: `lines`, output lines per output row and
  * tile strip of a work-item, and `strips`, strips of L columns per
  * work-item.
@@ -1661,6 +1667,9 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  * ceil((rows + STREAM_SHIFTED (L - 1)) / (L lines)) work-items, one per
  * work-group. */
 
+#ifndef STREAM_NARROW
+#define STREAM_NARROW 0
+#endif
 #define TXF_INLINE inline __attribute__((always_inline))
 #define SL (64 / ELEM_SIZE) /* elements per line */
 #if ELEM_SIZE >= 8
@@ -1929,7 +1938,7 @@ typedef lane_qe __attribute__((aligned(1))) lane_q;
 		{                                                                                  \
 			const stream_v line = __builtin_astype(v[c], stream_v);                    \
 			if (direct) {                                                              \
-				if (q * LE + c >= first)                                           \
+				if (q * LE + c >= first && q * LE + c < end)                       \
 					stream_store(dst + (q * LE + c) * dst_ld, line, nt);       \
 			} else                                                                     \
 				t[q * LE + c] = line;                                              \
@@ -1937,13 +1946,13 @@ typedef lane_qe __attribute__((aligned(1))) lane_q;
 	}
 #if STREAM_STAGE
 TXF_INLINE void stream_lanes_private(const elem_t *p, uint ld, stream_v *t, bool direct,
-                                     __global elem_t *dst, ulong dst_ld, bool nt, uint first)
+                                     __global elem_t *dst, ulong dst_ld, bool nt, uint first, uint end)
 {
 	STREAM_LANES_BODY()
 }
 #endif
 TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bool direct,
-                             __global elem_t *dst, ulong dst_ld, bool nt, uint first)
+                             __global elem_t *dst, ulong dst_ld, bool nt, uint first, uint end)
 {
 #if STREAM_STAGE
 	/* The rows as whole lines, then the network from private memory. The
@@ -1955,7 +1964,7 @@ TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bo
 	for (uint i = 0; i < SL; i++)
 		tile[i] = stream_load(p + i * ld);
 	__asm__ volatile("" : : "r"(tile) : "memory");
-	stream_lanes_private((const elem_t *)tile, SL, t, direct, dst, dst_ld, nt, first);
+	stream_lanes_private((const elem_t *)tile, SL, t, direct, dst, dst_ld, nt, first, end);
 #else
 	STREAM_LANES_BODY(__global)
 #endif
@@ -1966,17 +1975,17 @@ TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bo
 /* The tile of input rows r .. r + L - 1 (r may be negative), columns c0 ..
  * c0 + L - 1, transposed: t[y] holds the elements of column c0 + y, rows r
  * .. r + L - 1. Elements outside the matrix read as 0. With `direct` (a
- * tile wholly inside the matrix), line y goes to dst + y dst_ld instead, as
- * stream_store writes it, for y >= first only, and t is left alone. */
+ * tile whose lines first .. end - 1 lie inside the matrix), those lines go to
+ * dst + y dst_ld instead, as stream_store writes them, and t is left alone. */
 TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c0,
                             ulong rows, ulong cols, stream_v *t, bool direct,
-                            __global elem_t *dst, ulong dst_ld, bool nt, uint first)
+                            __global elem_t *dst, ulong dst_ld, bool nt, uint first, uint end)
 {
 	stream_v a[SL];
 	if (r >= 0 && r + SL <= (long)rows && c0 + SL <= cols) {
 		__global const elem_t *p = in + in_off + (ulong)r * in_ld + c0;
 #if STREAM_LANES
-		stream_lanes(p, in_ld, t, direct, dst, dst_ld, nt, first);
+		stream_lanes(p, in_ld, t, direct, dst, dst_ld, nt, first, end);
 		return;
 #endif
 #pragma unroll
@@ -1988,6 +1997,23 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 		for (uint i = 0; i < SL; i++)
 			t[i] = 0;
 		return;
+#if STREAM_NARROW
+	} else if (r >= 0 && r + SL <= (long)rows && c0 + SL <= in_ld + cols) {
+		/* Whole rows cut by the last column, each line running on
+		 * into the next row but the matrix's last. */
+		const uint n = (uint)(cols - c0);
+#pragma unroll
+		for (uint i = 0; i < SL; i++)
+			a[i] = r + (long)i + 1 < (long)rows
+			           ? stream_keep(stream_load(in + in_off + (ulong)(r + i) * in_ld + c0), n)
+			           : 0;
+		if (r + SL == (long)rows) {
+			stream_u u;
+			u.v = 0;
+			stream_part(u.e, in + in_off + (ulong)(rows - 1) * in_ld + c0, n);
+			a[SL - 1] = u.v;
+		}
+#endif
 	} else {
 		/* Rows outside the matrix are zeros; rows inside are loaded
 		 * whole where the columns are, else their first cols - c0
@@ -2037,7 +2063,7 @@ TXF_INLINE void stream_tile(__global const elem_t *in, ulong in_off, ulong in_ld
 #pragma unroll
 		for (uint w = 0; w < NET_N; w++) {
 			if (direct) {
-				if (SP * w + j >= first)
+				if (SP * w + j >= first && SP * w + j < end)
 					stream_store(dst + (SP * w + j) * dst_ld, b[w], nt);
 			} else
 				t[SP * w + j] = b[w];
@@ -2086,7 +2112,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 		stream_v cur[SL];
 #if STREAM_SHIFTED
 		stream_v prev[SL];
-		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev, false, out, 0, nt, 0);
+		stream_tile(in, in_off, in_ld, r0 - SL, c0, rows, cols, prev, false, out, 0, nt, 0, SL);
 #endif
 		for (uint b = 0; b < lines; b++) {
 			const long rb = r0 + (long)(b * SL);
@@ -2094,7 +2120,7 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 			/* A whole tile: its lines go out as the network makes them. */
 			if (rb + SL <= (long)rows && c0 + SL <= cols) {
 				stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, true,
-				            out + out_off + c0 * out_ld + rb, out_ld, nt, 0);
+				            out + out_off + c0 * out_ld + rb, out_ld, nt, 0, SL);
 				continue;
 			}
 			if (rb >= (long)rows)
@@ -2117,13 +2143,20 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 				/* Moved back onto a whole tile: its lines from dc on go
 				 * out as the network makes them. */
 				stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, true,
-				            out + out_off + ct * out_ld + rt, out_ld, line_nt, dc);
+				            out + out_off + ct * out_ld + rt, out_ld, line_nt, dc, SL);
 				continue;
 			}
-			stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, false, out, 0, nt, 0);
+#if STREAM_NARROW
+			if (rt >= 0 && rt + SL <= (long)rows && cols < SL) {
+				stream_tile(in, in_off, in_ld, rt, c0, rows, cols, cur, true,
+				            out + out_off + c0 * out_ld + rt, out_ld, line_nt, 0, (uint)cols);
+				continue;
+			}
+#endif
+			stream_tile(in, in_off, in_ld, rt, ct, rows, cols, cur, false, out, 0, nt, 0, SL);
 #else
 			const bool line_nt = nt;
-			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, false, out, 0, nt, 0);
+			stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, false, out, 0, nt, 0, SL);
 #endif
 #ifndef STREAM_UNROLL_Y
 #define STREAM_UNROLL_Y (SP == 1 ? SL : 1)

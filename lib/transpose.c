@@ -155,11 +155,14 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 		while (lines < tiles && tiles % lines == 1)
 			lines++;
 	}
-	char extra[96];
-	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s%s", shifted ? 1 : 0,
+	/* Fewer columns than a line and a line of rows at least: the kernel
+	 * built for tiles cut by the last column (STREAM_NARROW). */
+	const bool narrow = !shifted && pi.cols < L && pi.rows >= L;
+	char extra[112];
+	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s%s%s", shifted ? 1 : 0,
 	         nt ? " -DTXF_NT_STORES" : "", shifted && c->stage ? " -DSTREAM_STAGE=1" : "",
-	         txf__transpose_entry_for(&ctx->profile)->stream_lanes_1 ? " -DSTREAM_LANES_1"
-	                                                                 : "");
+	         txf__transpose_entry_for(&ctx->profile)->stream_lanes_1 ? " -DSTREAM_LANES_1" : "",
+	         narrow ? " -DSTREAM_NARROW=1" : "");
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_stream", false, extra, l);
 	if (s != TXF_SUCCESS)
 		return s;

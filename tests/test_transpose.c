@@ -658,7 +658,9 @@ static void test_wide_runs(void **state)
  * column move back onto the tiles before them: in the same work-item, in
  * another's strip, where a work-item's rows hold a short last tile (259
  * rows: the host gives that work-item more lines), after whole tiles of
- * several work-items. -1 turns it off. */
+ * several work-items; a matrix of fewer columns than V (its own build of the
+ * kernel, STREAM_NARROW), whose tiles are all cut by the last column. -1
+ * turns it off. */
 static void test_stream(void **state)
 {
 	(void)state;
@@ -678,7 +680,9 @@ static void test_stream(void **state)
 		                            {5 * V - 1, 7 * V + 5},
 		                            {257, 131},
 		                            {259, 3 * V + 5},
-		                            {512 + 2 * V + 1, V + 1}};
+		                            {512 + 2 * V + 1, V + 1},
+		                            {4 * V + 3, V > 8 ? V - 7 : V - 1},
+		                            {3 * V, V / 2 + 1}};
 		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
 			for (int aligned = 0; aligned < 2; aligned++, k++) {
 				tcase c = {0};
