@@ -116,7 +116,7 @@ static bool rows_on(txf__phys p, size_t n)
  * STREAM_MIN_TILES tiles. With ordinary stores and an input of at most
  * STREAM_TALL_MAX bytes, a work-item instead covers all rows of its strip
  * where there are at least twice as many strips as compute units, else
- * an equal share of them: each writes whole output rows, in fewer
+ * an equal share of them (STREAM_ROWS at the least): each writes whole output rows, in fewer
  * work-groups (on a 2-core Xeon, POCL 3.1, u8 to f64 outputs of 0.3 to
  * 1.5 MB up to twice as fast as in work-items of 256 rows; from about
  * 2 MB, and with non-temporal stores, level or slower; BENCHMARKS.md).
@@ -141,7 +141,11 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 		const size_t want =
 		    2 * (size_t)(ctx->profile.compute_units ? ctx->profile.compute_units : 1);
 		const size_t down = across >= want ? 1 : (want + across - 1) / across;
-		lines = (cl_uint)((tiles + down - 1) / down);
+		/* Never fewer rows than STREAM_ROWS (on 16 cores, more and
+		 * shorter work-items than that were slower). */
+		const size_t share = (tiles + down - 1) / down;
+		if (share > lines)
+			lines = (cl_uint)share;
 		/* As below: no work-item with the short last tile alone. */
 		while (pi.rows % L && lines < tiles && tiles % lines == 1)
 			lines++;
