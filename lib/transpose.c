@@ -146,13 +146,11 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 		const size_t share = (tiles + down - 1) / down;
 		if (share > lines)
 			lines = (cl_uint)share;
-		/* As below: no work-item with the short last tile alone. */
-		while (pi.rows % L && lines < tiles && tiles % lines == 1)
-			lines++;
 	} else if (span < lines * L) {
 		lines = (cl_uint)((span + L - 1) / L);
 		strips = (STREAM_MIN_TILES + lines - 1) / lines;
-	} else if (!shifted && pi.rows % L) {
+	}
+	if (!shifted && pi.rows % L) {
 		/* No work-item with the short last tile alone: the kernel moves
 		 * that tile back onto the one before it in the same work-item. */
 		const size_t tiles = (pi.rows + L - 1) / L;
