@@ -1503,8 +1503,24 @@ static void test_sub_buffers(void **state)
 
 /* ------------------------------------------------------------ PADCOPY */
 
+/* A caller's workspace as it may come: every byte 0xff (NaN), so that a
+ * product reading any of it that the library did not write first fails. */
+static cl_mem dirty_workspace(size_t bytes)
+{
+	cl_int err;
+	cl_mem w =
+	    clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE, bytes, NULL, &err);
+	assert_non_null(w);
+	const cl_uchar ff = 0xff;
+	assert_int_equal(
+	    clEnqueueFillBuffer(txf_context_queue(test_ctx), w, &ff, 1, 0, bytes, 0, NULL, NULL),
+	    CL_SUCCESS);
+	assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
+	return w;
+}
+
 /* A caller's workspace of exactly txf_matmul_workspace_size() bytes works
- * for both storage orders of C; one byte less is refused with
+ * (filled with NaN first) for both storage orders of C; one byte less is refused with
  * TXF_ERR_WORKSPACE_TOO_SMALL and C unchanged (with square blocks both
  * orders need the same; with 32 x 16 blocks at least the larger one is
  * refused). */
@@ -1535,8 +1551,7 @@ static void test_padcopy_workspace(void **state)
 		assert_true(none == 0);
 
 		cl_int err;
-		cl_mem exact = clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE,
-		                              bytes, NULL, &err);
+		cl_mem exact = dirty_workspace(bytes);
 		cl_mem less = clCreateBuffer(txf_context_cl_context(test_ctx), CL_MEM_READ_WRITE,
 		                             bytes - 1, NULL, &err);
 		assert_non_null(exact);
@@ -1959,7 +1974,8 @@ static void test_pool_queue_order(void **state)
 
 /* The workspace of K slices: PAD's partial sums (exactly slices x M x N
  * elements) and PADCOPY's padded C of one slice per K slice, from the
- * caller (exact size, one byte short, shared with C) or the pool. */
+ * caller (exact size and filled with NaN first, one byte short, shared with
+ * C) or the pool. */
 static void test_ksplit_workspace(void **state)
 {
 	(void)state;
@@ -1988,7 +2004,7 @@ static void test_ksplit_workspace(void **state)
 
 		cl_int err;
 		cl_context cx = txf_context_cl_context(test_ctx);
-		cl_mem exact = clCreateBuffer(cx, CL_MEM_READ_WRITE, bytes, NULL, &err);
+		cl_mem exact = dirty_workspace(bytes);
 		cl_mem less = clCreateBuffer(cx, CL_MEM_READ_WRITE, bytes - 1, NULL, &err);
 		assert_non_null(exact);
 		assert_non_null(less);
