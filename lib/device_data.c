@@ -38,14 +38,16 @@ static const txf__transpose_entry transpose_entries[] = {
         .uneven = TXF_STRATEGY_PAD,
         .simple_below = 1024,
         .skinny_max = 32,
+        /* Runs one tile wide: the wide kernel (128 input columns per
+         * work-group, 36 KiB of local memory, cache hints) ran f32 at
+         * 0.82-0.87 of copy on an H200 where these ran 0.91-1.05, and on an
+         * H100 only 1-2 % faster at 2^28 and 2^30 elements
+         * (docs/bench/h200-2026-11-28b/tvar). */
         .segments = 1,
         .out_tile = 64,
         .out_rows = 4,
         .inplace_tile = 64,
         .inplace_rows = 4,
-        .width = 128,
-        .width_elem = 4,
-        .cache_hints = 1,
         .packed = 1,
         .packed_tile = 16,
         .packed_rows = 16,
@@ -54,8 +56,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .chunked_half_bytes = {8e6, 0},
         .chunked_tile = {128, 64},
         .chunked_rows = {2, 4},
-        .why = "64 x 4 work-groups: one aligned run per output row out of place (f32: 128 "
-               "input columns per work-group), one local tile in place; 1- and 2-byte "
+        .why = "64 x 4 work-groups: one aligned run per output row out of place, one local "
+               "tile in place; 1- and 2-byte "
                "elements in 16-byte chunks where large and not aligned on both sides, else "
                "in 4 x 4 blocks where aligned on one or the input is small, else the runs",
     },

@@ -98,8 +98,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = TXF_WIDE_MAX_WIDTH,
                      .meaning =
                          "input columns per work-group of the runs (transpose_pad_wide): a "
-                         "multiple of the tile, at most 8 tiles; -1 one tile, 0 as the device "
-                         "says"},
+                         "multiple of the tile, at most 8 tiles; -1 or 0 one tile (no device's "
+                         "choice widens them)"},
             .macro = "WIDTH",
             .kind = F_INT,
             .option = T_OPT(width),
@@ -113,7 +113,7 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = -1,
                      .max = 1,
                      .meaning = "the wide kernel's L2 prefetch and streaming stores (PTX): 1 "
-                                "always, -1 never, 0 as the device says"},
+                                "with a forced width, -1 or 0 never"},
             .macro = "CACHE_HINTS",
             .kind = F_INT,
             .option = T_OPT(cache_hints),

@@ -91,11 +91,10 @@ static bool wide_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	return true;
 }
 
-/* Input columns per work-group of the output-aligned runs: as forced, else
- * the entry's where the choice has the entry's out-of-place tile and element
- * size (those it was measured with: on the H100 the wide kernel gains with
- * f32 and loses with 1- and 2-byte elements) and it fits; 0 without runs
- * or with -1. */
+/* Input columns per work-group of the output-aligned runs: as forced (the
+ * wide kernel, where it fits), else one tile (0). No built-in entry widens
+ * the runs: on NVIDIA's GPUs the wide kernel won 1-2 % on an H100 and lost
+ * up to 25 % on an H200 (the entry's note). */
 static txf_status set_width(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
                             int forced, txf__tchoice *c)
 {
@@ -106,27 +105,18 @@ static txf_status set_width(const txf_device_profile *p, const txf__transpose_en
 		              "width %d belongs to output-aligned runs, and %s has none here: "
 		              "force segments too",
 		              forced, e->name);
-	if (!c->segments || forced < 0)
+	if (!c->segments || forced <= 0)
 		return TXF_SUCCESS;
-	unsigned w = (unsigned)forced;
-	if (forced == 0) {
-		const unsigned e_tile = e->out_tile ? e->out_tile : e->tile;
-		const unsigned e_rows = e->out_tile ? e->out_rows : e->wg_rows;
-		if (!e->width || elem != e->width_elem || c->tile != e_tile || c->wg_rows != e_rows)
-			return TXF_SUCCESS;
-		w = e->width;
-	}
-	if (!wide_fits(p, c->tile, c->wg_rows, elem, c->segments, w, why, sizeof why)) {
-		TXF_CHECK_ARG(forced == 0, TXF_ERR_TILE_UNSUPPORTED,
-		              "width %u with tile %u x %u and %u output-aligned runs not supported "
-		              "on %s: %s",
-		              w, c->tile, c->wg_rows, c->segments, p->normalized_name, why);
-		return TXF_SUCCESS;
-	}
+	const unsigned w = (unsigned)forced;
+	TXF_CHECK_ARG(
+	    wide_fits(p, c->tile, c->wg_rows, elem, c->segments, w, why, sizeof why),
+	    TXF_ERR_TILE_UNSUPPORTED,
+	    "width %u with tile %u x %u and %u output-aligned runs not supported on %s: %s", w,
+	    c->tile, c->wg_rows, c->segments, p->normalized_name, why);
 	c->width = w;
 	size_t len = strlen(c->why);
-	snprintf(c->why + len, sizeof c->why - len, ", %u input columns per work-group%s", w,
-	         forced ? " (forced)" : "");
+	snprintf(c->why + len, sizeof c->why - len, ", %u input columns per work-group (forced)",
+	         w);
 	return TXF_SUCCESS;
 }
 
@@ -149,32 +139,25 @@ static bool hints_fit(const txf_device_profile *p, char *why, size_t why_size)
 }
 
 /* The wide kernel's cache hints: as forced (1 needs the wide kernel and a
- * device that takes them), else the entry's for its element size where the
- * device takes them; 0 without the wide kernel or with -1. */
-static txf_status set_hints(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
-                            int forced, txf__tchoice *c)
+ * device that takes them); 0 otherwise. */
+static txf_status set_hints(const txf_device_profile *p, const txf__transpose_entry *e, int forced,
+                            txf__tchoice *c)
 {
 	char why[320];
 	c->cache_hints = 0;
-	if (forced > 0)
-		TXF_CHECK_ARG(c->segments && c->width, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "cache hints (1) belong to the wide kernel of the output-aligned "
-		              "runs, and %s runs none here: force a width above one tile too",
-		              e->name);
-	if (!c->segments || !c->width || forced < 0)
+	if (forced <= 0)
 		return TXF_SUCCESS;
-	const bool fits = hints_fit(p, why, sizeof why);
-	if (forced > 0)
-		TXF_CHECK_ARG(fits, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "cache hints (1) are PTX instructions of NVIDIA devices of compute "
-		              "capability 8.0 or later: %s",
-		              why);
-	else if (!e->cache_hints || elem != e->width_elem || !fits)
-		return TXF_SUCCESS;
+	TXF_CHECK_ARG(c->segments && c->width, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "cache hints (1) belong to the wide kernel of the output-aligned runs, and "
+	              "%s runs none here: force a width above one tile too",
+	              e->name);
+	TXF_CHECK_ARG(hints_fit(p, why, sizeof why), TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "cache hints (1) are PTX instructions of NVIDIA devices of compute "
+	              "capability 8.0 or later: %s",
+	              why);
 	c->cache_hints = 1;
 	size_t len = strlen(c->why);
-	snprintf(c->why + len, sizeof c->why - len, ", L2 prefetch and streaming stores%s",
-	         forced ? " (forced)" : "");
+	snprintf(c->why + len, sizeof c->why - len, ", L2 prefetch and streaming stores (forced)");
 	return TXF_SUCCESS;
 }
 
@@ -617,8 +600,7 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 			return TXF_SUCCESS;
 		if (!out->stream)
 			set_segments(p, e, elem, in_place, out);
-		txf_status st = set_width(p, e, elem, 0, out);
-		return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
+		return TXF_SUCCESS;
 	}
 	if (opts->packed >= 1)
 		return choose_packed(p, e, rows, cols, elem, opts, opts->packed, out);
@@ -829,7 +811,7 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 		              "width %d is not a multiple of the tile %u from 1 to 8 tiles",
 		              opts->width, tile);
 	txf_status st = set_width(p, e, elem, opts->width, out);
-	return st == TXF_SUCCESS ? set_hints(p, e, elem, opts->cache_hints, out) : st;
+	return st == TXF_SUCCESS ? set_hints(p, e, opts->cache_hints, out) : st;
 }
 
 /* ------------------------------------------------------------ matmul */

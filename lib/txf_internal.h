@@ -704,13 +704,7 @@ typedef struct txf__transpose_entry {
 	unsigned inplace_tile, inplace_rows;
 	/* PAD out of place, 1- to 16-byte elements: the streaming kernel. */
 	unsigned stream;
-	/* Output-aligned runs: input columns per work-group with the entry's
-	 * out-of-place tile and width_elem-byte elements (0: one tile). */
-	unsigned width, width_elem;
 	const char *why;
-	/* The wide kernel's cache hints (the choice's cache_hints) for
-	 * width_elem-byte elements, where the device takes them. */
-	unsigned cache_hints;
 	/* Out of place: the skinny kernels for a short side of at most this
 	 * many elements (0: never; at most TXF_SKINNY_MAX), where the entry
 	 * does not stream the short side's lines. */

@@ -374,8 +374,8 @@ static txf_context *h100_context(void)
 /* The NVIDIA entry of the built-in table, on the test device dressed as an
  * NVIDIA GPU (48 KiB of local memory, 1024 work-items): 64 x 4 tiles out of
  * place, with one output-aligned run per work-group where the output's rows
- * start off a 32-byte sector, over 128 input columns per work-group for
- * 4-byte elements (72 x 129 of them, 36 KiB; not other sizes),
+ * start off a 32-byte sector, one tile wide unless a width is forced (a
+ * forced width where its tile fits: 72 x 129 4-byte elements, 36 KiB),
  * the plain 32-wide tile where the large one does not fit, never over a
  * forced tile; 64 x 4 in place, with one local tile
  * where two would take over a quarter of local memory; each configuration
@@ -394,16 +394,16 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.wg_rows, 4);
 	assert_int_equal(test_cparam(&c, "segments"), 1);
-	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "width"), 0);
 	assert_non_null(strstr(c.why, "8-element boundaries"));
-	assert_non_null(strstr(c.why, "128 input columns per work-group"));
+	assert_null(strstr(c.why, "input columns per work-group"));
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(test_cparam(&c, "segments"), 1);
-	assert_int_equal(test_cparam(&c, "width"), 0); /* 68 x 129 x 8 bytes: over 48 KiB */
+	assert_int_equal(test_cparam(&c, "width"), 0);
 	assert_non_null(strstr(c.why, "4-element boundaries"));
 	/* Without the chunked kernel (1-byte elements, both sides off words:
-	 * nvidia_entry_packed), runs; the entry's width is for 4-byte ones. */
+	 * nvidia_entry_packed), runs. */
 	txf_transpose_options nock;
 	txf_transpose_options_default(&nock);
 	test_topt(&nock, "packed", -1);
@@ -446,8 +446,16 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(c.tile, 16);
 	assert_int_equal(test_cparam(&c, "segments"),
 	                 4); /* 4 x 16 rows: the span of the entry's run */
-	assert_int_equal(test_cparam(&c, "width"), 0); /* the entry's width is for its own tile */
+	assert_int_equal(test_cparam(&c, "width"), 0);
 	o.tile = 0;
+	test_topt(&o, "width", 128);
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_non_null(strstr(c.why, "128 input columns per work-group (forced)"));
+	test_topt(&o, "width", 128); /* 68 x 129 x 8 bytes: over 48 KiB */
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, &o, &c),
+	                 TXF_ERR_TILE_UNSUPPORTED);
+	assert_non_null(strstr(txf_last_error(), "local memory"));
 	test_topt(&o, "width", -1);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "segments"), 1);
@@ -457,39 +465,42 @@ static void nvidia_entry_tiles(void **state)
 	                 TXF_ERR_TILE_UNSUPPORTED);
 	assert_non_null(strstr(txf_last_error(), "local memory"));
 	test_topt(&o, "width", 0);
-	/* Cache hints: only where the profile reports compute capability 8.0
-	 * or later, for the entry's f32 width (forced ones too), not for other
-	 * element sizes unless forced, never with -1; forced elsewhere, refused
-	 * with the reason. The test device cannot run them, so it is set back
-	 * to 0 before the transposes below. */
+	/* Cache hints: only forced, with a forced width, where the profile
+	 * reports compute capability 8.0 or later, never with -1; forced
+	 * elsewhere, refused with the reason. The test device cannot run them,
+	 * so it is set back to 0 before the transposes below. */
 	assert_int_equal(ctx->profile.nv_compute_capability, 0); /* as dressed */
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
 	ctx->profile.nv_compute_capability = 90;
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(test_cparam(&c, "width"), 128);
-	assert_int_equal(test_cparam(&c, "cache_hints"), 1);
-	assert_non_null(strstr(c.why, "L2 prefetch and streaming stores"));
-	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(test_cparam(&c, "cache_hints"), 0); /* no wide kernel */
+	assert_int_equal(test_cparam(&c, "width"), 0);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
+	assert_null(strstr(c.why, "L2 prefetch"));
 	test_topt(&o, "width", 128);
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
+	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0); /* not unless forced */
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "width"), 128);
-	assert_int_equal(test_cparam(&c, "cache_hints"),
-	                 0); /* the entry's hints are for 4-byte elements */
+	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
 	test_topt(&o, "cache_hints", 1);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_U8, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "cache_hints"), 1);
 	assert_non_null(strstr(c.why, "streaming stores (forced)"));
-	test_topt(&o, "width", 0);
 	test_topt(&o, "cache_hints", -1);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "width"), 128);
 	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
-	test_topt(&o, "cache_hints", 1);
+	test_topt(&o, "width", 0);
+	test_topt(&o, "cache_hints", 1); /* without a width: no wide kernel */
+	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	assert_non_null(strstr(txf_last_error(), "force a width above one tile too"));
+	test_topt(&o, "width", 128);
 	ctx->profile.nv_compute_capability = 75;
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(test_cparam(&c, "width"), 128);
+	assert_int_equal(test_cparam(&c, "width"), 0);
 	assert_int_equal(test_cparam(&c, "cache_hints"), 0);
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F32, 0, &o, &c),
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
@@ -499,8 +510,9 @@ static void nvidia_entry_tiles(void **state)
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 	assert_non_null(strstr(txf_last_error(), "does not report its compute capability"));
 	test_topt(&o, "cache_hints", 0);
+	test_topt(&o, "width", 0);
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
-	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run, 128 columns");
+	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run");
 	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");
 	transpose_checked(ctx, 141, 397, "64 x 4 tiles, one aligned run, four groups of columns");
 	inplace_checked(ctx, 200, "64 x 4 tiles in place, one local tile");
