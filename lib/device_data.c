@@ -46,6 +46,12 @@ static const txf__transpose_entry transpose_entries[] = {
         .segments = 1,
         .out_tile = 64,
         .out_rows = 4,
+        /* A work-group's tile within 24 of its 48 KiB (8 groups of 256
+         * work-items per multiprocessor, not 6): on an H200, f64 tiles of
+         * 32 x 8 (8 KiB) ran 0.90-0.97 of copy where 64 x 4 (33 KiB) ran
+         * 0.82-0.95, and 16-byte runs one a group (18 KiB) 0.90-0.99 where
+         * two (35 KiB) ran 0.84-0.90 (docs/bench/h200-2026-11-28b/wide8). */
+        .out_local_div = 2,
         .inplace_tile = 64,
         .inplace_rows = 4,
         .packed = 1,

@@ -42,10 +42,20 @@ static void tuned_name(char *buf, size_t n, txf_tune_op op, const txf__tuned_pic
 	         txf_size_class_name(tp->size_class));
 }
 
+/* Whether `rows` local rows of a tile of `tile` elements stay within the
+ * entry's share of a work-group's local memory (out_local_div). */
+static bool within_share(const txf_device_profile *p, const txf__transpose_entry *e, unsigned tile,
+                         size_t elem, size_t rows)
+{
+	return !e->out_local_div ||
+	       (cl_ulong)rows * (tile + 1) * elem <= p->local_mem_size / e->out_local_div;
+}
+
 /* Output-aligned runs for PAD out of place, where the device's entry asks
  * for them and their rows fit local memory. The entry's count is for its
  * out-of-place tile; another tile (a smaller one that fits, a tuned one)
- * gets as many runs as cover the same span of rows, 1 to 8. */
+ * gets as many runs as cover the same span of rows, 1 to 8, fewer where
+ * they would take more than the entry's share of local memory. */
 static void set_segments(const txf_device_profile *p, const txf__transpose_entry *e, size_t elem,
                          bool in_place, txf__tchoice *c)
 {
@@ -53,6 +63,8 @@ static void set_segments(const txf_device_profile *p, const txf__transpose_entry
 	const unsigned e_tile = e->out_tile ? e->out_tile : e->tile;
 	unsigned runs = e->segments * e_tile / c->tile;
 	runs = runs < 1 ? 1 : runs > 8 ? 8 : runs;
+	while (runs > 1 && !within_share(p, e, c->tile, elem, txf__run_rows(c->tile, elem, runs)))
+		runs--;
 	c->segments = 0;
 	if (!in_place && c->strategy == TXF_STRATEGY_PAD && e->segments &&
 	    txf__tile_fits(p, c->tile, c->wg_rows, elem, txf__run_rows(c->tile, elem, runs), why,
@@ -657,7 +669,8 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	unsigned wg_rows = opts->wg_rows ? opts->wg_rows : e->wg_rows;
 	bool out_tile =
 	    !in_place && !opts->tile && !opts->wg_rows && e->out_tile &&
-	    txf__tile_fits(p, e->out_tile, e->out_rows, elem, e->out_tile, why, sizeof why);
+	    txf__tile_fits(p, e->out_tile, e->out_rows, elem, e->out_tile, why, sizeof why) &&
+	    within_share(p, e, e->out_tile, elem, e->out_tile);
 	if (out_tile) {
 		tile = e->out_tile;
 		wg_rows = e->out_rows;

@@ -699,6 +699,11 @@ typedef struct txf__transpose_entry {
 	/* Out of place: out_tile x out_rows instead, where they fit (0: tile x
 	 * wg_rows everywhere). */
 	unsigned out_tile, out_rows;
+	/* Out of place, tiles and runs chosen here: at most this share (1 /
+	 * out_local_div) of a work-group's local memory, so that more
+	 * work-groups share a compute unit; where the out-of-place tile takes
+	 * more, tile x wg_rows, and runs fewer down to one (0: no limit). */
+	unsigned out_local_div;
 	/* In place: tile edge and work-item rows per tile pair (0: tile,
 	 * wg_rows). */
 	unsigned inplace_tile, inplace_rows;

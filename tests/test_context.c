@@ -397,11 +397,18 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(test_cparam(&c, "width"), 0);
 	assert_non_null(strstr(c.why, "8-element boundaries"));
 	assert_null(strstr(c.why, "input columns per work-group"));
+	/* 8-byte elements: a 64-wide tile (33 KiB) is over the entry's share
+	 * of local memory (24 KiB): the entry's 32 x 8, with two runs to cover
+	 * the 64 rows of the entry's one (68 x 33 x 8 bytes, 18 KiB). */
 	assert_int_equal(txf_transpose_explain(ctx, 8191, 8193, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
-	assert_int_equal(c.tile, 64);
-	assert_int_equal(test_cparam(&c, "segments"), 1);
+	assert_int_equal(c.tile, 32);
+	assert_int_equal(c.wg_rows, 8);
+	assert_int_equal(test_cparam(&c, "segments"), 2);
 	assert_int_equal(test_cparam(&c, "width"), 0);
 	assert_non_null(strstr(c.why, "4-element boundaries"));
+	assert_int_equal(txf_transpose_explain(ctx, 8192, 8192, TXF_F64, 0, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.tile, 32);
+	assert_int_equal(c.wg_rows, 8);
 	/* Without the chunked kernel (1-byte elements, both sides off words:
 	 * nvidia_entry_packed), runs. */
 	txf_transpose_options nock;
@@ -428,13 +435,13 @@ static void nvidia_entry_tiles(void **state)
 	assert_int_equal(test_cparam(&c, "inplace_tiles"), 1);
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_F32, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "inplace_tiles"), 0); /* out of place */
-	/* 64 x 65 elements of 16 bytes are over 48 KiB: 32-wide tiles, with two
-	 * runs to cover the 64 rows of the entry's one (2 x 32 + 2 rows of 33
-	 * elements fit). */
+	/* 64 x 65 elements of 16 bytes are over 48 KiB: 32-wide tiles, with
+	 * one run (32 + 2 rows of 33 elements, 18 KiB); the two that would
+	 * cover the 64 rows of the entry's one take 35 KiB, over its share. */
 	assert_int_equal(txf_transpose_explain(ctx, 4095, 4097, TXF_C128, 0, NULL, &c),
 	                 TXF_SUCCESS);
 	assert_int_equal(c.tile, 32);
-	assert_int_equal(test_cparam(&c, "segments"), 2);
+	assert_int_equal(test_cparam(&c, "segments"), 1);
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
 	o.tile = 32;
@@ -513,6 +520,8 @@ static void nvidia_entry_tiles(void **state)
 	test_topt(&o, "width", 0);
 	transpose_checked(ctx, 192, 320, "64 x 4 tiles");
 	transpose_checked(ctx, 97, 131, "64 x 4 tiles, one aligned run");
+	transpose_checked_as(ctx, TXF_F64, 8, 97, 131, "f64, 32 x 8 tiles, two aligned runs");
+	transpose_checked_as(ctx, TXF_C128, 16, 75, 69, "c16, 32 x 8 tiles, one aligned run");
 	transpose_checked(ctx, 203, 61, "64 x 4 tiles, one aligned run, several groups");
 	transpose_checked(ctx, 141, 397, "64 x 4 tiles, one aligned run, four groups of columns");
 	inplace_checked(ctx, 200, "64 x 4 tiles in place, one local tile");
