@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
-"""summ.py DIR: per element type, the ratio to the copy (same run) of each
+"""summ.py DIR [TYPES]: per element type, the ratio to the copy (same run) of each
 forced variant (tag) per shape, the mean over the rounds, and PyTorch's
 transpose against the same copy (DIR/torch.jsonl: its time against ours
 through the library's copy; also its own copy)."""
-import collections, gzip, json, sys
+import collections, gzip, json, os, sys
 D = sys.argv[1]
 r = collections.defaultdict(list)
 copy = collections.defaultdict(list)
@@ -24,10 +24,10 @@ for l in gzip.open(D + "/tv.jsonl.gz", "rt"):
         tags.append(tag)
     r[(k, tag)].append(x["ratio"])
 tor = {}
-for l in open(D + "/torch.jsonl"):
+for l in (open(D + "/torch.jsonl") if os.path.exists(D + "/torch.jsonl") else []):
     x = json.loads(l)
     tor[(x["dtype"], "%dx%d" % (x["rows"], x["cols"]))] = x
-for dt in ["f4", "u1", "u2"]:
+for dt in (sys.argv[2].split(",") if len(sys.argv) > 2 else ["f4", "u1", "u2"]):
     shapes = [k for k in copy if k[0] == dt]
     ts = [t for t in tags if any((k, t) in r for k in shapes)]
     print("%s %-12s %s %s" % (dt, "shape", " ".join("%9s" % t[:9] for t in ts), "   torch  tcopy"))
