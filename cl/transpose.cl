@@ -392,17 +392,74 @@ inline uint ck_shift(uint x, uint y, uint b)
 	return (uint)(((ulong)y << 32 | x) >> b);
 }
 
+#if ELEM_SIZE == 2
+/* 2-byte elements stage and transpose in one step: unit (yw, k) of the
+ * group loads staged rows 2 yw and 2 yw + 1 of column chunk k, transposes
+ * their 2 x 2 blocks in registers and writes word yw of output rows CK_V k
+ * .. CK_V k + CK_V - 1 straight into the output rows in local memory
+ * (CK_TWW words each, even). Row x starts at word CK_OFF(x): the rows of
+ * chunk k start 4 k words past their place, 4 k banks (mod 32) apart, so
+ * that a warp's word writes (8 chunks by 4 block rows) meet no bank twice. (For 1-byte elements the two steps stay apart:
+ * one step holds 16 words a work-item and ran slower on NVIDIA.) */
+#define CK_TWW (CK_YW + 2)
+#define CK_OFF(x) ((x) * CK_TWW + 4 * ((x) / (4 * CK_X)))
+#define CK_UNITS (CK_YW * (TILE / CK_V))
+
+/* The CK_V elements of staged row y from column c0 + k CK_V on (zeros
+ * past the matrix), shifted into place out of the aligned chunks around
+ * them; element by element where those would reach past `end`. */
+inline uint4 ck_stage_chunk(__global const elem_t *in, ulong in_off, ulong in_ld, ulong rows,
+                            ulong cols, __global const uchar *end, long r, ulong c)
+{
+	if (r < 0 || r >= (long)rows)
+		return (uint4)(0);
+	__global const elem_t *const row = in + in_off + (ulong)r * in_ld;
+	__global const uchar *const want = (__global const uchar *)(row + c);
+	const uint skew = (uint)((ulong)want & 15);
+	__global const uchar *const p = want - skew;
+	if (p + (skew ? 32 : 16) <= end) {
+		const uint4 v = *(__global const uint4 *)p;
+		return skew ? ck_funnel(v, *(__global const uint4 *)(p + 16), skew) : v;
+	}
+	uint w[4] = {0, 0, 0, 0};
+	for (uint q = 0; q < CK_V; q++)
+		if (c + q < cols)
+			w[q / CK_X] |= (uint)row[c + q] << (q % CK_X * ELEM_SIZE * 8);
+	return (uint4)(w[0], w[1], w[2], w[3]);
+}
+#endif
+
 __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in, ulong in_off,
                                              ulong in_ld, __global elem_t *restrict out,
                                              ulong out_off, ulong out_ld, ulong rows, ulong cols)
 {
+#if ELEM_SIZE == 2
+	__local uint lw[TILE * CK_TWW + TILE / CK_X];
+#else
 	__local uint2 buf[CK_MAX(CK_ROWS * CK_LS, TILE * CK_TW) / 8];
 	__local uchar *const lb = (__local uchar *)buf;
+#endif
 	const uint lid = get_local_id(1) * TILE + get_local_id(0);
 	const ulong c0 = (ulong)get_group_id(0) * TILE;
 	const long rb = (long)get_group_id(1) * TILE - CK_A;
 	__global const uchar *const end =
 	    (__global const uchar *)(in + in_off + (rows - 1) * in_ld + cols);
+#if ELEM_SIZE == 2
+	for (uint n = lid; n < CK_UNITS; n += CK_ITEMS) {
+		const uint yw = n / (TILE / CK_V), k = n % (TILE / CK_V);
+		const ulong c = c0 + k * CK_V;
+		const long r = rb + 2 * (long)yw;
+		const uint4 a = ck_stage_chunk(in, in_off, in_ld, rows, cols, end, r, c);
+		const uint4 b = ck_stage_chunk(in, in_off, in_ld, rows, cols, end, r + 1, c);
+		const uint av[4] = {a.x, a.y, a.z, a.w}, bv[4] = {b.x, b.y, b.z, b.w};
+#pragma unroll
+		for (uint w = 0; w < 4; w++) {
+			lw[CK_OFF(CK_V * k + 2 * w) + yw] = (av[w] & 0xffffu) | bv[w] << 16;
+			lw[CK_OFF(CK_V * k + 2 * w + 1) + yw] = av[w] >> 16 | (bv[w] & 0xffff0000u);
+		}
+	}
+	barrier(CLK_LOCAL_MEM_FENCE);
+#else
 	/* Stage: elements c0 + CK_V k .. of staged row y at lb[y CK_LS + 16 k]. */
 	for (uint n = lid; n < CK_ROWS * (TILE / CK_V); n += CK_ITEMS) {
 		const uint y = n / (TILE / CK_V), k = n % (TILE / CK_V);
@@ -467,6 +524,7 @@ __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in,
 			*(__local uint *)(lb + (CK_X * xw + q) * CK_TW + 4 * yw) = held[m][q];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 	/* Store: chunk j of output row o = c0 + x from g1 T - t(o) on. */
 	for (uint n = lid; n < TILE * (TILE / CK_V); n += CK_ITEMS) {
 		const uint x = n / (TILE / CK_V), j = n % (TILE / CK_V);
@@ -477,7 +535,11 @@ __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in,
 		const uint t = (uint)(((ulong)(orow + rb + CK_A) & 31) / ELEM_SIZE);
 		const uint y0 = CK_A - t + j * CK_V; /* staged row of the chunk's first element */
 		const uint at = y0 * ELEM_SIZE, sh = at % 4 * 8;
+#if ELEM_SIZE == 2
+		__local const uint *const src = lw + CK_OFF(x) + at / 4;
+#else
 		__local const uint *const src = (__local const uint *)(lb + x * CK_TW + (at & ~3u));
+#endif
 		const uint s0 = src[0], s1 = src[1], s2 = src[2], s3 = src[3], s4 = src[4];
 		const uint4 v = (uint4)(ck_shift(s0, s1, sh), ck_shift(s1, s2, sh),
 		                        ck_shift(s2, s3, sh), ck_shift(s3, s4, sh));

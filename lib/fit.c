@@ -122,17 +122,21 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                        bool *local_short, char *why, size_t why_size)
 {
-	/* The staged rows or the output rows, whichever is more: they share
-	 * the memory (cl/transpose.cl, CK_LS and CK_TW). */
+	/* 1-byte elements: the staged rows or the output rows, whichever is
+	 * more, sharing the memory (cl/transpose.cl, CK_LS and CK_TW); 2-byte
+	 * elements: the output rows alone (CK_TWW words each, and CK_OFF's
+	 * shifts). */
 	const size_t staged = tile + 32 / elem;
 	const size_t a = staged * (tile + 8) * elem, b = (size_t)tile * (staged * elem + 4);
+	const size_t two = 4 * ((size_t)tile * (staged / 2 + 2) + tile / 2);
 	if (tile * elem < 32) {
 		*local_short = false;
 		snprintf(why, why_size,
 		         "tile %u is less than a 32-byte sector of %zu-byte elements", tile, elem);
 		return false;
 	}
-	return group_fits(p, tile, rows, elem, a > b ? a : b, local_short, why, why_size);
+	const size_t local = elem == 2 ? two : a > b ? a : b;
+	return group_fits(p, tile, rows, elem, local, local_short, why, why_size);
 }
 
 const char *txf__precision_name(unsigned precision)

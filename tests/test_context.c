@@ -2036,6 +2036,33 @@ static void nvidia_entry_packed(void **state)
 	transpose_checked_as(ctx, TXF_U16, 2, 203, 132, "packed, output rows off sectors");
 	transpose_checked_as(ctx, TXF_U8, 1, 130, 97, "packed, input rows off words");
 	transpose_checked_as(ctx, TXF_U8, 1, 1375, 3175, "chunked, both sides off words");
+	transpose_checked_as(ctx, TXF_U16, 2, 2185, 4982, "chunked, 2-byte, both off words");
+	/* The chunked kernel's local memory with 128-element tiles, as
+	 * cl/transpose.cl declares it: bytes, 160 staged rows of 136 bytes
+	 * (21760); 2-byte elements, 128 output rows of 74 words and 64 words
+	 * of shifts (38144). A byte less is refused. */
+	static const struct {
+		txf_dtype dtype;
+		cl_ulong bytes;
+	} chunk_local[] = {{TXF_U8, 21760}, {TXF_U16, 38144}};
+	txf_transpose_options_default(&o);
+	o.strategy = TXF_STRATEGY_PAD;
+	o.tile = 128;
+	o.wg_rows = 2;
+	test_topt(&o, "packed", 2);
+	const cl_ulong had = ctx->profile.local_mem_size;
+	for (size_t i = 0; i < sizeof chunk_local / sizeof chunk_local[0]; i++) {
+		ctx->profile.local_mem_size = chunk_local[i].bytes;
+		assert_int_equal(
+		    txf_transpose_explain(ctx, 4093, 4099, chunk_local[i].dtype, 0, &o, &c),
+		    TXF_SUCCESS);
+		ctx->profile.local_mem_size = chunk_local[i].bytes - 1;
+		assert_int_equal(
+		    txf_transpose_explain(ctx, 4093, 4099, chunk_local[i].dtype, 0, &o, &c),
+		    TXF_ERR_TILE_UNSUPPORTED);
+		assert_non_null(strstr(txf_last_error(), "local memory"));
+	}
+	ctx->profile.local_mem_size = had;
 	txf_context_release(&ctx);
 }
 
