@@ -392,22 +392,10 @@ inline uint ck_shift(uint x, uint y, uint b)
 	return (uint)(((ulong)y << 32 | x) >> b);
 }
 
-#if ELEM_SIZE == 2
-/* 2-byte elements stage and transpose in one step: unit (yw, k) of the
- * group loads staged rows 2 yw and 2 yw + 1 of column chunk k, transposes
- * their 2 x 2 blocks in registers and writes word yw of output rows CK_V k
- * .. CK_V k + CK_V - 1 straight into the output rows in local memory
- * (CK_TWW words each, even). Row x starts at word CK_OFF(x): the rows of
- * chunk k start 4 k words past their place, 4 k banks (mod 32) apart, so
- * that a warp's word writes (8 chunks by 4 block rows) meet no bank twice. (For 1-byte elements the two steps stay apart:
- * one step holds 16 words a work-item and ran slower on NVIDIA.) */
-#define CK_TWW (CK_YW + 2)
-#define CK_OFF(x) ((x) * CK_TWW + 4 * ((x) / (4 * CK_X)))
-#define CK_UNITS (CK_YW * (TILE / CK_V))
-
-/* The CK_V elements of staged row y from column c0 + k CK_V on (zeros
- * past the matrix), shifted into place out of the aligned chunks around
- * them; element by element where those would reach past `end`. */
+/* The CK_V elements of input row r from column c on (zeros past the
+ * matrix's columns; all zeros for a row outside it), shifted into place
+ * out of the aligned chunks around them; element by element where those
+ * would reach past `end`. */
 inline uint4 ck_stage_chunk(__global const elem_t *in, ulong in_off, ulong in_ld, ulong rows,
                             ulong cols, __global const uchar *end, long r, ulong c)
 {
@@ -427,6 +415,20 @@ inline uint4 ck_stage_chunk(__global const elem_t *in, ulong in_off, ulong in_ld
 			w[q / CK_X] |= (uint)row[c + q] << (q % CK_X * ELEM_SIZE * 8);
 	return (uint4)(w[0], w[1], w[2], w[3]);
 }
+
+#if ELEM_SIZE == 2
+/* 2-byte elements stage and transpose in one step: unit (yw, k) of the
+ * group loads staged rows 2 yw and 2 yw + 1 of column chunk k, transposes
+ * their 2 x 2 blocks in registers and writes word yw of output rows CK_V k
+ * .. CK_V k + CK_V - 1 straight into the output rows in local memory
+ * (CK_TWW words each, even). Row x starts at word CK_OFF(x): the rows of
+ * chunk k start 4 k words past their place, 4 k banks (mod 32) apart, so
+ * that a warp's word writes (8 chunks by 4 block rows) meet no bank
+ * twice. (For 1-byte elements the two steps stay apart: one step holds 16
+ * words a work-item and ran slower on NVIDIA.) */
+#define CK_TWW (CK_YW + 2)
+#define CK_OFF(x) ((x) * CK_TWW + 4 * ((x) / (4 * CK_X)))
+#define CK_UNITS (CK_YW * (TILE / CK_V))
 #endif
 
 __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in, ulong in_off,
@@ -466,23 +468,7 @@ __kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in,
 		const long r = rb + (long)y;
 		if (r < 0 || r >= (long)rows)
 			continue;
-		__global const elem_t *const row = in + in_off + (ulong)r * in_ld;
-		__global const uchar *const want = (__global const uchar *)(row + c0 + k * CK_V);
-		const uint skew = (uint)((ulong)want & 15);
-		__global const uchar *const p = want - skew;
-		uint4 v;
-		if (p + (skew ? 32 : 16) <= end) {
-			v = *(__global const uint4 *)p;
-			if (skew)
-				v = ck_funnel(v, *(__global const uint4 *)(p + 16), skew);
-		} else {
-			uint w[4] = {0, 0, 0, 0};
-			const ulong c = c0 + k * CK_V;
-			for (uint q = 0; q < CK_V; q++)
-				if (c + q < cols)
-					w[q / CK_X] |= (uint)row[c + q] << (q % CK_X * ELEM_SIZE * 8);
-			v = (uint4)(w[0], w[1], w[2], w[3]);
-		}
+		const uint4 v = ck_stage_chunk(in, in_off, in_ld, rows, cols, end, r, c0 + k * CK_V);
 		__local uint2 *const dst = (__local uint2 *)(lb + y * CK_LS + 16 * k);
 		dst[0] = v.xy;
 		dst[1] = v.zw;
