@@ -63,8 +63,8 @@ int main(int argc, char **argv)
 	cl_event ev;
 	txf_status s = txf_transpose(ctx, &a, &b, &o, 0, NULL, &ev);
 	if (s) {
-		printf("{\"r\":%zu,\"c\":%zu,\"e\":%d,\"tag\":\"%s\",\"error\":\"%s\"}\n", R, C, es, tag,
-		       txf_last_error());
+		printf("{\"r\":%zu,\"c\":%zu,\"e\":%d,\"tag\":\"%s\",\"error\":\"%s\"}\n", R, C, es,
+		       tag, txf_last_error());
 		return 0;
 	}
 	ev_us(ev);
