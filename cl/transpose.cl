@@ -32,9 +32,9 @@
  *                       work-items on the last row and column of the main
  *                       area also move the bottom band, the right band and
  *                       the corner (needs rows, cols >= T)
- *   transpose_packed    PAD for 1- and 2-byte elements: tiles of 4 x 4
- *                       element blocks, each moved as four 4-element rows
- *                       and transposed in registers
+ *   transpose_packed    PAD for 1- and 2-byte elements: tiles of blocks of
+ *                       8-byte rows (8 x 8 bytes, 4 x 4 2-byte elements),
+ *                       each moved as its rows and transposed in registers
  *   transpose_packed_shifted  the packed kernel for outputs whose rows start
  *                       off 32-byte sectors: output runs of whole sectors,
  *                       each word funnel-shifted from two staged rows
@@ -144,195 +144,222 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 }
 
 #if ELEM_SIZE <= 2 && defined(IN_ALIGNED)
-/* The packed kernel, for 1- and 2-byte elements: the tile is TILE x TILE
- * blocks of 4 x 4 elements. A work-item loads a block as four 4-element
- * rows (one 4- or 8-byte access each instead of four narrow ones),
- * transposes it in registers, and the group writes the transposed blocks
- * out of local memory as 4-element rows of the output. Blocks cut by the
- * matrix's edge are moved element by element, guarded (PAD). Every row of
- * the output must start on a 32-byte sector (offset and leading dimension;
- * transpose_packed_shifted serves the others), so that whole words and
- * sectors are stored. IN_ALIGNED (set by the host, 0 or 1; the packed
- * kernels are compiled only where it is defined) says that every input row
- * starts on a multiple of 4 elements; otherwise its words are loaded in
- * pairs and funnel-shifted. */
-#if ELEM_SIZE == 1
-typedef uchar4 row4_t;
-typedef uchar16 block_t;
-typedef uint word4_t;
-#define as_row4 as_uchar4
-#define as_word4 as_uint
-#else
-typedef ushort4 row4_t;
-typedef ushort16 block_t;
-typedef ulong word4_t;
-#define as_row4 as_ushort4
-#define as_word4 as_ulong
-#endif
+/* The packed kernels, for 1- and 2-byte elements: the tile is TILE x TILE
+ * blocks of PB x PB elements whose rows are 8 bytes (8 x 8 bytes, 4 x 4
+ * 2-byte elements). A work-item loads a block's rows with one 8-byte
+ * access each (two 4-byte ones, or a funnel shift of two 8-byte ones,
+ * where the row is not on 8 bytes), transposes the block in registers and
+ * writes its rows, rows of the output now, into local memory; the group
+ * then stores every output row of the tile 8 bytes a work-item. Blocks
+ * cut by the matrix's edge are moved element by element, guarded (PAD).
+ * IN_ALIGNED (set by the host, 0 or 1; the packed kernels are compiled
+ * only where it is defined) says that every input row starts on a
+ * multiple of 4 elements, so that a row of a block is on 4 or 8 bytes.
+ *
+ * Local memory: the PB T output rows of a tile, row x at PK_OFF(x), each
+ * `width` 8-byte entries (a block row's transposed rows); the rows of
+ * block column i start i entries further on, so that the 8-byte writes of
+ * 16 neighbouring work-items (their block columns) meet no bank twice. */
+#define PB (8 / ELEM_SIZE)
+#define PK_OFF(x, width) ((x) * (width) + (x) / PB)
 
-/* Elements s .. s + 3 of the 8-element row x, y (1 <= s <= 4). */
-inline row4_t txf_row4_funnel(row4_t x, row4_t y, uint s)
+/* The 8 bytes of elements p .. p + PB - 1, a row of a block. Element by
+ * element where a word load would reach past `end` (the end of the input
+ * view) or p is off its element size. */
+inline ulong pk_row_load(__global const elem_t *p, __global const uchar *end)
 {
-#if ELEM_SIZE == 1
-	const ulong v = (ulong)as_uint(y) << 32 | as_uint(x);
-	return as_row4((uint)(v >> (8 * s)));
-#else
-	return s == 4 ? y : as_row4(as_ulong(x) >> (16 * s) | as_ulong(y) << (64 - 16 * s));
-#endif
-}
-
-/* Four elements from p. IN_ALIGNED: one word. Otherwise, where `words`
- * (the words around p lie inside the input view), the one or two words
- * that hold them, funnel-shifted (p's address gives its place in a word);
- * else four narrow loads. */
-inline row4_t txf_row4_load(__global const elem_t *p, bool words)
-{
+	const ulong a = (ulong)p;
 #if IN_ALIGNED
-	(void)words;
-	return as_row4(*(__global const word4_t *)p);
+	(void)end;
+	if (!(a & 7))
+		return *(__global const ulong *)p;
+	__global const uint *const w = (__global const uint *)p;
+	return (ulong)w[1] << 32 | w[0];
 #else
-	const uint sh = (uint)((ulong)p / ELEM_SIZE) & 3;
-	if (!words || (ulong)p % ELEM_SIZE)
-		return vload4(0, p);
-	if (!sh)
-		return as_row4(*(__global const word4_t *)p);
-	__global const word4_t *w = (__global const word4_t *)(p - sh);
-	return txf_row4_funnel(as_row4(w[0]), as_row4(w[1]), sh);
+	const uint sh = (uint)(a & 7);
+	__global const uchar *const q = (__global const uchar *)p - sh;
+	if (a % ELEM_SIZE || q + (sh ? 16 : 8) > end) {
+#if ELEM_SIZE == 1
+		return as_ulong(vload8(0, p));
+#else
+		return as_ulong(vload4(0, p));
+#endif
+	}
+	const ulong lo = *(__global const ulong *)q;
+	return sh ? lo >> (8 * sh) | *(__global const ulong *)(q + 8) << (64 - 8 * sh) : lo;
 #endif
 }
 
-/* The 4 x 4 block of input rows r .. r + 3 (r may be negative) and columns
- * c .. c + 3, rows as rows; elements outside the matrix read as 0. Word
- * loads reach up to 3 elements past a row's 4: only where that stays
- * before the end of the input view ((rows - 1) in_ld + cols elements past
- * in_off). */
-inline block_t txf_block_load(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c,
-                              ulong rows, ulong cols)
+/* The block of input rows r .. r + PB - 1 (r may be negative) and columns
+ * c .., transposed: t[j] holds column c + j, rows r .. as elements 0 ..
+ * PB - 1. Elements outside the matrix read as 0. */
+inline void pk_block(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c,
+                     ulong rows, ulong cols, __global const uchar *end, ulong t[PB])
 {
-	block_t b;
-	if (r >= 0 && (ulong)r + 4 <= rows && c + 4 <= cols) {
-		__global const elem_t *src = in + in_off + (ulong)r * in_ld + c;
-		const bool words = ((ulong)r + 3) * in_ld + c + 7 < (rows - 1) * in_ld + cols;
-		b.lo.lo = txf_row4_load(src, words);
-		b.lo.hi = txf_row4_load(src + in_ld, words);
-		b.hi.lo = txf_row4_load(src + 2 * in_ld, words);
-		b.hi.hi = txf_row4_load(src + 3 * in_ld, words);
+	ulong b[PB];
+	if (r >= 0 && (ulong)r + PB <= rows && c + PB <= cols) {
+		__global const elem_t *const src = in + in_off + (ulong)r * in_ld + c;
+#pragma unroll
+		for (uint i = 0; i < PB; i++)
+			b[i] = pk_row_load(src + i * in_ld, end);
 	} else {
-		elem_t e[16];
-		for (uint i = 0; i < 4; i++)
-			for (uint j = 0; j < 4; j++) {
-				const long ri = r + (long)i;
-				e[i * 4 + j] = ri >= 0 && (ulong)ri < rows && c + j < cols
-				                   ? in[in_off + (ulong)ri * in_ld + c + j]
-				                   : 0;
-			}
-		b = vload16(0, e);
+		for (uint i = 0; i < PB; i++) {
+			const long ri = r + (long)i;
+			ulong v = 0;
+			if (ri >= 0 && (ulong)ri < rows)
+				for (uint j = 0; j < PB && c + j < cols; j++)
+					v |= (ulong)in[in_off + (ulong)ri * in_ld + c + j]
+					     << (8 * ELEM_SIZE * j);
+			b[i] = v;
+		}
 	}
-	return b;
+#if ELEM_SIZE == 1
+	/* Four 4 x 4 quarters: rows 0-3 and 4-7, low and high words. */
+	const uint4 q00 = as_uint4((uchar16)(as_uchar4((uint)b[0]), as_uchar4((uint)b[1]),
+	                                     as_uchar4((uint)b[2]), as_uchar4((uint)b[3]))
+	                               .s048c159d26ae37bf);
+	const uint4 q01 =
+	    as_uint4((uchar16)(as_uchar4((uint)(b[0] >> 32)), as_uchar4((uint)(b[1] >> 32)),
+	                       as_uchar4((uint)(b[2] >> 32)), as_uchar4((uint)(b[3] >> 32)))
+	                 .s048c159d26ae37bf);
+	const uint4 q10 = as_uint4((uchar16)(as_uchar4((uint)b[4]), as_uchar4((uint)b[5]),
+	                                     as_uchar4((uint)b[6]), as_uchar4((uint)b[7]))
+	                               .s048c159d26ae37bf);
+	const uint4 q11 =
+	    as_uint4((uchar16)(as_uchar4((uint)(b[4] >> 32)), as_uchar4((uint)(b[5] >> 32)),
+	                       as_uchar4((uint)(b[6] >> 32)), as_uchar4((uint)(b[7] >> 32)))
+	                 .s048c159d26ae37bf);
+	t[0] = (ulong)q10.x << 32 | q00.x;
+	t[1] = (ulong)q10.y << 32 | q00.y;
+	t[2] = (ulong)q10.z << 32 | q00.z;
+	t[3] = (ulong)q10.w << 32 | q00.w;
+	t[4] = (ulong)q11.x << 32 | q01.x;
+	t[5] = (ulong)q11.y << 32 | q01.y;
+	t[6] = (ulong)q11.z << 32 | q01.z;
+	t[7] = (ulong)q11.w << 32 | q01.w;
+#else
+	const ulong4 v = as_ulong4((ushort16)(as_ushort4(b[0]), as_ushort4(b[1]), as_ushort4(b[2]),
+	                                      as_ushort4(b[3]))
+	                               .s048c159d26ae37bf);
+	t[0] = v.x;
+	t[1] = v.y;
+	t[2] = v.z;
+	t[3] = v.w;
+#endif
 }
 
+/* Stores the 8 bytes v as PB elements at dst, only those whose index
+ * (from q on) is in [0, n). */
+inline void pk_row_store_guarded(__global elem_t *dst, ulong v, long q, ulong n)
+{
+	for (uint j = 0; j < PB; j++)
+		if (q + (long)j >= 0 && (ulong)(q + (long)j) < n)
+			dst[j] = (elem_t)(v >> (8 * ELEM_SIZE * j));
+}
+
+/* The end of the input view: (rows - 1) in_ld + cols elements past in_off. */
+#define PK_END                                                                                     \
+	((__global const uchar *)(in + in_off + (rows ? (rows - 1) * in_ld + cols : 0)))
+
+/* Every row of the output must start on a 32-byte sector (offset and
+ * leading dimension; transpose_packed_shifted serves the others), so
+ * that whole words and sectors are stored. */
 __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, ulong in_off,
                                             ulong in_ld, __global elem_t *restrict out,
                                             ulong out_off, ulong out_ld, ulong rows, ulong cols)
 {
-	__local block_t tile[TILE][TILE + 1];
+	__local ulong lw[PB * TILE * TILE + TILE];
 	const uint lx = get_local_id(0), ly = get_local_id(1);
 	/* Element row and column of the group's first block. */
-	const ulong r0 = (ulong)get_group_id(1) * TILE * 4, c0 = (ulong)get_group_id(0) * TILE * 4;
-	const ulong c = c0 + 4 * lx;
+	const ulong r0 = (ulong)get_group_id(1) * TILE * PB, c0 = (ulong)get_group_id(0) * TILE * PB;
+	const ulong c = c0 + PB * lx;
+	__global const uchar *const end = PK_END;
 	for (uint k = 0; k < TILE; k += WG_ROWS) {
-		const ulong r = r0 + 4 * (ly + k);
+		const uint y = ly + k;
+		const ulong r = r0 + PB * y;
 		if (r >= rows || c >= cols)
 			continue;
-		const block_t b = txf_block_load(in, in_off, in_ld, (long)r, c, rows, cols);
-		/* Rows of the block become its columns. */
-		tile[lx][ly + k] = b.s048c159d26ae37bf;
+		ulong t[PB];
+		pk_block(in, in_off, in_ld, (long)r, c, rows, cols, end, t);
+#pragma unroll
+		for (uint j = 0; j < PB; j++)
+			lw[PK_OFF(PB * lx + j, TILE) + y] = t[j];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	/* Block (lx, ly + k) of the output tile: output rows c0 + 4 (ly + k) ..,
-	 * columns r0 + 4 lx ... */
-	const ulong oc = r0 + 4 * lx;
-	for (uint k = 0; k < TILE; k += WG_ROWS) {
-		const ulong orow = c0 + 4 * (ly + k);
-		if (orow >= cols || oc >= rows)
+	/* Output row c0 + x, columns r0 + PB lx ... */
+	const ulong oc = r0 + PB * lx;
+	for (uint k = 0; k < PB * TILE; k += WG_ROWS) {
+		const uint x = ly + k;
+		const ulong orow = c0 + x;
+		if (orow >= cols)
+			break;
+		if (oc >= rows)
 			continue;
-		const block_t b = tile[ly + k][lx];
-		__global elem_t *dst = out + out_off + orow * out_ld + oc;
-		if (orow + 4 <= cols && oc + 4 <= rows) {
-			*(__global word4_t *)dst = as_word4(b.lo.lo);
-			*(__global word4_t *)(dst + out_ld) = as_word4(b.lo.hi);
-			*(__global word4_t *)(dst + 2 * out_ld) = as_word4(b.hi.lo);
-			*(__global word4_t *)(dst + 3 * out_ld) = as_word4(b.hi.hi);
-		} else {
-			elem_t e[16];
-			vstore16(b, 0, e);
-			for (uint i = 0; i < 4; i++)
-				for (uint j = 0; j < 4; j++)
-					if (orow + i < cols && oc + j < rows)
-						dst[i * out_ld + j] = e[i * 4 + j];
-		}
+		const ulong v = lw[PK_OFF(x, TILE) + lx];
+		__global elem_t *const dst = out + out_off + orow * out_ld + oc;
+		if (oc + PB <= rows)
+			*(__global ulong *)dst = v;
+		else
+			pk_row_store_guarded(dst, v, 0, rows - oc);
 	}
 }
 
 /* transpose_packed for outputs whose rows do not all start on a 32-byte
  * sector (PK_SECTOR elements): every output run it stores is whole
- * sectors. Work-group (g0, g1) stages the 4 x 4 blocks of input columns
- * c0 = g0 4T .. c0 + 4T - 1 and of PK_STAGED block rows from rb = g1 4T -
- * PK_SECTOR on (PK_EXTRA above its own), transposed, as 4-element rows of
- * the output: tr[x][b] holds output row c0 + x, input rows rb + 4b ..
- * rb + 4b + 3. Output row o starts sh(o) < PK_SECTOR elements past a
- * sector; the group stores its input rows g1 4T - sh .. g1 4T - sh + 4T - 1,
- * T words: word j holds staged rows d + 4j .. d + 4j + 3, d = PK_SECTOR -
- * sh, funnel-shifted out of two neighbouring entries of tr[x]. Words cut by
- * row 0 or by `rows` are stored element by element. Together the groups
- * store every element once; the launch has ceil((rows + PK_SECTOR - 1) /
- * (4T)) groups along dimension 1. */
+ * sectors. Work-group (g0, g1) stages the blocks of input columns c0 =
+ * g0 PB T .. c0 + PB T - 1 and of PK_STAGED block rows from rb = g1 PB T -
+ * PK_SECTOR on (PK_EXTRA above its own), transposed: entry b of output row
+ * c0 + x holds input rows rb + PB b .. rb + PB b + PB - 1. Output row o
+ * starts sh(o) < PK_SECTOR elements past a sector; the group stores its
+ * input rows g1 PB T - sh .. g1 PB T - sh + PB T - 1, T 8-byte words: word
+ * j holds staged rows d + PB j .., d = PK_SECTOR - sh, funnel-shifted out
+ * of two neighbouring entries. Words cut by row 0 or by `rows` are stored
+ * element by element. Together the groups store every element once; the
+ * launch has ceil((rows + PK_SECTOR - 1) / (PB T)) groups along dimension
+ * 1. */
 #define PK_SECTOR (32 / ELEM_SIZE)
-#define PK_EXTRA (PK_SECTOR / 4)
+#define PK_EXTRA (PK_SECTOR / PB)
 #define PK_STAGED (TILE + PK_EXTRA)
 __kernel TXF_TILED_WG void transpose_packed_shifted(__global const elem_t *restrict in,
                                                     ulong in_off, ulong in_ld,
                                                     __global elem_t *restrict out, ulong out_off,
                                                     ulong out_ld, ulong rows, ulong cols)
 {
-	__local row4_t tr[4 * TILE][PK_STAGED + 1];
+	__local ulong lw[PB * TILE * PK_STAGED + TILE];
 	const uint lx = get_local_id(0), ly = get_local_id(1);
-	const long rb = (long)get_group_id(1) * TILE * 4 - PK_SECTOR;
-	const ulong c0 = (ulong)get_group_id(0) * TILE * 4;
-	const ulong c = c0 + 4 * lx;
+	const long rb = (long)get_group_id(1) * TILE * PB - PK_SECTOR;
+	const ulong c0 = (ulong)get_group_id(0) * TILE * PB;
+	const ulong c = c0 + PB * lx;
+	__global const uchar *const end = PK_END;
 	for (uint k = 0; k < PK_STAGED; k += WG_ROWS) {
 		const uint y = ly + k;
-		const long r = rb + 4 * (long)y;
+		const long r = rb + PB * (long)y;
 		if ((PK_STAGED % WG_ROWS && y >= PK_STAGED) || c >= cols || r >= (long)rows ||
-		    r + 4 <= 0)
+		    r + PB <= 0)
 			continue;
-		const block_t b =
-		    txf_block_load(in, in_off, in_ld, r, c, rows, cols).s048c159d26ae37bf;
-		tr[4 * lx][y] = b.lo.lo;
-		tr[4 * lx + 1][y] = b.lo.hi;
-		tr[4 * lx + 2][y] = b.hi.lo;
-		tr[4 * lx + 3][y] = b.hi.hi;
+		ulong t[PB];
+		pk_block(in, in_off, in_ld, r, c, rows, cols, end, t);
+#pragma unroll
+		for (uint j = 0; j < PB; j++)
+			lw[PK_OFF(PB * lx + j, PK_STAGED) + y] = t[j];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint k = 0; k < 4 * TILE; k += WG_ROWS) {
+	for (uint k = 0; k < PB * TILE; k += WG_ROWS) {
 		const uint x = ly + k;
 		const ulong o = c0 + x;
 		if (o >= cols)
 			break;
 		const ulong start = out_off + o * out_ld;
 		const uint sh = (uint)((ulong)(out + start) / ELEM_SIZE & (PK_SECTOR - 1));
-		const uint d = PK_SECTOR - sh, s = (d - 1) % 4 + 1, b = (d - s) / 4 + lx;
-		const row4_t v = txf_row4_funnel(tr[x][b], tr[x][b + 1], s);
-		const long q = rb + PK_SECTOR - (long)sh + 4 * (long)lx;
-		if (q >= 0 && (ulong)q + 4 <= rows) {
-			*(__global word4_t *)(out + start + (ulong)q) = as_word4(v);
-		} else {
-			elem_t e[4];
-			vstore4(v, 0, e);
-			for (uint j = 0; j < 4; j++)
-				if (q + (long)j >= 0 && (ulong)(q + (long)j) < rows)
-					out[start + (ulong)(q + (long)j)] = e[j];
-		}
+		const uint d = PK_SECTOR - sh, s = (d - 1) % PB + 1, b = (d - s) / PB + lx;
+		__local const ulong *const src = lw + PK_OFF(x, PK_STAGED) + b;
+		const ulong v = s == PB ? src[1] : src[0] >> (8 * ELEM_SIZE * s) |
+		                                       src[1] << (64 - 8 * ELEM_SIZE * s);
+		const long q = rb + PK_SECTOR - (long)sh + PB * (long)lx;
+		if (q >= 0 && (ulong)q + PB <= rows)
+			*(__global ulong *)(out + start + (ulong)q) = v;
+		else
+			pk_row_store_guarded(out + start + q, v, q, rows);
 	}
 }
 #endif

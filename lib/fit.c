@@ -115,7 +115,10 @@ static bool group_fits(const txf_device_profile *p, unsigned tile, unsigned rows
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                       bool *local_short, char *why, size_t why_size)
 {
-	const cl_ulong local = (cl_ulong)4 * tile * (tile + 1 + 8 / elem) * 4 * elem;
+	/* The shifted kernel's, the larger: 8 / elem output rows per block
+	 * column, a sector more of input rows staged (4 block rows), and a
+	 * word's skew per block column (cl/transpose.cl, PK_OFF). */
+	const cl_ulong local = (cl_ulong)8 * ((8 / elem) * tile * (tile + 4) + tile);
 	return group_fits(p, tile, rows, elem, local, local_short, why, why_size);
 }
 
@@ -233,10 +236,11 @@ txf_status txf__tuned_fits(txf_context *ctx, txf_tune_op op, txf_dtype dtype, tx
 			return TXF_ERR_BAD_TILE;
 		}
 		if (e->packed == 1 && e->tile > 64) {
-			snprintf(why, n,
-			         "packed=1: the packed kernel's tile counts 4 x 4 blocks: at "
-			         "most 64, not %u",
-			         e->tile);
+			snprintf(
+			    why, n,
+			    "packed=1: the packed kernel's tile counts blocks of 8-byte rows: at "
+			    "most 64, not %u",
+			    e->tile);
 			return TXF_ERR_BAD_TILE;
 		}
 		/* The skinny kernels' local rows for the measured short side. */

@@ -193,7 +193,8 @@ static const param_def registry[TXF__P_COUNT] = {
                      .min = -1,
                      .max = 2,
                      .meaning = "pad out of place, 1- and 2-byte elements: the packed kernels "
-                                "(transpose_packed, _shifted), tiles of 4 x 4 element blocks, "
+                                "(transpose_packed, _shifted), tiles of blocks of 8-byte rows "
+                                "(8 x 8 bytes, 4 x 4 2-byte elements), "
                                 "1 always; the chunked kernel (transpose_chunked), tiles of "
                                 "tile x tile elements moved in aligned 16-byte chunks, 2 "
                                 "always; -1 never, 0 as the device says",

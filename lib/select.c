@@ -333,7 +333,8 @@ static txf_status choose_skinny(const txf_device_profile *p, const txf__transpos
 }
 
 /* The packed kernel (kernel 1) for 1- and 2-byte elements: tiles of tile x
- * tile blocks of 4 x 4 elements; or the chunked kernel (kernel 2): tiles of
+ * tile blocks of 8-byte rows (8 x 8 bytes, 4 x 4 2-byte elements); or the
+ * chunked kernel (kernel 2): tiles of
  * tile x tile elements moved in aligned 16-byte chunks. The entry's tile
  * where not forced. */
 static txf_status choose_packed(const txf_device_profile *p, const txf__transpose_entry *e,
@@ -362,10 +363,12 @@ static txf_status choose_packed(const txf_device_profile *p, const txf__transpos
 		         "16-byte chunks and whole output sectors, %u x %u elements per tile",
 		         forced ? "forced by the caller" : e->name, elem, out->tile, out->tile);
 	else
-		snprintf(out->why, sizeof out->why,
-		         "%s: pad with the packed kernel: %zu-byte elements moved in 4 x 4 blocks, "
-		         "%u x %u blocks per tile",
-		         forced ? "forced by the caller" : e->name, elem, out->tile, out->tile);
+		snprintf(
+		    out->why, sizeof out->why,
+		    "%s: pad with the packed kernel: %zu-byte elements moved in %zu x %zu blocks, "
+		    "%u x %u blocks per tile",
+		    forced ? "forced by the caller" : e->name, elem, 8 / elem, 8 / elem, out->tile,
+		    out->tile);
 	return TXF_SUCCESS;
 }
 
@@ -570,9 +573,10 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 		              : opts->segments > 0 ? "output-aligned runs"
 		              : opts->width > 0    ? "the runs' width"
 		                                   : "cache hints");
-		TXF_CHECK_ARG(opts->packed == 2 || opts->tile <= 64, TXF_ERR_BAD_TILE,
-		              "the packed kernel's tile counts 4 x 4 blocks: at most 64, not %u",
-		              opts->tile);
+		TXF_CHECK_ARG(
+		    opts->packed == 2 || opts->tile <= 64, TXF_ERR_BAD_TILE,
+		    "the packed kernel's tile counts blocks of 8-byte rows: at most 64, not %u",
+		    opts->tile);
 		TXF_CHECK_ARG(opts->packed == 1 || !opts->tile || opts->tile * elem >= 32,
 		              TXF_ERR_BAD_TILE,
 		              "the chunked kernel's tile is whole 32-byte sectors: at least %zu "

@@ -234,7 +234,8 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 	return TXF_SUCCESS;
 }
 
-/* The packed kernels: tiles of tile x tile blocks of 4 x 4 elements;
+/* The packed kernels: tiles of tile x tile blocks of 8-byte rows (8 x 8
+ * bytes, 4 x 4 2-byte elements);
  * transpose_packed where every output row starts on a 32-byte sector,
  * transpose_packed_shifted (a sector more of input rows staged per group,
  * groups for a sector more than `rows`) where not. */
@@ -264,7 +265,7 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 	                            true, extra, l);
 	if (s != TXF_SUCCESS)
 		return s;
-	const size_t span = 4 * (size_t)c->tile;
+	const size_t span = 8 / pi.elem * (size_t)c->tile;
 	l->dims = 2;
 	l->local[0] = c->tile;
 	l->local[1] = c->wg_rows;

@@ -723,8 +723,8 @@ typedef struct txf__transpose_entry {
 	 * set of a 64-set cache (more evict each other before the next block
 	 * writes on in the same rows). */
 	unsigned skinny_blocks_max, skinny_set_rows;
-	/* Out of place, 1- and 2-byte elements: the packed kernels (4 x 4
-	 * element blocks) with packed_tile x packed_rows work-groups, where
+	/* Out of place, 1- and 2-byte elements: the packed kernels (blocks
+	 * of 8-byte rows: 8 x 8 bytes, 4 x 4 2-byte elements) with packed_tile x packed_rows work-groups, where
 	 * every input row starts on a multiple of 4 elements or every output
 	 * row on a 32-byte sector, or else for an input of fewer than
 	 * packed_unaligned_bytes (0: never). */
@@ -979,9 +979,10 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 unsigned txf__skinny_units(const txf_device_profile *p, unsigned items, size_t rows, size_t cols,
                            size_t elem, size_t in_ld, size_t in_off4, size_t out_ld,
                            size_t out_off4);
-/* Whether the packed kernels' T x R work-group of 4 x 4 blocks and their
- * local memory (that of transpose_packed_shifted, the larger: 4 T rows of
- * T + 1 + 8 / elem words of 4 elements) fit; local_short says that local
+/* Whether the packed kernels' T x R work-group of blocks of 8-byte rows
+ * and their local memory (that of transpose_packed_shifted, the larger:
+ * 8 / elem T output rows of T + 4 8-byte entries, and T entries of skew)
+ * fit; local_short says that local
  * memory is what does not. */
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                       bool *local_short, char *why, size_t why_size);

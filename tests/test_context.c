@@ -2022,8 +2022,8 @@ static void nvidia_entry_packed(void **state)
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 1, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(test_cparam(&c, "packed"), 0);
 	/* Local memory for the shifted kernel (the larger): 64 blocks a side
-	 * need 4 x 64 x 73 words (73 KiB), over 48 KiB; 32 x 37 x 4 x 8 bytes
-	 * of u16 (37 KiB) fit. */
+	 * of bytes need 8 x 64 output rows of 68 8-byte entries (272 KiB),
+	 * over 48 KiB; 4 x 32 rows of 36 entries of u16 (36 KiB) fit. */
 	test_topt(&o, "packed", 1);
 	o.tile = 64;
 	assert_int_equal(txf_transpose_explain(ctx, 4096, 4096, TXF_U8, 0, &o, &c),
@@ -2059,6 +2059,28 @@ static void nvidia_entry_packed(void **state)
 		ctx->profile.local_mem_size = chunk_local[i].bytes - 1;
 		assert_int_equal(
 		    txf_transpose_explain(ctx, 4093, 4099, chunk_local[i].dtype, 0, &o, &c),
+		    TXF_ERR_TILE_UNSUPPORTED);
+		assert_non_null(strstr(txf_last_error(), "local memory"));
+	}
+	/* The packed kernels' with tiles of 16 blocks, as the shifted kernel
+	 * declares it (the larger): 8 / elem x 16 output rows of 20 8-byte
+	 * entries and 16 entries of skew, 20608 bytes for bytes (8 x 8
+	 * blocks) and 10368 for 2-byte elements (4 x 4). */
+	static const struct {
+		txf_dtype dtype;
+		cl_ulong bytes;
+	} packed_local[] = {{TXF_U8, 20608}, {TXF_U16, 10368}};
+	o.tile = 16;
+	o.wg_rows = 16;
+	test_topt(&o, "packed", 1);
+	for (size_t i = 0; i < sizeof packed_local / sizeof packed_local[0]; i++) {
+		ctx->profile.local_mem_size = packed_local[i].bytes;
+		assert_int_equal(
+		    txf_transpose_explain(ctx, 4093, 4099, packed_local[i].dtype, 0, &o, &c),
+		    TXF_SUCCESS);
+		ctx->profile.local_mem_size = packed_local[i].bytes - 1;
+		assert_int_equal(
+		    txf_transpose_explain(ctx, 4093, 4099, packed_local[i].dtype, 0, &o, &c),
 		    TXF_ERR_TILE_UNSUPPORTED);
 		assert_non_null(strstr(txf_last_error(), "local memory"));
 	}

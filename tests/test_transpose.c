@@ -987,7 +987,8 @@ static void test_skinny_gpu(void **state)
 }
 
 /* The packed kernels, forced: 1- and 2-byte types, both layouts, PAD and
- * AUTO, on shapes around its 4 x 4 blocks and tiles of 4 and 16 blocks,
+ * AUTO, on shapes around its blocks (8 x 8 bytes, 4 x 4 2-byte elements)
+ * and tiles of 4 and 16 blocks,
  * with input rows on words and off them, and output rows on 32-byte
  * sectors and off them; -1 turns it off. */
 static void test_packed(void **state)
@@ -998,9 +999,11 @@ static void test_packed(void **state)
 	unsigned k = 0;
 	for (size_t di = 0; di < COUNT(types); di++) {
 		for (size_t ti = 0; ti < COUNT(group_tiles); ti++) {
-			const size_t S = 4 * (group_tiles[ti] ? group_tiles[ti] : 16);
-			const size_t shapes[][2] = {{3, 5},         {4, 4},     {S + 1, S - 1},
-			                            {2 * S + 3, S}, {S + 4, 8}, {37, 2 * S + 6}};
+			const size_t B = types[di] == TXF_U8 ? 8 : 4;
+			const size_t S = B * (group_tiles[ti] ? group_tiles[ti] : 16);
+			const size_t shapes[][2] = {{3, 5},         {B, B},         {B + 1, B - 1},
+			                            {S + 1, S - 1}, {2 * S + 3, S}, {S + B, 2 * B},
+			                            {37, 2 * S + 6}};
 			for (size_t sh = 0; sh < COUNT(shapes); sh++) {
 				for (int aligned = 0; aligned < 4; aligned++, k++) {
 					tcase c = {0};
