@@ -57,15 +57,28 @@ static const txf__transpose_entry transpose_entries[] = {
         .packed = 1,
         .packed_tile = 16,
         .packed_rows = 16,
+        /* Outputs off sectors (transpose_packed_shifted, 4 block rows more
+         * staged): 2-byte elements in 16 x 8 groups ran 0.84-0.86 of copy
+         * where 16 x 16 ran 0.80-0.84 (H200, five shapes of 15 to 70 MB,
+         * input rows on words); bytes 0.57-0.70 where 16 x 16 ran
+         * 0.69-0.81 (docs/bench/h200-2026-11-28d/r7). */
+        .packed_shifted_rows = {16, 8},
         .packed_unaligned_bytes = 16e6,
+        /* Both sides off: the chunked kernel 0.59-0.69 (bytes) and
+         * 0.68-0.78 (2-byte) of copy where the packed kernel's shifted
+         * loads ran 0.41-0.48 and 0.52-0.68; input rows off words,
+         * output's on sectors: bytes 0.60-0.65 against 0.55-0.66, 2-byte
+         * level; input rows on words: the packed kernel (bytes 0.69-0.81
+         * against 0.64-0.74; H200, docs/bench/h200-2026-11-28d/r7). */
         .chunked_bytes = {2.5e6, 2e6},
-        .chunked_half_bytes = {8e6, 0},
+        .chunked_in_off_bytes = {8e6, 0},
         .chunked_tile = {128, 64},
         .chunked_rows = {2, 4},
         .why = "64 x 4 work-groups: one aligned run per output row out of place, one local "
                "tile in place; 1- and 2-byte "
-               "elements in 16-byte chunks where large and not aligned on both sides, else "
-               "in 4 x 4 blocks where aligned on one or the input is small, else the runs",
+               "elements in 16-byte chunks where large with input rows off words, else "
+               "in blocks of 8-byte rows where aligned on one side or the input is small, "
+               "else the runs",
     },
     {
         .name = "amd-gpu",

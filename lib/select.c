@@ -334,9 +334,8 @@ static txf_status choose_skinny(const txf_device_profile *p, const txf__transpos
 
 /* The packed kernel (kernel 1) for 1- and 2-byte elements: tiles of tile x
  * tile blocks of 8-byte rows (8 x 8 bytes, 4 x 4 2-byte elements); or the
- * chunked kernel (kernel 2): tiles of
- * tile x tile elements moved in aligned 16-byte chunks. The entry's tile
- * where not forced. */
+ * chunked kernel (kernel 2): tiles of tile x tile elements moved in
+ * aligned 16-byte chunks. The entry's group where not forced. */
 static txf_status choose_packed(const txf_device_profile *p, const txf__transpose_entry *e,
                                 size_t rows, size_t cols, size_t elem, const txf__topts *opts,
                                 int kernel, txf__tchoice *out)
@@ -350,9 +349,15 @@ static txf_status choose_packed(const txf_device_profile *p, const txf__transpos
 		                     t ? t : (unsigned)(64 / elem), r ? r : 4, chunked_group_fits,
 		                     out);
 	} else {
+		/* transpose_packed_shifted where the output's rows start off
+		 * sectors (as prepare_packed decides), with its own rows if set. */
+		const bool out_sectors =
+		    opts->views_known ? opts->out_sectors : rows * elem % 32 == 0;
+		const unsigned shifted = elem <= 2 ? e->packed_shifted_rows[elem - 1] : 0;
+		const unsigned r = !out_sectors && shifted ? shifted : e->packed_rows;
 		s = pad_kernel_group(p, e, rows, cols, elem, opts, forced, "packed",
-		                     e->packed_tile ? e->packed_tile : 16,
-		                     e->packed_rows ? e->packed_rows : 8, packed_group_fits, out);
+		                     e->packed_tile ? e->packed_tile : 16, r ? r : 8,
+		                     packed_group_fits, out);
 	}
 	if (s != TXF_SUCCESS)
 		return s;
@@ -642,7 +647,7 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	const double bytes = (double)rows * (double)cols * (double)elem;
 	const double chunked_from = elem > 2                    ? 0
 	                            : !in_words && !out_sectors ? e->chunked_bytes[elem - 1]
-	                            : in_words != out_sectors   ? e->chunked_half_bytes[elem - 1]
+	                            : !in_words                 ? e->chunked_in_off_bytes[elem - 1]
 	                                                        : 0;
 	if (kernels_free && !opts->tile && chunked_from > 0 && bytes >= chunked_from)
 		return choose_packed(p, e, rows, cols, elem, opts, 2, out);

@@ -724,18 +724,20 @@ typedef struct txf__transpose_entry {
 	 * writes on in the same rows). */
 	unsigned skinny_blocks_max, skinny_set_rows;
 	/* Out of place, 1- and 2-byte elements: the packed kernels (blocks
-	 * of 8-byte rows: 8 x 8 bytes, 4 x 4 2-byte elements) with packed_tile x packed_rows work-groups, where
-	 * every input row starts on a multiple of 4 elements or every output
-	 * row on a 32-byte sector, or else for an input of fewer than
+	 * of 8-byte rows: 8 x 8 bytes, 4 x 4 2-byte elements) with packed_tile
+	 * x packed_rows work-groups (x packed_shifted_rows[elem - 1] where the
+	 * output's rows start off 32-byte sectors, if set), where every input
+	 * row starts on a multiple of 4 elements or every output row on a
+	 * 32-byte sector, or else for an input of fewer than
 	 * packed_unaligned_bytes (0: never). */
-	unsigned packed, packed_tile, packed_rows;
+	unsigned packed, packed_tile, packed_rows, packed_shifted_rows[2];
 	double packed_unaligned_bytes;
 	/* Out of place, 1- (index 0) and 2-byte elements (index 1): the
 	 * chunked kernel with chunked_tile x chunked_rows work-groups for an
 	 * input of at least chunked_bytes whose rows start off words and
-	 * output's off 32-byte sectors, and of at least chunked_half_bytes
-	 * where one of the two is aligned (0: never). */
-	double chunked_bytes[2], chunked_half_bytes[2];
+	 * output's off 32-byte sectors, and of at least chunked_in_off_bytes
+	 * whose rows start off words and output's on sectors (0: never). */
+	double chunked_bytes[2], chunked_in_off_bytes[2];
 	unsigned chunked_tile[2], chunked_rows[2];
 	/* The entry holds only for devices whose CL_DEVICE_VENDOR contains this
 	 * (NULL: any); for POCL's CPU devices it names the CPU's maker. */

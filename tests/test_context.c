@@ -1961,8 +1961,10 @@ static void nvidia_cost_model(void **state)
  * word (tight row-major: cols a multiple of 4) or every output row on a
  * sector; where neither, the chunked kernel (packed 2) from 2.5 MB of
  * 1-byte elements or 2 MB of 2-byte ones, the packed kernel under that;
- * 1-byte elements aligned on one side only, the chunked kernel from 8 MB;
- * never where turned off or in place.
+ * 1-byte elements whose input rows start off words and output's on
+ * sectors, the chunked kernel from 8 MB; never where turned off or in
+ * place. The shifted kernel (outputs off sectors) takes 16 x 16 groups
+ * for bytes, 16 x 8 for 2-byte elements; the other 16 x 16.
  * Transposes with inputs and outputs off words run exactly. */
 static void nvidia_entry_packed(void **state)
 {
@@ -1981,12 +1983,16 @@ static void nvidia_entry_packed(void **state)
 	    {701, 1001, TXF_U16, 1},   /* the same, 1.4 MB */
 	    {2001, 3001, TXF_U16, 2},  /* the same, 12 MB */
 	    {8192, 8193, TXF_U8, 2},   /* input rows off words, output on sectors, 67 MB */
-	    {2000, 4000, TXF_U8, 2},   /* input rows on words, output off sectors, 8 MB */
+	    {2000, 4000, TXF_U8, 1},   /* input rows on words, output off sectors, 8 MB */
+	    {4096, 12291, TXF_U8, 2},  /* input rows off words, output on sectors, 50 MB */
+	    {1024, 4097, TXF_U8, 1},   /* the same, 4 MB */
+	    {4096, 12291, TXF_U16, 1}, /* the same, 2-byte, 100 MB */
 	    {1500, 4000, TXF_U8, 1},   /* the same, 6 MB */
 	    {2001, 4000, TXF_U16, 1},  /* the same, 2-byte, 16 MB */
 	    {16384, 16384, TXF_U8, 1}, /* words on both sides, 268 MB */
 	    {16384, 4097, TXF_U16, 1}, /* the same, 134 MB */
 	    {6000, 7003, TXF_U8, 2},   /* output rows on words, off sectors, 42 MB */
+	    {6000, 7004, TXF_U8, 1},   /* the same, input rows on words */
 	    {4093, 4099, TXF_U8, 2},   /* both off words, 16.8 MB */
 	    {2185, 4982, TXF_U16, 2},  /* both off words, 21.8 MB */
 	    {3000, 3001, TXF_F32, 0},  /* 4-byte elements */
@@ -2008,6 +2014,25 @@ static void nvidia_entry_packed(void **state)
 	assert_int_equal(txf_transpose_explain(ctx, 2185, 4982, TXF_U16, 0, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.tile, 64);
 	assert_int_equal(c.wg_rows, 4);
+	/* The packed kernels' work-groups, by element size and output. */
+	static const struct {
+		size_t rows, cols;
+		txf_dtype dtype;
+		unsigned wg_rows;
+	} groups[] = {
+	    {2001, 4000, TXF_U16, 8},  /* shifted */
+	    {2000, 4000, TXF_U16, 16}, /* output rows on sectors */
+	    {2001, 4000, TXF_U8, 16},  /* shifted */
+	    {2048, 4000, TXF_U8, 16},  /* output rows on sectors */
+	};
+	for (size_t i = 0; i < sizeof groups / sizeof groups[0]; i++) {
+		assert_int_equal(txf_transpose_explain(ctx, groups[i].rows, groups[i].cols,
+		                                       groups[i].dtype, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_cparam(&c, "packed"), 1);
+		assert_int_equal(c.tile, 16);
+		assert_int_equal(c.wg_rows, groups[i].wg_rows);
+	}
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
 	o.tile = 32;
