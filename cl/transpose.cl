@@ -163,46 +163,49 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 #define PB (8 / ELEM_SIZE)
 #define PK_OFF(x, width) ((x) * (width) + (x) / PB)
 
-/* The 8 bytes of elements p .. p + PB - 1, a row of a block. Element by
- * element where a word load would reach past `end` (the end of the input
- * view) or p is off its element size. */
-inline ulong pk_row_load(__global const elem_t *p, __global const uchar *end)
-{
-	const ulong a = (ulong)p;
-#if IN_ALIGNED
-	(void)end;
-	if (!(a & 7))
-		return *(__global const ulong *)p;
-	__global const uint *const w = (__global const uint *)p;
-	return (ulong)w[1] << 32 | w[0];
-#else
-	const uint sh = (uint)(a & 7);
-	__global const uchar *const q = (__global const uchar *)p - sh;
-	if (a % ELEM_SIZE || q + (sh ? 16 : 8) > end) {
-#if ELEM_SIZE == 1
-		return as_ulong(vload8(0, p));
-#else
-		return as_ulong(vload4(0, p));
-#endif
-	}
-	const ulong lo = *(__global const ulong *)q;
-	return sh ? lo >> (8 * sh) | *(__global const ulong *)(q + 8) << (64 - 8 * sh) : lo;
-#endif
-}
-
 /* The block of input rows r .. r + PB - 1 (r may be negative) and columns
  * c .., transposed: t[j] holds column c + j, rows r .. as elements 0 ..
- * PB - 1. Elements outside the matrix read as 0. */
+ * PB - 1. Elements outside the matrix read as 0. A block inside the
+ * matrix loads its rows with no branch between the loads, so that all are
+ * in flight at once: IN_ALIGNED, one 8-byte load a row where every row of
+ * the input is on 8 bytes, else two 4-byte ones; otherwise the two
+ * aligned 8-byte words around each row, funnel-shifted, where the last
+ * row's stay before `end` (the end of the input view) and the input is on
+ * its element size. Element by element elsewhere. */
 inline void pk_block(__global const elem_t *in, ulong in_off, ulong in_ld, long r, ulong c,
                      ulong rows, ulong cols, __global const uchar *end, ulong t[PB])
 {
 	ulong b[PB];
-	if (r >= 0 && (ulong)r + PB <= rows && c + PB <= cols) {
-		__global const elem_t *const src = in + in_off + (ulong)r * in_ld + c;
+	const bool inside = r >= 0 && (ulong)r + PB <= rows && c + PB <= cols;
+	__global const elem_t *const src = in + in_off + (inside ? (ulong)r * in_ld + c : 0);
+#if IN_ALIGNED
+	(void)end;
+	if (inside && !(((ulong)src | in_ld * ELEM_SIZE) & 7)) {
 #pragma unroll
 		for (uint i = 0; i < PB; i++)
-			b[i] = pk_row_load(src + i * in_ld, end);
-	} else {
+			b[i] = *(__global const ulong *)(src + i * in_ld);
+	} else if (inside) {
+#pragma unroll
+		for (uint i = 0; i < PB; i++) {
+			__global const uint *const w = (__global const uint *)(src + i * in_ld);
+			b[i] = (ulong)w[1] << 32 | w[0];
+		}
+	}
+#else
+	const ulong last = (ulong)(src + (PB - 1) * in_ld);
+	if (inside && !((ulong)in % ELEM_SIZE) &&
+	    (__global const uchar *)(last & ~(ulong)7) + 16 <= end) {
+#pragma unroll
+		for (uint i = 0; i < PB; i++) {
+			const ulong a = (ulong)(src + i * in_ld);
+			__global const ulong *const q = (__global const ulong *)(a & ~(ulong)7);
+			const uint sh = 8 * (uint)(a & 7);
+			const ulong lo = q[0], hi = q[1];
+			b[i] = lo >> sh | (sh ? hi << (64 - sh) : 0);
+		}
+	}
+#endif
+	else {
 		for (uint i = 0; i < PB; i++) {
 			const long ri = r + (long)i;
 			ulong v = 0;

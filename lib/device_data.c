@@ -64,19 +64,18 @@ static const txf__transpose_entry transpose_entries[] = {
          * 0.69-0.81 (docs/bench/h200-2026-11-28d/r7). */
         .packed_shifted_rows = {16, 8},
         .packed_unaligned_bytes = 16e6,
-        /* Both sides off: the chunked kernel 0.59-0.69 (bytes) and
-         * 0.68-0.78 (2-byte) of copy where the packed kernel's shifted
-         * loads ran 0.41-0.48 and 0.52-0.68; input rows off words,
-         * output's on sectors: bytes 0.60-0.65 against 0.55-0.66, 2-byte
-         * level; input rows on words: the packed kernel (bytes 0.69-0.81
-         * against 0.64-0.74; H200, docs/bench/h200-2026-11-28d/r7). */
+        /* Both sides off words and sectors: the chunked kernel 0.61-0.68
+         * (bytes) and 0.67-0.79 (2-byte) of copy where the packed
+         * kernel's funnel-shifted loads and stores ran 0.53-0.63 and
+         * 0.66-0.71; aligned on one side, the packed kernel (input rows
+         * off words: bytes 0.71-0.82 against 0.59-0.65, 2-byte 0.88-0.95
+         * against 0.67-0.71; H200, docs/bench/h200-2026-11-28d/r9). */
         .chunked_bytes = {2.5e6, 2e6},
-        .chunked_in_off_bytes = {8e6, 0},
         .chunked_tile = {128, 64},
         .chunked_rows = {2, 4},
         .why = "64 x 4 work-groups: one aligned run per output row out of place, one local "
                "tile in place; 1- and 2-byte "
-               "elements in 16-byte chunks where large with input rows off words, else "
+               "elements in 16-byte chunks where large and aligned on neither side, else "
                "in blocks of 8-byte rows where aligned on one side or the input is small, "
                "else the runs",
     },

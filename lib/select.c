@@ -645,10 +645,8 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	                          opts->width <= 0 && opts->stream != 1 && opts->cache_hints != 1 &&
 	                          opts->skinny != 1 && rows * cols >= e->simple_below;
 	const double bytes = (double)rows * (double)cols * (double)elem;
-	const double chunked_from = elem > 2                    ? 0
-	                            : !in_words && !out_sectors ? e->chunked_bytes[elem - 1]
-	                            : !in_words                 ? e->chunked_in_off_bytes[elem - 1]
-	                                                        : 0;
+	const double chunked_from =
+	    elem <= 2 && !in_words && !out_sectors ? e->chunked_bytes[elem - 1] : 0;
 	if (kernels_free && !opts->tile && chunked_from > 0 && bytes >= chunked_from)
 		return choose_packed(p, e, rows, cols, elem, opts, 2, out);
 	if (kernels_free && e->packed &&

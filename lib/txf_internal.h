@@ -735,9 +735,8 @@ typedef struct txf__transpose_entry {
 	/* Out of place, 1- (index 0) and 2-byte elements (index 1): the
 	 * chunked kernel with chunked_tile x chunked_rows work-groups for an
 	 * input of at least chunked_bytes whose rows start off words and
-	 * output's off 32-byte sectors, and of at least chunked_in_off_bytes
-	 * whose rows start off words and output's on sectors (0: never). */
-	double chunked_bytes[2], chunked_in_off_bytes[2];
+	 * output's off 32-byte sectors (0: never). */
+	double chunked_bytes[2];
 	unsigned chunked_tile[2], chunked_rows[2];
 	/* The entry holds only for devices whose CL_DEVICE_VENDOR contains this
 	 * (NULL: any); for POCL's CPU devices it names the CPU's maker. */

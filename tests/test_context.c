@@ -1961,9 +1961,7 @@ static void nvidia_cost_model(void **state)
  * word (tight row-major: cols a multiple of 4) or every output row on a
  * sector; where neither, the chunked kernel (packed 2) from 2.5 MB of
  * 1-byte elements or 2 MB of 2-byte ones, the packed kernel under that;
- * 1-byte elements whose input rows start off words and output's on
- * sectors, the chunked kernel from 8 MB; never where turned off or in
- * place. The shifted kernel (outputs off sectors) takes 16 x 16 groups
+ * never where turned off or in place. The shifted kernel (outputs off sectors) takes 16 x 16 groups
  * for bytes, 16 x 8 for 2-byte elements; the other 16 x 16.
  * Transposes with inputs and outputs off words run exactly. */
 static void nvidia_entry_packed(void **state)
@@ -1982,11 +1980,11 @@ static void nvidia_entry_packed(void **state)
 	    {1375, 3175, TXF_U8, 2},   /* the same, 4.4 MB */
 	    {701, 1001, TXF_U16, 1},   /* the same, 1.4 MB */
 	    {2001, 3001, TXF_U16, 2},  /* the same, 12 MB */
-	    {8192, 8193, TXF_U8, 2},   /* input rows off words, output on sectors, 67 MB */
-	    {2000, 4000, TXF_U8, 1},   /* input rows on words, output off sectors, 8 MB */
-	    {4096, 12291, TXF_U8, 2},  /* input rows off words, output on sectors, 50 MB */
+	    {8192, 8193, TXF_U8, 1},   /* input rows off words, output on sectors, 67 MB */
+	    {4096, 12291, TXF_U8, 1},  /* the same, 50 MB */
 	    {1024, 4097, TXF_U8, 1},   /* the same, 4 MB */
 	    {4096, 12291, TXF_U16, 1}, /* the same, 2-byte, 100 MB */
+	    {2000, 4000, TXF_U8, 1},   /* input rows on words, output off sectors, 8 MB */
 	    {1500, 4000, TXF_U8, 1},   /* the same, 6 MB */
 	    {2001, 4000, TXF_U16, 1},  /* the same, 2-byte, 16 MB */
 	    {16384, 16384, TXF_U8, 1}, /* words on both sides, 268 MB */
