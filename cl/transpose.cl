@@ -318,12 +318,16 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
  * j holds staged rows d + PB j .., d = PK_SECTOR - sh, funnel-shifted out
  * of two neighbouring entries. Words cut by row 0 or by `rows` are stored
  * element by element. Together the groups store every element once; the
- * launch has ceil((rows + PK_SECTOR - 1) / (PB T)) groups along dimension
- * 1. */
+ * launch has ceil((rows + PK_SECTOR - 1) / (PB T)) groups of T x PKS_R
+ * work-items along dimension 1. */
 #define PK_SECTOR (32 / ELEM_SIZE)
 #define PK_EXTRA (PK_SECTOR / PB)
 #define PK_STAGED (TILE + PK_EXTRA)
-__kernel TXF_TILED_WG void transpose_packed_shifted(__global const elem_t *restrict in,
+/* The work-group's rows: WG_ROWS scaled by the staged block rows over the
+ * tile's (rounded up; txf__packed_shifted_rows), so that the staging takes
+ * as many passes as transpose_packed's loads, none of them a short one. */
+#define PKS_R ((WG_ROWS * PK_STAGED + TILE - 1) / TILE)
+__kernel TXF_REQD_WG(TILE, PKS_R, 1) void transpose_packed_shifted(__global const elem_t *restrict in,
                                                     ulong in_off, ulong in_ld,
                                                     __global elem_t *restrict out, ulong out_off,
                                                     ulong out_ld, ulong rows, ulong cols)
@@ -334,10 +338,10 @@ __kernel TXF_TILED_WG void transpose_packed_shifted(__global const elem_t *restr
 	const ulong c0 = (ulong)get_group_id(0) * TILE * PB;
 	const ulong c = c0 + PB * lx;
 	__global const uchar *const end = PK_END;
-	for (uint k = 0; k < PK_STAGED; k += WG_ROWS) {
+	for (uint k = 0; k < PK_STAGED; k += PKS_R) {
 		const uint y = ly + k;
 		const long r = rb + PB * (long)y;
-		if ((PK_STAGED % WG_ROWS && y >= PK_STAGED) || c >= cols || r >= (long)rows ||
+		if ((PK_STAGED % PKS_R && y >= PK_STAGED) || c >= cols || r >= (long)rows ||
 		    r + PB <= 0)
 			continue;
 		ulong t[PB];
@@ -347,10 +351,10 @@ __kernel TXF_TILED_WG void transpose_packed_shifted(__global const elem_t *restr
 			lw[PK_OFF(PB * lx + j, PK_STAGED) + y] = t[j];
 	}
 	barrier(CLK_LOCAL_MEM_FENCE);
-	for (uint k = 0; k < PB * TILE; k += WG_ROWS) {
+	for (uint k = 0; k < PB * TILE; k += PKS_R) {
 		const uint x = ly + k;
 		const ulong o = c0 + x;
-		if (o >= cols)
+		if (o >= cols || x >= PB * TILE)
 			break;
 		const ulong start = out_off + o * out_ld;
 		const uint sh = (uint)((ulong)(out + start) / ELEM_SIZE & (PK_SECTOR - 1));

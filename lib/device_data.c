@@ -57,12 +57,6 @@ static const txf__transpose_entry transpose_entries[] = {
         .packed = 1,
         .packed_tile = 16,
         .packed_rows = 16,
-        /* Outputs off sectors (transpose_packed_shifted, 4 block rows more
-         * staged): 2-byte elements in 16 x 8 groups ran 0.84-0.86 of copy
-         * where 16 x 16 ran 0.80-0.84 (H200, five shapes of 15 to 70 MB,
-         * input rows on words); bytes 0.57-0.70 where 16 x 16 ran
-         * 0.69-0.81 (docs/bench/h200-2026-11-28d/r7). */
-        .packed_shifted_rows = {16, 8},
         .packed_unaligned_bytes = 16e6,
         /* Both sides off words and sectors: the chunked kernel 0.61-0.68
          * (bytes) and 0.67-0.79 (2-byte) of copy where the packed

@@ -101,15 +101,20 @@ static bool group_fits(const txf_device_profile *p, unsigned tile, unsigned rows
                        cl_ulong local, bool *local_short, char *why, size_t why_size)
 {
 	*local_short = local > p->local_mem_size;
-	if (!txf__tile_fits(p, tile, rows, 1, 0, why, why_size))
-		return false;
-	if (*local_short)
+	if (*local_short) {
 		snprintf(
 		    why, why_size,
 		    "tile %u of %zu-byte elements needs %llu bytes of local memory, the device "
 		    "has %llu",
 		    tile, elem, (unsigned long long)local, (unsigned long long)p->local_mem_size);
-	return !*local_short;
+		return false;
+	}
+	return txf__tile_fits(p, tile, rows, 1, 0, why, why_size);
+}
+
+unsigned txf__packed_shifted_rows(unsigned tile, unsigned rows)
+{
+	return (rows * (tile + 4) + tile - 1) / tile;
 }
 
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
@@ -119,7 +124,8 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	 * column, a sector more of input rows staged (4 block rows), and a
 	 * word's skew per block column (cl/transpose.cl, PK_OFF). */
 	const cl_ulong local = (cl_ulong)8 * ((8 / elem) * tile * (tile + 4) + tile);
-	return group_fits(p, tile, rows, elem, local, local_short, why, why_size);
+	return group_fits(p, tile, txf__packed_shifted_rows(tile, rows), elem, local, local_short,
+	                  why, why_size);
 }
 
 bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,

@@ -349,15 +349,9 @@ static txf_status choose_packed(const txf_device_profile *p, const txf__transpos
 		                     t ? t : (unsigned)(64 / elem), r ? r : 4, chunked_group_fits,
 		                     out);
 	} else {
-		/* transpose_packed_shifted where the output's rows start off
-		 * sectors (as prepare_packed decides), with its own rows if set. */
-		const bool out_sectors =
-		    opts->views_known ? opts->out_sectors : rows * elem % 32 == 0;
-		const unsigned shifted = elem <= 2 ? e->packed_shifted_rows[elem - 1] : 0;
-		const unsigned r = !out_sectors && shifted ? shifted : e->packed_rows;
 		s = pad_kernel_group(p, e, rows, cols, elem, opts, forced, "packed",
-		                     e->packed_tile ? e->packed_tile : 16, r ? r : 8,
-		                     packed_group_fits, out);
+		                     e->packed_tile ? e->packed_tile : 16,
+		                     e->packed_rows ? e->packed_rows : 8, packed_group_fits, out);
 	}
 	if (s != TXF_SUCCESS)
 		return s;

@@ -266,12 +266,13 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 	if (s != TXF_SUCCESS)
 		return s;
 	const size_t span = 8 / pi.elem * (size_t)c->tile;
+	const size_t rows =
+	    out_sectors ? c->wg_rows : txf__packed_shifted_rows(c->tile, c->wg_rows);
 	l->dims = 2;
 	l->local[0] = c->tile;
-	l->local[1] = c->wg_rows;
+	l->local[1] = rows;
 	l->global[0] = txf__round_up(pi.cols, span) / span * c->tile;
-	l->global[1] =
-	    txf__round_up(pi.rows + (out_sectors ? 0 : sector - 1), span) / span * c->wg_rows;
+	l->global[1] = txf__round_up(pi.rows + (out_sectors ? 0 : sector - 1), span) / span * rows;
 	*n = 1;
 	return TXF_SUCCESS;
 }

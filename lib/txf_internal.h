@@ -725,12 +725,10 @@ typedef struct txf__transpose_entry {
 	unsigned skinny_blocks_max, skinny_set_rows;
 	/* Out of place, 1- and 2-byte elements: the packed kernels (blocks
 	 * of 8-byte rows: 8 x 8 bytes, 4 x 4 2-byte elements) with packed_tile
-	 * x packed_rows work-groups (x packed_shifted_rows[elem - 1] where the
-	 * output's rows start off 32-byte sectors, if set), where every input
-	 * row starts on a multiple of 4 elements or every output row on a
-	 * 32-byte sector, or else for an input of fewer than
-	 * packed_unaligned_bytes (0: never). */
-	unsigned packed, packed_tile, packed_rows, packed_shifted_rows[2];
+	 * x packed_rows work-groups, where every input row starts on a
+	 * multiple of 4 elements or every output row on a 32-byte sector, or
+	 * else for an input of fewer than packed_unaligned_bytes (0: never). */
+	unsigned packed, packed_tile, packed_rows;
 	double packed_unaligned_bytes;
 	/* Out of place, 1- (index 0) and 2-byte elements (index 1): the
 	 * chunked kernel with chunked_tile x chunked_rows work-groups for an
@@ -980,10 +978,13 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 unsigned txf__skinny_units(const txf_device_profile *p, unsigned items, size_t rows, size_t cols,
                            size_t elem, size_t in_ld, size_t in_off4, size_t out_ld,
                            size_t out_off4);
+/* The rows of transpose_packed_shifted's work-group for a T x R one of
+ * the packed kernels: R (T + 4) / T rounded up (cl/transpose.cl, PKS_R). */
+unsigned txf__packed_shifted_rows(unsigned tile, unsigned rows);
 /* Whether the packed kernels' T x R work-group of blocks of 8-byte rows
- * and their local memory (that of transpose_packed_shifted, the larger:
- * 8 / elem T output rows of T + 4 8-byte entries, and T entries of skew)
- * fit; local_short says that local
+ * and their local memory fit (those of transpose_packed_shifted, the
+ * larger: T x txf__packed_shifted_rows work-items, 8 / elem T output rows
+ * of T + 4 8-byte entries and T entries of skew); local_short says that local
  * memory is what does not. */
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                       bool *local_short, char *why, size_t why_size);

@@ -1961,8 +1961,8 @@ static void nvidia_cost_model(void **state)
  * word (tight row-major: cols a multiple of 4) or every output row on a
  * sector; where neither, the chunked kernel (packed 2) from 2.5 MB of
  * 1-byte elements or 2 MB of 2-byte ones, the packed kernel under that;
- * never where turned off or in place. The shifted kernel (outputs off sectors) takes 16 x 16 groups
- * for bytes, 16 x 8 for 2-byte elements; the other 16 x 16.
+ * never where turned off or in place; 16 x 16 groups (the shifted
+ * kernel's launched 16 x 20).
  * Transposes with inputs and outputs off words run exactly. */
 static void nvidia_entry_packed(void **state)
 {
@@ -2018,7 +2018,7 @@ static void nvidia_entry_packed(void **state)
 		txf_dtype dtype;
 		unsigned wg_rows;
 	} groups[] = {
-	    {2001, 4000, TXF_U16, 8},  /* shifted */
+	    {2001, 4000, TXF_U16, 16}, /* shifted */
 	    {2000, 4000, TXF_U16, 16}, /* output rows on sectors */
 	    {2001, 4000, TXF_U8, 16},  /* shifted */
 	    {2048, 4000, TXF_U8, 16},  /* output rows on sectors */
