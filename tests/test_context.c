@@ -1959,7 +1959,7 @@ static void nvidia_cost_model(void **state)
 /* The NVIDIA entry's packed kernels for 1- and 2-byte elements, on the
  * test device dressed as an NVIDIA GPU: where every input row starts on a
  * word (tight row-major: cols a multiple of 4) or every output row on a
- * sector; where neither, the chunked kernel (packed 2) from 2.5 MB of
+ * sector; where neither, the chunked kernel (packed 2) from 0.25 MB of
  * 1-byte elements or 2 MB of 2-byte ones, the packed kernel under that;
  * never where turned off or in place; 16 x 16 groups (the shifted
  * kernel's launched 16 x 20).
@@ -1976,7 +1976,8 @@ static void nvidia_entry_packed(void **state)
 	} cases[] = {
 	    {4096, 4096, TXF_U8, 1},   /* words on both sides */
 	    {9223, 4868, TXF_U16, 1},  /* input on words, output rows off them, 90 MB */
-	    {1000, 999, TXF_U8, 1},    /* input rows off words, output off sectors, 1 MB */
+	    {400, 499, TXF_U8, 1},     /* input rows off words, output off sectors, 0.2 MB */
+	    {1000, 999, TXF_U8, 2},    /* the same, 1 MB */
 	    {1375, 3175, TXF_U8, 2},   /* the same, 4.4 MB */
 	    {701, 1001, TXF_U16, 1},   /* the same, 1.4 MB */
 	    {2001, 3001, TXF_U16, 2},  /* the same, 12 MB */
