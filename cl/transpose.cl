@@ -163,6 +163,17 @@ __kernel TXF_TILED_WG void transpose_pad(__global const elem_t *restrict in, ulo
 #define PB (8 / ELEM_SIZE)
 #define PK_OFF(x, width) ((x) * (width) + (x) / PB)
 
+#if ELEM_SIZE == 1
+/* The 4 x 4 bytes from bit s (0 or 32) of the rows a, b, c, d, transposed:
+ * word j holds byte j of each row. */
+inline uint4 pk_quarter(ulong a, ulong b, ulong c, ulong d, uint s)
+{
+	return as_uint4((uchar16)(as_uchar4((uint)(a >> s)), as_uchar4((uint)(b >> s)),
+	                          as_uchar4((uint)(c >> s)), as_uchar4((uint)(d >> s)))
+	                    .s048c159d26ae37bf);
+}
+#endif
+
 /* The block of input rows r .. r + PB - 1 (r may be negative) and columns
  * c .., transposed: t[j] holds column c + j, rows r .. as elements 0 ..
  * PB - 1. Elements outside the matrix read as 0. A block inside the
@@ -218,20 +229,10 @@ inline void pk_block(__global const elem_t *in, ulong in_off, ulong in_ld, long 
 	}
 #if ELEM_SIZE == 1
 	/* Four 4 x 4 quarters: rows 0-3 and 4-7, low and high words. */
-	const uint4 q00 = as_uint4((uchar16)(as_uchar4((uint)b[0]), as_uchar4((uint)b[1]),
-	                                     as_uchar4((uint)b[2]), as_uchar4((uint)b[3]))
-	                               .s048c159d26ae37bf);
-	const uint4 q01 =
-	    as_uint4((uchar16)(as_uchar4((uint)(b[0] >> 32)), as_uchar4((uint)(b[1] >> 32)),
-	                       as_uchar4((uint)(b[2] >> 32)), as_uchar4((uint)(b[3] >> 32)))
-	                 .s048c159d26ae37bf);
-	const uint4 q10 = as_uint4((uchar16)(as_uchar4((uint)b[4]), as_uchar4((uint)b[5]),
-	                                     as_uchar4((uint)b[6]), as_uchar4((uint)b[7]))
-	                               .s048c159d26ae37bf);
-	const uint4 q11 =
-	    as_uint4((uchar16)(as_uchar4((uint)(b[4] >> 32)), as_uchar4((uint)(b[5] >> 32)),
-	                       as_uchar4((uint)(b[6] >> 32)), as_uchar4((uint)(b[7] >> 32)))
-	                 .s048c159d26ae37bf);
+	const uint4 q00 = pk_quarter(b[0], b[1], b[2], b[3], 0);
+	const uint4 q01 = pk_quarter(b[0], b[1], b[2], b[3], 32);
+	const uint4 q10 = pk_quarter(b[4], b[5], b[6], b[7], 0);
+	const uint4 q11 = pk_quarter(b[4], b[5], b[6], b[7], 32);
 	t[0] = (ulong)q10.x << 32 | q00.x;
 	t[1] = (ulong)q10.y << 32 | q00.y;
 	t[2] = (ulong)q10.z << 32 | q00.z;

@@ -2061,50 +2061,37 @@ static void nvidia_entry_packed(void **state)
 	transpose_checked_as(ctx, TXF_U8, 1, 130, 97, "packed, input rows off words");
 	transpose_checked_as(ctx, TXF_U8, 1, 1375, 3175, "chunked, both sides off words");
 	transpose_checked_as(ctx, TXF_U16, 2, 2185, 4982, "chunked, 2-byte, both off words");
-	/* The chunked kernel's local memory with 128-element tiles, as
-	 * cl/transpose.cl declares it: bytes, 160 staged rows of 136 bytes
-	 * (21760); 2-byte elements, 128 output rows of 74 words and 64 words
-	 * of shifts (38144). A byte less is refused. */
+	/* The kernels' local memory as cl/transpose.cl declares it; a byte
+	 * less is refused. The chunked kernel with 128-element tiles: bytes,
+	 * 160 staged rows of 136 bytes (21760); 2-byte elements, 128 output
+	 * rows of 74 words and 64 words of shifts (38144). The packed kernels
+	 * with tiles of 16 blocks, the shifted one's (the larger): 8 / elem x
+	 * 16 output rows of 20 8-byte entries and 16 entries of skew, 20608
+	 * bytes for bytes (8 x 8 blocks) and 10368 for 2-byte elements (4 x
+	 * 4). */
 	static const struct {
 		txf_dtype dtype;
+		int packed;
+		unsigned tile, wg_rows;
 		cl_ulong bytes;
-	} chunk_local[] = {{TXF_U8, 21760}, {TXF_U16, 38144}};
-	txf_transpose_options_default(&o);
-	o.strategy = TXF_STRATEGY_PAD;
-	o.tile = 128;
-	o.wg_rows = 2;
-	test_topt(&o, "packed", 2);
+	} kernel_local[] = {{TXF_U8, 2, 128, 2, 21760},
+	                    {TXF_U16, 2, 128, 2, 38144},
+	                    {TXF_U8, 1, 16, 16, 20608},
+	                    {TXF_U16, 1, 16, 16, 10368}};
 	const cl_ulong had = ctx->profile.local_mem_size;
-	for (size_t i = 0; i < sizeof chunk_local / sizeof chunk_local[0]; i++) {
-		ctx->profile.local_mem_size = chunk_local[i].bytes;
+	for (size_t i = 0; i < sizeof kernel_local / sizeof kernel_local[0]; i++) {
+		txf_transpose_options_default(&o);
+		o.strategy = TXF_STRATEGY_PAD;
+		o.tile = kernel_local[i].tile;
+		o.wg_rows = kernel_local[i].wg_rows;
+		test_topt(&o, "packed", kernel_local[i].packed);
+		ctx->profile.local_mem_size = kernel_local[i].bytes;
 		assert_int_equal(
-		    txf_transpose_explain(ctx, 4093, 4099, chunk_local[i].dtype, 0, &o, &c),
+		    txf_transpose_explain(ctx, 4093, 4099, kernel_local[i].dtype, 0, &o, &c),
 		    TXF_SUCCESS);
-		ctx->profile.local_mem_size = chunk_local[i].bytes - 1;
+		ctx->profile.local_mem_size = kernel_local[i].bytes - 1;
 		assert_int_equal(
-		    txf_transpose_explain(ctx, 4093, 4099, chunk_local[i].dtype, 0, &o, &c),
-		    TXF_ERR_TILE_UNSUPPORTED);
-		assert_non_null(strstr(txf_last_error(), "local memory"));
-	}
-	/* The packed kernels' with tiles of 16 blocks, as the shifted kernel
-	 * declares it (the larger): 8 / elem x 16 output rows of 20 8-byte
-	 * entries and 16 entries of skew, 20608 bytes for bytes (8 x 8
-	 * blocks) and 10368 for 2-byte elements (4 x 4). */
-	static const struct {
-		txf_dtype dtype;
-		cl_ulong bytes;
-	} packed_local[] = {{TXF_U8, 20608}, {TXF_U16, 10368}};
-	o.tile = 16;
-	o.wg_rows = 16;
-	test_topt(&o, "packed", 1);
-	for (size_t i = 0; i < sizeof packed_local / sizeof packed_local[0]; i++) {
-		ctx->profile.local_mem_size = packed_local[i].bytes;
-		assert_int_equal(
-		    txf_transpose_explain(ctx, 4093, 4099, packed_local[i].dtype, 0, &o, &c),
-		    TXF_SUCCESS);
-		ctx->profile.local_mem_size = packed_local[i].bytes - 1;
-		assert_int_equal(
-		    txf_transpose_explain(ctx, 4093, 4099, packed_local[i].dtype, 0, &o, &c),
+		    txf_transpose_explain(ctx, 4093, 4099, kernel_local[i].dtype, 0, &o, &c),
 		    TXF_ERR_TILE_UNSUPPORTED);
 		assert_non_null(strstr(txf_last_error(), "local memory"));
 	}
