@@ -324,10 +324,14 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
 #define PK_SECTOR (32 / ELEM_SIZE)
 #define PK_EXTRA (PK_SECTOR / PB)
 #define PK_STAGED (TILE + PK_EXTRA)
-/* The work-group's rows: WG_ROWS scaled by the staged block rows over the
- * tile's (rounded up; txf__packed_shifted_rows), so that the staging takes
- * as many passes as transpose_packed's loads, none of them a short one. */
-#define PKS_R ((WG_ROWS * PK_STAGED + TILE - 1) / TILE)
+/* The work-group's rows (the host sets them, txf__packed_shifted_rows):
+ * WG_ROWS scaled by the staged block rows over the tile's, rounded up, so
+ * that the staging takes as many passes as transpose_packed's loads, none
+ * of them a short one; fewer where the device's work-groups are smaller. */
+#ifndef PKS_ROWS
+#define PKS_ROWS ((WG_ROWS * PK_STAGED + TILE - 1) / TILE)
+#endif
+#define PKS_R PKS_ROWS
 __kernel TXF_REQD_WG(TILE, PKS_R, 1) void transpose_packed_shifted(__global const elem_t *restrict in,
                                                     ulong in_off, ulong in_ld,
                                                     __global elem_t *restrict out, ulong out_off,

@@ -112,9 +112,15 @@ static bool group_fits(const txf_device_profile *p, unsigned tile, unsigned rows
 	return txf__tile_fits(p, tile, rows, 1, 0, why, why_size);
 }
 
-unsigned txf__packed_shifted_rows(unsigned tile, unsigned rows)
+unsigned txf__packed_shifted_rows(const txf_device_profile *p, unsigned tile, unsigned rows)
 {
-	return (rows * (tile + 4) + tile - 1) / tile;
+	size_t r = ((size_t)rows * (tile + 4) + tile - 1) / tile;
+	const size_t most = p->max_work_group_size / tile;
+	if (r > most)
+		r = most;
+	if (r > p->max_work_item_sizes[1])
+		r = p->max_work_item_sizes[1];
+	return r > rows ? (unsigned)r : rows;
 }
 
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
@@ -124,8 +130,7 @@ bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows,
 	 * column, a sector more of input rows staged (4 block rows), and a
 	 * word's skew per block column (cl/transpose.cl, PK_OFF). */
 	const cl_ulong local = (cl_ulong)8 * ((8 / elem) * tile * (tile + 4) + tile);
-	return group_fits(p, tile, txf__packed_shifted_rows(tile, rows), elem, local, local_short,
-	                  why, why_size);
+	return group_fits(p, tile, rows, elem, local, local_short, why, why_size);
 }
 
 bool txf__chunked_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,

@@ -242,7 +242,7 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
 static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
-	char extra[32];
+	char extra[48];
 	const size_t sector = 32 / pi.elem; /* elements per 32-byte memory sector */
 	if (c->packed == 2) {
 		txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_chunked", true,
@@ -259,15 +259,19 @@ static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__p
 		return TXF_SUCCESS;
 	}
 	const bool out_sectors = rows_on(po, sector);
-	snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", rows_on(pi, 4));
+	const unsigned rows =
+	    out_sectors ? c->wg_rows : txf__packed_shifted_rows(&ctx->profile, c->tile, c->wg_rows);
+	if (out_sectors)
+		snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", rows_on(pi, 4));
+	else
+		snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d -DPKS_ROWS=%u", rows_on(pi, 4),
+		         rows);
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out,
 	                            out_sectors ? "transpose_packed" : "transpose_packed_shifted",
 	                            true, extra, l);
 	if (s != TXF_SUCCESS)
 		return s;
 	const size_t span = 8 / pi.elem * (size_t)c->tile;
-	const size_t rows =
-	    out_sectors ? c->wg_rows : txf__packed_shifted_rows(c->tile, c->wg_rows);
 	l->dims = 2;
 	l->local[0] = c->tile;
 	l->local[1] = rows;

@@ -978,13 +978,15 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 unsigned txf__skinny_units(const txf_device_profile *p, unsigned items, size_t rows, size_t cols,
                            size_t elem, size_t in_ld, size_t in_off4, size_t out_ld,
                            size_t out_off4);
-/* The rows of transpose_packed_shifted's work-group for a T x R one of
- * the packed kernels: R (T + 4) / T rounded up (cl/transpose.cl, PKS_R). */
-unsigned txf__packed_shifted_rows(unsigned tile, unsigned rows);
+/* The rows of transpose_packed_shifted's work-group on device p for a T x R
+ * one of the packed kernels (that fits): R (T + 4) / T rounded up, so that
+ * its staged rows take as many passes as R rows' loads, or as many as the
+ * device's work-groups allow and at least R (cl/transpose.cl, PKS_ROWS). */
+unsigned txf__packed_shifted_rows(const txf_device_profile *p, unsigned tile, unsigned rows);
 /* Whether the packed kernels' T x R work-group of blocks of 8-byte rows
- * and their local memory fit (those of transpose_packed_shifted, the
- * larger: T x txf__packed_shifted_rows work-items, 8 / elem T output rows
- * of T + 4 8-byte entries and T entries of skew); local_short says that local
+ * and their local memory fit (that of transpose_packed_shifted, the
+ * larger: 8 / elem T output rows of T + 4 8-byte entries and T entries of
+ * skew); local_short says that local
  * memory is what does not. */
 bool txf__packed_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t elem,
                       bool *local_short, char *why, size_t why_size);

@@ -2096,6 +2096,28 @@ static void nvidia_entry_packed(void **state)
 		assert_non_null(strstr(txf_last_error(), "local memory"));
 	}
 	ctx->profile.local_mem_size = had;
+	/* Where the device's work-groups hold fewer work-items than the shifted
+	 * kernel's 16 x 20, it takes as many rows as they allow: 16 (two full
+	 * passes of staging) or 18 (the second one short); the packed choice
+	 * stays 16 x 16. */
+	const size_t had_wg = ctx->profile.max_work_group_size;
+	static const struct {
+		size_t wg_most, rows, cols;
+	} narrow[] = {{256, 203, 132}, {288, 205, 136}};
+	for (size_t i = 0; i < sizeof narrow / sizeof narrow[0]; i++) {
+		ctx->profile.max_work_group_size = narrow[i].wg_most;
+		assert_int_equal(
+		    txf_transpose_explain(ctx, narrow[i].rows, narrow[i].cols, TXF_U8, 0, NULL, &c),
+		    TXF_SUCCESS);
+		assert_int_equal(test_cparam(&c, "packed"), 1);
+		assert_int_equal(c.tile, 16);
+		assert_int_equal(c.wg_rows, 16);
+		transpose_checked_as(ctx, TXF_U8, 1, narrow[i].rows, narrow[i].cols,
+		                     "shifted packed kernel, fewer rows");
+		transpose_checked_as(ctx, TXF_U16, 2, narrow[i].rows, narrow[i].cols,
+		                     "shifted packed kernel, 2-byte, fewer rows");
+	}
+	ctx->profile.max_work_group_size = had_wg;
 	txf_context_release(&ctx);
 }
 
