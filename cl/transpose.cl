@@ -324,10 +324,11 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
 #define PK_SECTOR (32 / ELEM_SIZE)
 #define PK_EXTRA (PK_SECTOR / PB)
 #define PK_STAGED (TILE + PK_EXTRA)
-/* The work-group's rows (the host sets them, txf__packed_shifted_rows):
- * WG_ROWS scaled by the staged block rows over the tile's, rounded up, so
- * that the staging takes as many passes as transpose_packed's loads, none
- * of them a short one; fewer where the device's work-groups are smaller. */
+/* The work-group's rows (the host sets them, txf__staged_rows): the fewest
+ * from WG_ROWS on that divide the PK_STAGED staged block rows, so that no
+ * pass of the staging is a short one (20 for 16 x 16); fewer where the
+ * device's work-groups are smaller. Without the host's, WG_ROWS scaled by
+ * the staged block rows over the tile's. */
 #ifndef PKS_ROWS
 #define PKS_ROWS ((WG_ROWS * PK_STAGED + TILE - 1) / TILE)
 #endif
@@ -390,7 +391,8 @@ __kernel TXF_REQD_WG(TILE, PKS_R, 1) void transpose_packed_shifted(__global cons
  * chunk shifted into place out of the five words around it. Chunks that
  * would reach past the end of the input view, and output chunks cut by row
  * 0 or `rows`, are moved element by element. The launch has ceil((rows +
- * CK_A - 1) / T) groups along dimension 1; T is a multiple of CK_A. */
+ * CK_A - 1) / T) groups of T x CK_GROUP_ROWS along dimension 1; T is a
+ * multiple of CK_A. */
 #define CK_V (16 / ELEM_SIZE)             /* elements per chunk */
 #define CK_A (32 / ELEM_SIZE)             /* elements per sector */
 #define CK_X (4 / ELEM_SIZE)              /* elements per word */
@@ -402,7 +404,13 @@ __kernel TXF_REQD_WG(TILE, PKS_R, 1) void transpose_packed_shifted(__global cons
  * fall on different banks. */
 #define CK_LS (TILE * ELEM_SIZE + 8 * ELEM_SIZE)
 #define CK_TW (CK_ROWS * ELEM_SIZE + 4)
-#define CK_ITEMS (TILE * WG_ROWS)
+/* The work-group's rows: the host's (txf__staged_rows: the fewest from
+ * WG_ROWS on whose passes over the CK_ROWS x TILE / CK_V staged chunks are
+ * whole), else WG_ROWS. */
+#ifndef CK_GROUP_ROWS
+#define CK_GROUP_ROWS WG_ROWS
+#endif
+#define CK_ITEMS (TILE * CK_GROUP_ROWS)
 #define CK_PASS ((CK_XW * CK_YW + CK_ITEMS - 1) / CK_ITEMS)
 #define CK_MAX(a, b) ((a) > (b) ? (a) : (b))
 #if TILE % CK_A != 0
@@ -470,9 +478,9 @@ inline uint4 ck_stage_chunk(__global const elem_t *in, ulong in_off, ulong in_ld
 #define CK_UNITS (CK_YW * (TILE / CK_V))
 #endif
 
-__kernel TXF_TILED_WG void transpose_chunked(__global const elem_t *restrict in, ulong in_off,
-                                             ulong in_ld, __global elem_t *restrict out,
-                                             ulong out_off, ulong out_ld, ulong rows, ulong cols)
+__kernel TXF_REQD_WG(TILE, CK_GROUP_ROWS, 1) void transpose_chunked(
+    __global const elem_t *restrict in, ulong in_off, ulong in_ld, __global elem_t *restrict out,
+    ulong out_off, ulong out_ld, ulong rows, ulong cols)
 {
 #if ELEM_SIZE == 2
 	__local uint lw[TILE * CK_TWW + TILE / CK_X];

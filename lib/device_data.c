@@ -65,7 +65,10 @@ static const txf__transpose_entry transpose_entries[] = {
          * off words: bytes 0.71-0.82 against 0.59-0.65, 2-byte 0.88-0.95
          * against 0.67-0.71; H200, docs/bench/h200-2026-11-28d/r9). Bytes
          * from 0.25 MB: at 0.3 to 2 MB the chunked kernel took 9-12 us
-         * where the packed one's 8 x 8 blocks took 9-13 (r14). */
+         * where the packed one's 8 x 8 blocks took 9-13 (r14). The 2-byte
+         * groups launch 64 x 5 (txf__staged_rows): 1.023 times as fast as
+         * 64 x 4 on 20 random shapes, 1-byte 128 x 3 0.985 times 128 x 2
+         * (docs/bench/h200-2026-11-28e, ck4). */
         .chunked_bytes = {0.25e6, 2e6},
         .chunked_tile = {128, 64},
         .chunked_rows = {2, 4},

@@ -112,14 +112,14 @@ static bool group_fits(const txf_device_profile *p, unsigned tile, unsigned rows
 	return txf__tile_fits(p, tile, rows, 1, 0, why, why_size);
 }
 
-unsigned txf__packed_shifted_rows(const txf_device_profile *p, unsigned tile, unsigned rows)
+unsigned txf__staged_rows(const txf_device_profile *p, unsigned tile, unsigned rows, unsigned units)
 {
-	size_t r = ((size_t)rows * (tile + 4) + tile - 1) / tile;
-	const size_t most = p->max_work_group_size / tile;
-	if (r > most)
-		r = most;
-	if (r > p->max_work_item_sizes[1])
-		r = p->max_work_item_sizes[1];
+	size_t most = p->max_work_group_size / tile;
+	if (most > p->max_work_item_sizes[1])
+		most = p->max_work_item_sizes[1];
+	size_t r = rows;
+	while (r < most && r < units && units % r)
+		r++;
 	return r > rows ? (unsigned)r : rows;
 }
 

@@ -238,29 +238,35 @@ static txf_status prepare_skinny(txf_context *ctx, const txf__tchoice *c, txf__p
  * bytes, 4 x 4 2-byte elements);
  * transpose_packed where every output row starts on a 32-byte sector,
  * transpose_packed_shifted (a sector more of input rows staged per group,
- * groups for a sector more than `rows`) where not. */
+ * groups for a sector more than `rows`) where not. The chunked kernel
+ * (packed 2) likewise stages a sector more of rows: both launch groups
+ * of txf__staged_rows rows. */
 static txf_status prepare_packed(txf_context *ctx, const txf__tchoice *c, txf__phys pi,
                                  txf__phys po, cl_mem in, cl_mem out, launch *l, unsigned *n)
 {
 	char extra[48];
 	const size_t sector = 32 / pi.elem; /* elements per 32-byte memory sector */
 	if (c->packed == 2) {
-		txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_chunked", true,
-		                            "-DCHUNKED=1", l);
+		const unsigned T = c->tile;
+		const unsigned rows =
+		    txf__staged_rows(&ctx->profile, T, c->wg_rows, (T + (unsigned)sector) / 16);
+		snprintf(extra, sizeof extra, "-DCHUNKED=1 -DCK_GROUP_ROWS=%u", rows);
+		txf_status s =
+		    whole_kernel(ctx, c, pi, po, in, out, "transpose_chunked", true, extra, l);
 		if (s != TXF_SUCCESS)
 			return s;
-		const size_t T = c->tile;
 		l->dims = 2;
 		l->local[0] = T;
-		l->local[1] = c->wg_rows;
+		l->local[1] = rows;
 		l->global[0] = txf__round_up(pi.cols, T);
-		l->global[1] = txf__round_up(pi.rows + sector - 1, T) / T * c->wg_rows;
+		l->global[1] = txf__round_up(pi.rows + sector - 1, T) / T * rows;
 		*n = 1;
 		return TXF_SUCCESS;
 	}
 	const bool out_sectors = rows_on(po, sector);
 	const unsigned rows =
-	    out_sectors ? c->wg_rows : txf__packed_shifted_rows(&ctx->profile, c->tile, c->wg_rows);
+	    out_sectors ? c->wg_rows
+	                : txf__staged_rows(&ctx->profile, c->tile, c->wg_rows, c->tile + 4);
 	if (out_sectors)
 		snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d", rows_on(pi, 4));
 	else

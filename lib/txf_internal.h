@@ -978,11 +978,16 @@ bool txf__skinny_fits(const txf_device_profile *p, unsigned items, size_t side, 
 unsigned txf__skinny_units(const txf_device_profile *p, unsigned items, size_t rows, size_t cols,
                            size_t elem, size_t in_ld, size_t in_off4, size_t out_ld,
                            size_t out_off4);
-/* The rows of transpose_packed_shifted's work-group on device p for a T x R
- * one of the packed kernels (that fits): R (T + 4) / T rounded up, so that
- * its staged rows take as many passes as R rows' loads, or as many as the
- * device's work-groups allow and at least R (cl/transpose.cl, PKS_ROWS). */
-unsigned txf__packed_shifted_rows(const txf_device_profile *p, unsigned tile, unsigned rows);
+/* The rows of the work-group on device p of a kernel whose choice is T x R
+ * (that fits) and that stages T x `units` loads a tile: the fewest rows from
+ * R on whose passes over them are whole (rows dividing `units`), or as many
+ * as the device's work-groups allow and at least R. transpose_packed_shifted
+ * stages T + 4 block rows of T blocks (cl/transpose.cl, PKS_ROWS: 20 rows
+ * for 16 x 16), transpose_chunked T + one 32-byte sector of rows in 16-byte
+ * chunks, (T + sector) / 16 loads a column (CK_GROUP_ROWS: 128 x 2 for
+ * bytes, 10 loads a column, stays; 64 x 4 of 2-byte elements, 5, takes 5). */
+unsigned txf__staged_rows(const txf_device_profile *p, unsigned tile, unsigned rows,
+                          unsigned units);
 /* Whether the packed kernels' T x R work-group of blocks of 8-byte rows
  * and their local memory fit (that of transpose_packed_shifted, the
  * larger: 8 / elem T output rows of T + 4 8-byte entries and T entries of

@@ -2099,7 +2099,9 @@ static void nvidia_entry_packed(void **state)
 	/* Where the device's work-groups hold fewer work-items than the shifted
 	 * kernel's 16 x 20, it takes as many rows as they allow: 16 (two full
 	 * passes of staging) or 18 (the second one short); the packed choice
-	 * stays 16 x 16. */
+	 * stays 16 x 16. So does the chunked kernel's 2-byte group (64 x 5, its
+	 * 80 staged rows' chunks in one pass): 64 x 4 there (two passes, the
+	 * second short), its choice 64 x 4 everywhere. */
 	const size_t had_wg = ctx->profile.max_work_group_size;
 	static const struct {
 		size_t wg_most, rows, cols;
@@ -2116,7 +2118,33 @@ static void nvidia_entry_packed(void **state)
 		                     "shifted packed kernel, fewer rows");
 		transpose_checked_as(ctx, TXF_U16, 2, narrow[i].rows, narrow[i].cols,
 		                     "shifted packed kernel, 2-byte, fewer rows");
+		assert_int_equal(txf_transpose_explain(ctx, 1001, 1103, TXF_U16, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_cparam(&c, "packed"), 2);
+		assert_int_equal(c.wg_rows, 4);
+		transpose_checked_as(ctx, TXF_U16, 2, 1001, 1103,
+		                     "chunked kernel, 2-byte, fewer rows");
 	}
+	/* The staging kernels' rows: the fewest from R on that divide the loads
+	 * a column, within the device's work-groups (1024 work-items; 4 rows
+	 * along dimension 1 in the last case). */
+	static const struct {
+		unsigned tile, rows, units, most_rows, want;
+	} staged[] = {{16, 16, 20, 1024, 20}, {128, 2, 10, 1024, 2}, {64, 4, 5, 1024, 5},
+	              {64, 1, 6, 1024, 1},    {32, 4, 9, 1024, 9},   {64, 8, 10, 1024, 10},
+	              {128, 4, 9, 1024, 8},   {64, 2, 5, 4, 4}};
+	const size_t had_dim1 = ctx->profile.max_work_item_sizes[1];
+	ctx->profile.max_work_group_size = 1024;
+	for (size_t i = 0; i < sizeof staged / sizeof staged[0]; i++) {
+		ctx->profile.max_work_item_sizes[1] = staged[i].most_rows;
+		const unsigned got = txf__staged_rows(&ctx->profile, staged[i].tile, staged[i].rows,
+		                                      staged[i].units);
+		if (got != staged[i].want)
+			fail_msg("staged rows %zu: %u x %u over %u loads: %u, want %u", i,
+			         staged[i].tile, staged[i].rows, staged[i].units, got,
+			         staged[i].want);
+	}
+	ctx->profile.max_work_item_sizes[1] = had_dim1;
 	ctx->profile.max_work_group_size = had_wg;
 	txf_context_release(&ctx);
 }
