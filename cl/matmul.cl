@@ -93,6 +93,13 @@
  *   With MDIMC = NDIMC = 1 the product kernels are the blocked ones (see
  *   below): one work-item per block, register tiles of VWA rows by 2 VWB
  *   columns; LBUF, WMAP and KGRP must be 1.
+ *   BPANELS         with the blocked kernel and KVEC 1: 1 where op(B) comes
+ *                   packed in panels of 2 VWB columns by matmul_pack_panels
+ *                   (PADCOPY on CPUs): panel j holds columns 2 VWB j ..
+ *                   as K x 2 VWB elements row by row, zeros past N, and
+ *                   panels lie ldb elements apart; the product then reads
+ *                   B's panels where they lie instead of copying them into
+ *                   local memory block by block. 0 (default): none
  *   KVEC            with the blocked kernel: 2, 4, 8 or 16, its products
  *                   summed along K in vectors of KVEC lanes, for a C of few
  *                   columns (see the blocked kernels); VWA and VWB are then
@@ -126,6 +133,8 @@
  *                    temporaries (Kp x Mp and Kp x Np)
  *   matmul_pack_a/b_tiled  the same for an operand stored across K,
  *                    through local tiles
+ *   matmul_pack_panels  PADCOPY for the blocked kernel: op(B) into the
+ *                    panels that BPANELS reads
  *   matmul_unpack    PADCOPY and K slices: C = (sum of the slices of Cp) +
  *                    beta * C over the M x N part of Cp
  *   matmul_dot       PAD with DOT: a C of a few elements or a short side
@@ -228,6 +237,12 @@ typedef float real_t;
 #if KVEC != 1 && (MDIMC != 1 || NDIMC != 1 || MMA != 1 || defined(DOT) ||                          \
                   (KVEC != 2 && KVEC != 4 && KVEC != 8 && KVEC != 16))
 #error "KVEC (2, 4, 8 or 16) takes the blocked kernel (MDIMC = NDIMC = 1) and MMA 1"
+#endif
+#ifndef BPANELS
+#define BPANELS 0
+#endif
+#if BPANELS && (MDIMC != 1 || NDIMC != 1 || KVEC != 1 || defined(DOT))
+#error "BPANELS takes the blocked kernel (MDIMC = NDIMC = 1) with KVEC 1"
 #endif
 #ifndef C_STORE
 #define C_STORE 0
@@ -477,6 +492,16 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 #error "the blocked kernel needs VWA to divide MWG and 2 VWB to divide NWG"
 #endif
 #endif
+/* Where the register tiles read B: its panels in global memory (BPANELS),
+ * else the block's copy in local memory. A K slice starts k rows into
+ * each panel. */
+#if BPANELS
+#define BQ_SPACE __global
+#undef B_KOFF
+#define B_KOFF(k) ((k) * NR)
+#else
+#define BQ_SPACE __local
+#endif
 #if TRANS_A
 #define A_KSTEP lda
 #else
@@ -490,7 +515,7 @@ inline void leftover(ulong m, ulong n, ulong K, real_t alpha, __global const rea
 #define KV_APAN (TRANS_A ? MWG * KWG : 0)
 #define BLOCKED_PANEL (KV_BPAN + KV_APAN + MWG * NWG * KVEC)
 #else
-#define BLOCKED_PANEL (KWG * NWG)
+#define BLOCKED_PANEL (BPANELS ? 1 : KWG * NWG)
 #endif
 #define BLOCKED_LOCALS()                                                                           \
 	__local real_t bp[BLOCKED_PANEL];                                                          \
@@ -709,10 +734,10 @@ typedef vec_b __attribute__((aligned(sizeof(real_t)))) vec_bu;
  * A's column k of the tile's rows (row i's k at ar[i][k astep]) times row
  * k of the B panel bq. */
 inline void blocked_k(vec_b *c0, vec_b *c1, __global const real_t *const *ar, ulong astep,
-                      __local const real_t *bq, uint k)
+                      BQ_SPACE const real_t *bq, uint k)
 {
-	const vec_b b0 = BV_LOAD(__local, 0, bq + k * NR);
-	const vec_b b1 = BV_LOAD(__local, 1, bq + k * NR);
+	const vec_b b0 = BV_LOAD(BQ_SPACE, 0, bq + k * NR);
+	const vec_b b1 = BV_LOAD(BQ_SPACE, 1, bq + k * NR);
 #pragma unroll
 	for (uint i = 0; i < MR; i++) {
 		const vec_b av = (vec_b)ar[i][k * astep];
@@ -736,6 +761,7 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 	const uint mlim = (mend + MR - 1) / MR * MR, plim = (nend + NR - 1) / NR;
 	for (ulong k0 = 0; k0 < K; k0 += KWG) {
 		const uint kb = (uint)min((ulong)KWG, K - k0);
+#if !BPANELS
 		/* Pack the panel of B: panel p holds columns n0 + p NR.. as kb x NR. */
 		for (uint k = 0; k < kb; k++)
 			for (uint p = 0; p < plim; p++) {
@@ -771,6 +797,7 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 				for (uint e = 0; e < NR; e++)
 					dst[e] = (!guarded || n + e < N) ? B_AT(k0 + k, n + e) : 0;
 			}
+#endif
 		for (uint ib = 0; ib < mlim; ib += MR) {
 			__global const real_t *ar[MR];
 #pragma unroll
@@ -788,7 +815,11 @@ inline void blocked_product(__local real_t *bp, __local real_t *cacc, __global c
 					c0[i] = k0 ? BV_LOAD(__local, 0, cq + i * NWG) : (vec_b)0;
 					c1[i] = k0 ? BV_LOAD(__local, 1, cq + i * NWG) : (vec_b)0;
 				}
+#if BPANELS
+				__global const real_t *bq = b + (n0 / NR + p) * ldb + k0 * NR;
+#else
 				__local const real_t *bq = bp + p * KWG * NR;
+#endif
 				/* After the last panel, a tile inside C goes into C
 				 * from its registers (BLOCKED_BANDS). Compiled for a
 				 * CPU by clang (POCL), its lines of C are asked for
@@ -890,6 +921,37 @@ inline void blocked_store(__local const real_t *cacc, __global real_t *c, ulong 
 BLOCKED_KERNEL(matmul_even, false, false)
 BLOCKED_KERNEL(matmul_pad, true, true)
 BLOCKED_KERNEL(matmul_clip, false, true)
+
+/* PADCOPY for the blocked kernel (read with BPANELS): dst + dst_off +
+ * j pstride = panel j of op(B), columns NR j .. NR j + NR - 1 as K x NR
+ * row by row, zeros past N. Work-item (j, g) writes rows PANEL_RUN g ..
+ * of panel j; the launch has ceil(N / NR) x ceil(K / PANEL_RUN) of them. */
+#if KVEC == 1
+#define PANEL_RUN 64
+__kernel void matmul_pack_panels(ulong N, ulong K, __global const real_t *restrict b, ulong b_off,
+                                 ulong ldb, __global real_t *restrict dst, ulong dst_off,
+                                 ulong pstride)
+{
+	const ulong j = get_global_id(0), n = j * NR, k0 = get_global_id(1) * PANEL_RUN;
+	if (n >= N || k0 >= K)
+		return;
+	b += b_off;
+	__global real_t *const d = dst + dst_off + j * pstride;
+	const ulong k1 = min(K, k0 + PANEL_RUN);
+	for (ulong k = k0; k < k1; k++) {
+#if !TRANS_B
+		if (n + NR <= N) {
+			__global const real_t *const src = &B_AT(k, n);
+			BV_STORE(__global, BV_LOAD(__global, 0, src), 0, d + k * NR);
+			BV_STORE(__global, BV_LOAD(__global, 1, src), 1, d + k * NR);
+			continue;
+		}
+#endif
+		for (uint e = 0; e < NR; e++)
+			d[k * NR + e] = n + e < N ? B_AT(k, n + e) : 0;
+	}
+}
+#endif
 
 __kernel TXF_MATMUL_WG void matmul_truncate(MATMUL_ARGS)
 {

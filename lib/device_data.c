@@ -618,6 +618,10 @@ static const txf__matmul_entry matmul_entries[] = {
         .launch_s = 1e-6,
         .slice_launch_s = 1e-6,
         .sum_bytes_s = 20e9,
+        /* PADCOPY (B packed in panels that every block under them reads,
+         * lib/select.c BLOCKED_PANEL_GAIN) weighed by the model; where the
+         * model does not choose, from 1e9 multiply-adds on. */
+        .padcopy_from = 1e9,
         .panel_vec_s = 2e-9,
         .kvec_sum_s = 200e-12,
         /* The simple kernel runs products 2 to 10 times slower than 32 x 32
@@ -626,10 +630,11 @@ static const txf__matmul_entry matmul_entries[] = {
         /* (The normalized name POCL 3.1 gives the 2-core AMD EPYC, Zen 5,
          * whose times the rates above were fitted to.) */
         .model_devices = {"skylake-avx512-AMD EPYC"},
-        .why = "POCL: the blocked kernel, one work-item per block, B packed per K panel, in "
-               "register tiles along N (16-wide vectors), or along K for a C of few columns; "
-               "the blocks (128 x 64 down to 4 x 8 and 1 x 64, 128 x 1 to 128 x 8 along K) "
-               "and K slices of least estimated time",
+        .why = "POCL: the blocked kernel, one work-item per block, B copied per K panel or "
+               "packed in panels once (padcopy), in register tiles along N (16-wide vectors), "
+               "or along K for a C of few columns; the blocks (128 x 64 down to 4 x 8 and 1 x "
+               "64, 128 x 1 to 128 x 8 along K), the pack and K slices of least estimated "
+               "time",
     },
     {
         .name = "cpu",

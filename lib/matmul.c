@@ -109,6 +109,8 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_KVEC, p->kvec);
 	if (fits && p->cstore)
 		fits = txf__add_define(options, sizeof options, &len, "C_STORE", p->cstore);
+	if (fits && p->bpanels)
+		fits = txf__add_define(options, sizeof options, &len, "BPANELS", 1);
 	/* The matrix units through PTX where the device itself (not the
 	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
 	 * computes each instruction in OpenCL C. */
@@ -556,9 +558,87 @@ static txf_status add_pack(txf_context *ctx, plan *pl, const problem *pr, const 
 	return TXF_SUCCESS;
 }
 
+/* Rows of K per work-item of matmul_pack_panels (cl/matmul.cl). */
+#define PANEL_RUN 64
+
+/* Bytes of B's panels for N x K (each 2 vwb columns wide, K x 2 vwb),
+ * rounded up to 32 elements; false on overflow. */
+static bool panels_bytes(size_t N, size_t K, size_t elem, const txf__mparams *p, size_t *bytes)
+{
+	const size_t nr = 2 * (size_t)p->vwb;
+	size_t e;
+	return txf__mul_ok((N + nr - 1) / nr, nr, &e) && txf__mul_ok(e, K, &e) &&
+	       e <= SIZE_MAX / 64 && txf__mul_ok(txf__round_up(e, 32), elem, bytes) &&
+	       *bytes <= SIZE_MAX / 4;
+}
+
+/* Whether PADCOPY runs the blocked kernel on B packed in panels: f32 and
+ * f64 operands, the blocked kernel without KVEC. */
+static bool panels_plan(const problem *pr, const txf__mparams *p)
+{
+	return txf__padcopy_panels(p) && !txf__is_float16(pr->src);
+}
+
+/* PADCOPY on the blocked kernel: op(B) packed into panels of 2 vwb
+ * columns (each K x 2 vwb, row by row, zeros past N), then the padded
+ * product reading A and writing C where they are (K slices: into partial
+ * sums, then summed into C). A block's panels of B are then read where
+ * they lie by every block under them, rather than copied into local
+ * memory by each. */
+static txf_status add_padcopy_panels(txf_context *ctx, plan *pl, const problem *pr,
+                                     const txf__mparams *p, cl_mem workspace)
+{
+	const size_t nr = 2 * (size_t)p->vwb, panels = (pr->N + nr - 1) / nr;
+	const unsigned slices = slices_of(p);
+	/* The panels, then (K slices) the partial sums, 32 elements on. */
+	size_t b_bytes, c_bytes = 0;
+	if (!panels_bytes(pr->N, pr->K, pr->elem, p, &b_bytes) ||
+	    (slices > 1 && !slices_bytes(pr->M, pr->N, pr->elem, p, &c_bytes)) ||
+	    b_bytes + c_bytes < b_bytes)
+		return txf__fail(TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
+	const size_t pstride = pr->K * nr, c_off = b_bytes / pr->elem, bytes = b_bytes + c_bytes;
+	txf_status s = take_workspace(ctx, pl, pr, "padcopy", bytes, workspace, &workspace);
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->last_writes_c = true;
+	txf__mparams q = *p;
+	q.bpanels = 1;
+	launch *l = &pl->l[pl->n];
+	memset(l, 0, sizeof *l);
+	l->after[0] = l->after[1] = -1;
+	s = get_kernel(ctx, &q, pr->elem, pr->a.trans, pr->b.trans, "matmul_pack_panels",
+	               &l->kernel);
+	if (s != TXF_SUCCESS)
+		return s;
+	pl->n++;
+	cl_ulong N = pr->N, K = pr->K, bo = pr->b.off, bl = pr->b.ld, wo = 0, ps = pstride;
+	s = set_args(l->kernel, 8, ARG(N), ARG(K), ARG(pr->b.mem), ARG(bo), ARG(bl), ARG(workspace),
+	             ARG(wo), ARG(ps));
+	if (s != TXF_SUCCESS)
+		return s;
+	l->dims = 2;
+	l->local[0] = l->local[1] = 1;
+	l->global[0] = panels;
+	l->global[1] = (pr->K + PANEL_RUN - 1) / PANEL_RUN;
+	const int pack = (int)pl->n - 1;
+	const operand b = {workspace, 0, pstride, false};
+	if (slices <= 1)
+		return add_product(ctx, pl, pr, &q, "matmul_pad", pr->M, pr->N, pr->K, pr->alpha,
+		                   pr->beta, pr->a, b, pr->c, pack, 1);
+	const operand w = {workspace, c_off, pr->N, false};
+	s = add_product(ctx, pl, pr, &q, "matmul_pad", pr->M, pr->N, pr->K, pr->alpha, 0.0, pr->a,
+	                b, w, pack, slices);
+	if (s == TXF_SUCCESS)
+		s = add_unpack(ctx, pl, pr, &q, workspace, c_off, pr->N, slices, pr->M * pr->N,
+		               (int)pl->n - 1);
+	return s;
+}
+
 static txf_status add_padcopy(txf_context *ctx, plan *pl, const problem *pr, const txf__mparams *p,
                               cl_mem workspace)
 {
+	if (panels_plan(pr, p))
+		return add_padcopy_panels(ctx, pl, pr, p, workspace);
 	const padcopy_parts need = padcopy_needs(pr, p);
 	/* 16-bit operands for the matrix units are packed in pairs along K,
 	 * and the product (m16n8k16) walks the pairs: K halves. */
@@ -1004,11 +1084,11 @@ txf_status txf_matmul_workspace_size(txf_context *ctx, size_t m, size_t n, size_
 		txf__mchoice c;
 		return txf__explain_float16(ctx, m, n, k, dtype, opts, &c, bytes);
 	}
-	return txf__matmul_workspace(ctx, m, n, k, dtype, opts, bytes);
+	return txf__matmul_workspace(ctx, m, n, k, dtype, false, opts, bytes);
 }
 
 txf_status txf__matmul_workspace(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
-                                 const txf_matmul_options *opts, size_t *bytes)
+                                 bool packs16, const txf_matmul_options *opts, size_t *bytes)
 {
 	*bytes = 0;
 	txf__mchoice c;
@@ -1017,7 +1097,20 @@ txf_status txf__matmul_workspace(txf_context *ctx, size_t m, size_t n, size_t k,
 		return s;
 	const size_t elem = txf_dtype_size(dtype);
 	size_t need = 0;
-	if (c.strategy == TXF_STRATEGY_PADCOPY) {
+	if (c.strategy == TXF_STRATEGY_PADCOPY && txf__padcopy_panels(&c.params) && !packs16) {
+		/* B's panels and the partial sums of K slices, for either
+		 * storage order of C (which swaps m and n). */
+		for (int swap = 0; swap < 2; swap++) {
+			size_t b_bytes = 0, c_bytes = 0;
+			TXF_CHECK_ARG(panels_bytes(swap ? m : n, k, elem, &c.params, &b_bytes) &&
+			                  (slices_of(&c.params) <= 1 ||
+			                   slices_bytes(m, n, elem, &c.params, &c_bytes)) &&
+			                  b_bytes + c_bytes >= b_bytes,
+			              TXF_ERR_SIZE_OVERFLOW, "padcopy temporaries overflow size_t");
+			if (b_bytes + c_bytes > need)
+				need = b_bytes + c_bytes;
+		}
+	} else if (c.strategy == TXF_STRATEGY_PADCOPY) {
 		/* The most any layout needs: both packs, and the padded C of
 		 * K slices. */
 		const padcopy_parts all = {true, true, c.params.ksplit > 1};

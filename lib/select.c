@@ -1018,6 +1018,11 @@ static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry 
 	return TXF_SUCCESS;
 }
 
+bool txf__padcopy_panels(const txf__mparams *p)
+{
+	return p->mdimc * p->ndimc == 1 && p->kvec <= 1 && p->dot <= 1;
+}
+
 static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
                                 const txf__mparams *p)
 {
@@ -1029,6 +1034,8 @@ static unsigned matmul_launches(txf_strategy st, size_t m, size_t n, size_t k,
 	if (st == TXF_STRATEGY_SPLIT)
 		return (m_t && n_t && k_t) + (m_t && n_t && k_t < k) + (m_t < m) +
 		       (n_t < n && m_t > 0);
+	if (st == TXF_STRATEGY_PADCOPY && txf__padcopy_panels(p)) /* (f32, f64: B's panels) */
+		return 2 + (p->ksplit > 1);
 	if (st == TXF_STRATEGY_PADCOPY) /* (row-major, no transposes: A is packed) */
 		return 2 + (n % p->nwg || k % p->kwg) + (p->ksplit > 1);
 	return p->ksplit > 1 ? 2 : 1;
@@ -1147,6 +1154,13 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * block's time). */
 #define BLOCKED_COPY_ROWS 16.0
 
+/* With PADCOPY the blocked kernel reads B packed in panels instead: on
+ * the same Xeon, products of 5e8 to 1e10 multiply-adds ran 1.00-1.16
+ * times as fast with 128 x 64 blocks (the pack included), 1.07 with 64 x
+ * 32 and 1.24 with 32 x 64 at 1024^3: about half the copy's share, which
+ * a block of mwg rows gains as 1 + BLOCKED_PANEL_GAIN / mwg. */
+#define BLOCKED_PANEL_GAIN (BLOCKED_COPY_ROWS / 2.0)
+
 /* The cost model's time for m x n x k (row-major C) in blocks of c with
  * sl K slices, with PADCOPY's packed operands where `packed`: the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups (the blocked kernel: their
@@ -1195,7 +1209,9 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	}
 	const double rounds = blocked ? per_cu / c->slots : floor(per_cu / c->slots);
 	const double rest = blocked ? 0.0 : per_cu - rounds * c->slots;
-	const double f = packed ? c->packed : 1.0, md = (double)m, nd = (double)n, kd = (double)k;
+	const bool panels = packed && txf__padcopy_panels(p);
+	const double f = !packed ? 1.0 : panels ? 1.0 + BLOCKED_PANEL_GAIN / p->mwg : c->packed;
+	const double md = (double)m, nd = (double)n, kd = (double)k;
 	double t = e->launch_s + rounds * c->slots * w / (c->rate * f);
 	if (rest > 0)
 		t += fmax(rest * w / (c->rate * f), w / (c->rate1 * f));
@@ -1210,7 +1226,12 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	    (ceil(kw / p->kwg) * e->panel_vec_s / (kv ? 1.0 : (double)p->vwb) + kv * e->kvec_sum_s);
 	if (sl > 1)
 		t += e->slice_launch_s + (sl + 1.0) * md * nd * (double)elem / e->sum_bytes_s;
-	if (packed) {
+	if (panels) {
+		/* The pack of B: read, and written in panels of 2 vwb columns. */
+		const double nr = 2.0 * p->vwb;
+		t += e->slice_launch_s +
+		     2.0 * (double)elem * kd * ceil(nd / nr) * nr / e->sum_bytes_s;
+	} else if (packed) {
 		const bool copy_b = n % p->nwg || k % p->kwg;
 		t += (1.0 + copy_b) * e->slice_launch_s +
 		     2.0 * (double)elem * (md * kd + copy_b * kd * nd) / e->sum_bytes_s;
@@ -1294,7 +1315,8 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		 * round short runs its packed blocks sliced (1965 x 3442 x 2289
 		 * on the H100: 256 x 128 packed in 3 slices 1.10 times as fast
 		 * as 128 x 128 unpacked in 3, docs/bench/h100-2026-11-27l). */
-		const bool packs = c->packed > 0 && e->padcopy_from > 0;
+		const bool packs =
+		    e->padcopy_from > 0 && (c->packed > 0 || txf__padcopy_panels(&q));
 		packs_weighed = packs_weighed || packs;
 		for (unsigned sl = 1; sl <= sl_max; sl++) {
 			/* Past MODEL_ALL_SLICES, only the most slices that give the
@@ -1331,7 +1353,8 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	    e->name, best.mwg, best.nwg, best.kwg, divisible ? "divide" : "do not divide", m, n, k);
 	if (best_packed && len > 0 && (size_t)len < sizeof out->why)
 		len += snprintf(out->why + len, sizeof out->why - (size_t)len,
-		                ", operands copied K-major first");
+		                txf__padcopy_panels(&best) ? ", B copied in panels first"
+		                                           : ", operands copied K-major first");
 	if (best.ksplit > 1 && len > 0 && (size_t)len < sizeof out->why)
 		len += snprintf(out->why + len, sizeof out->why - (size_t)len, ", K in %u slices",
 		                best.ksplit);

@@ -103,6 +103,9 @@ typedef struct txf__mparams {
 	/* Set by the plan, never chosen: how the tiled kernels of its launches
 	 * store C (cl/matmul.cl C_STORE; lib/matmul.c c_store). */
 	unsigned cstore;
+	/* Set by PADCOPY for the blocked kernel, never chosen: 1 where its
+	 * product reads B packed in panels (cl/matmul.cl BPANELS). */
+	unsigned bpanels;
 	/* The reduction kernel (cl/matmul.cl matmul_dot) for a C that one
 	 * block holds: that many lanes along K per work-group, 2 to
 	 * TXF_MAX_DOT; 1 the tiled and blocked kernels; 0 as the device says. */
@@ -112,6 +115,11 @@ typedef struct txf__mparams {
 	 * along N; 0 as the device says. */
 	unsigned kvec;
 } txf__mparams;
+
+/* Whether PADCOPY with these parameters runs the blocked kernel on B
+ * packed in panels (f32 and f64 operands; 16-bit ones take its K-major
+ * packs, which widen them). */
+bool txf__padcopy_panels(const txf__mparams *p);
 
 typedef struct txf__topts {
 	txf_strategy strategy;
@@ -773,7 +781,9 @@ typedef struct txf__transpose_entry {
  * entry's devices: `rate` flops per second per compute unit while `slots`
  * work-groups of these blocks run on it at once, `rate1` flops per second
  * of each work-group while fewer do; both times `packed` where PADCOPY has
- * copied the operands K-major first (0: the set does not take PADCOPY). */
+ * copied the operands K-major first (0: the set does not take PADCOPY). The
+ * blocked kernel's sets take PADCOPY as B packed in panels, whose gain the
+ * model computes (lib/select.c BLOCKED_PANEL_GAIN). */
 typedef struct txf__mcost {
 	txf__mparams p;
 	double rate, rate1;
@@ -1031,11 +1041,13 @@ txf_status txf__select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, si
 
 /* ------------------------------------------------------------ matmul.c */
 
-/* txf_matmul_explain and txf_matmul_workspace_size for f32 and f64. */
+/* txf_matmul_explain and txf_matmul_workspace_size for f32 and f64; with
+ * packs16 the workspace of the f32 product whose padcopy packs read 16-bit
+ * operands (K-major, never B's panels). */
 txf_status txf__matmul_explain(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
                                const txf_matmul_options *opts, txf__mchoice *out);
 txf_status txf__matmul_workspace(txf_context *ctx, size_t m, size_t n, size_t k, txf_dtype dtype,
-                                 const txf_matmul_options *opts, size_t *bytes);
+                                 bool packs16, const txf_matmul_options *opts, size_t *bytes);
 
 /* ------------------------------------------------------------- widen.c */
 

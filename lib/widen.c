@@ -94,8 +94,9 @@ static txf_status inner_options(const txf_matmul_options *caller, const txf__mop
 }
 
 /* The float32 product's choice and how the 16-bit operands change it: with
- * padcopy its packs read them (the f32 count leaves B's pack out where the
- * blocks divide N and K), otherwise two launches widen them first. Where
+ * padcopy its K-major packs read them (the f32 count leaves B's pack out
+ * where the blocks divide N and K, and counts one pack, B's panels, for
+ * the blocked kernel), otherwise two launches widen them first. Where
  * that padcopy runs on the matrix units, its packs store the operands in
  * pairs along K and the product is m16n8k16 on the 16-bit units (mma 4). */
 static void describe(txf__mchoice *c, txf_dtype dtype, size_t m, size_t n, size_t k)
@@ -103,7 +104,9 @@ static void describe(txf__mchoice *c, txf_dtype dtype, size_t m, size_t n, size_
 	txf__mparams *p = &c->params;
 	const bool packs = c->strategy == TXF_STRATEGY_PADCOPY, pairs = packs && p->mma >= 2;
 	if (m && n && k)
-		c->launches += packs ? (n % p->nwg == 0 && k % p->kwg == 0) : 2;
+		c->launches += !packs                   ? 2
+		               : txf__padcopy_panels(p) ? 1
+		                                        : (n % p->nwg == 0 && k % p->kwg == 0);
 	if (pairs)
 		p->mma = 4;
 	char why[sizeof c->why];
@@ -180,7 +183,7 @@ txf_status txf__explain_float16(txf_context *ctx, size_t m, size_t n, size_t k, 
 	/* Enough for a 16-bit C that beta reads, the operands where they are
 	 * widened (not by padcopy's packs), and the product's part. */
 	size_t inner_bytes = 0;
-	s = txf__matmul_workspace(ctx, m, n, k, TXF_F32, &inner, &inner_bytes);
+	s = txf__matmul_workspace(ctx, m, n, k, TXF_F32, true, &inner, &inner_bytes);
 	if (s != TXF_SUCCESS)
 		return s;
 	const bool packs = out->strategy == TXF_STRATEGY_PADCOPY;
@@ -306,7 +309,7 @@ txf_status txf__matmul_float16(txf_context *ctx, txf_op op_a, txf_op op_b, doubl
 			                 txf__cl_error_name(err));
 		/* The widened matrices, then what the f32 product needs. */
 		size_t inner_bytes = 0, need = w.bytes;
-		s = txf__matmul_workspace(ctx, m, n, kk, TXF_F32, &probe, &inner_bytes);
+		s = txf__matmul_workspace(ctx, m, n, kk, TXF_F32, true, &probe, &inner_bytes);
 		if (s != TXF_SUCCESS)
 			return s;
 		if (inner_bytes)

@@ -370,7 +370,7 @@ static void shape_limits(void **state)
 	counts_start();
 	check(&f, txf_matmul_workspace_size(test_ctx, 19, 21, 13, TXF_F32, &padcopy, &bytes),
 	      TXF_SUCCESS, "workspace of 19 x 21 x 13", NULL, NULL, NULL);
-	assert_true(bytes >= (19 + 21) * 13 * 4);
+	assert_true(bytes >= 21 * 13 * 4); /* B's copy at least (the blocked kernel's panels) */
 
 	/* Allocation. */
 	txf_matrix m;

@@ -553,7 +553,8 @@ static void check_result(const mcase *c, prepared *p, const char *what)
  * mwg x nwg x kwg, neither operand transposed: SPLIT one per non-empty part
  * (the main block, its K remainder, the bottom band, the right band),
  * PADCOPY two to four (pack A; pack B unless the blocks divide N and K; the
- * product, into C; the sum of K slices), PAD with K slices two (product,
+ * product, into C; the sum of K slices; with the blocked kernel B's panels,
+ * the product and the sum), PAD with K slices two (product,
  * sum), the others one. */
 static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k, const mparams *p)
 {
@@ -561,6 +562,8 @@ static unsigned expected_launches(txf_strategy s, size_t m, size_t n, size_t k, 
 		return 0;
 	if (k == 0)
 		return 1;
+	if (s == TXF_STRATEGY_PADCOPY && p->mdimc * p->ndimc == 1 && p->kvec <= 1)
+		return 2 + (p->ksplit > 1); /* B's panels, the product, the sum */
 	if (s == TXF_STRATEGY_PADCOPY)
 		return 2 + (n % p->nwg != 0 || k % p->kwg != 0) + (p->ksplit > 1);
 	if (s == TXF_STRATEGY_PAD && p->ksplit > 1)
@@ -1517,6 +1520,57 @@ static cl_mem dirty_workspace(size_t bytes)
 	    CL_SUCCESS);
 	assert_int_equal(clFinish(txf_context_queue(test_ctx)), CL_SUCCESS);
 	return w;
+}
+
+/* PADCOPY on the blocked kernel packs op(B) in panels of 2 vwb columns
+ * (cl/matmul.cl matmul_pack_panels) that the product reads where they lie:
+ * N around the panel width and the block, K around the pack's runs of 64
+ * rows and the K step, K whole and in 3 slices; every combination of
+ * transposes and storage orders over the cases, B an offset view with a
+ * padded leading dimension; f32 and f64; a caller's workspace of exactly
+ * txf_matmul_workspace_size() bytes (filled with NaN first) and the pooled
+ * one; A and B unchanged. */
+static void test_padcopy_panels(void **state)
+{
+	(void)state;
+	static const mparams blocked = {32, 32, 16, 1, 1, 8, 8, 0, 0, 0, 0, 0, 0};
+	static const shape shapes[] = {{5, 1, 63},    {33, 15, 64}, {40, 16, 65},
+	                               {17, 17, 129}, {64, 33, 1},  {70, 48, 200}};
+	const txf_dtype types[] = {TXF_F32, TXF_F64};
+	unsigned v = 0;
+	for (size_t ti = 0; ti < COUNT(types); ti++) {
+		if (types[ti] == TXF_F64 && !has_fp64())
+			continue;
+		for (size_t i = 0; i < COUNT(shapes); i++) {
+			for (unsigned sl = 1; sl <= 3; sl += 2, v++) {
+				if (sl > 1 && shapes[i].k < 3 * blocked.kwg)
+					continue;
+				mparams p = blocked;
+				p.ksplit = sl;
+				mcase c = make_case(shapes[i].m, shapes[i].n, shapes[i].k,
+				                    types[ti], (v * 7) % 32, 0);
+				c.off_b = 1 + v % 4;
+				c.pad_b = 3;
+				txf_matmul_options o = mm_opts(TXF_STRATEGY_PADCOPY, &p);
+				size_t bytes = 0;
+				assert_int_equal(txf_matmul_workspace_size(test_ctx, c.m, c.n, c.k,
+				                                           c.dtype, &o, &bytes),
+				                 TXF_SUCCESS);
+				assert_true(bytes > 0);
+				cl_mem ws = dirty_workspace(bytes);
+				prepared pr;
+				prepare(&c, &pr);
+				run_prepared(&c, &pr, TXF_STRATEGY_PADCOPY, &p, ws);
+				run_prepared(&c, &pr, TXF_STRATEGY_PADCOPY, &p, NULL);
+				test_assert_image(&pr.a.buf, pr.a.image, pr.a.elem,
+				                  "A after padcopy");
+				test_assert_image(&pr.b.buf, pr.b.image, pr.b.elem,
+				                  "B after padcopy");
+				prepared_free(&pr);
+				clReleaseMemObject(ws);
+			}
+		}
+	}
 }
 
 /* A caller's workspace of exactly txf_matmul_workspace_size() bytes works
@@ -2801,6 +2855,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_device_f64),
 	    cmocka_unit_test(test_large),
 	    cmocka_unit_test(test_blocked_stores),
+	    cmocka_unit_test(test_padcopy_panels),
 	    cmocka_unit_test(test_tiled_stores),
 	    cmocka_unit_test(test_padcopy_workspace),
 	    cmocka_unit_test(test_padcopy_skips),
@@ -2815,5 +2870,9 @@ int main(void)
 	    cmocka_unit_test(test_event_gate),
 	    cmocka_unit_test(test_events_out_of_order),
 	};
+	/* TXF_TEST_FILTER: only the tests whose names match (cmocka's
+	 * wildcards). */
+	if (getenv("TXF_TEST_FILTER"))
+		cmocka_set_test_filter(getenv("TXF_TEST_FILTER"));
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }
