@@ -619,7 +619,7 @@ static const txf__matmul_entry matmul_entries[] = {
         .slice_launch_s = 1e-6,
         .sum_bytes_s = 20e9,
         /* PADCOPY (B packed in panels that every block under them reads,
-         * lib/select.c BLOCKED_PANEL_GAIN) weighed by the model; where the
+         * lib/select.c BLOCKED_PANEL_ROWS) weighed by the model; where the
          * model does not choose, from 1e9 multiply-adds on. */
         .padcopy_from = 1e9,
         .panel_vec_s = 2e-9,

@@ -1154,12 +1154,16 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * block's time). */
 #define BLOCKED_COPY_ROWS 16.0
 
-/* With PADCOPY the blocked kernel reads B packed in panels instead: on
- * the same Xeon, products of 5e8 to 1e10 multiply-adds ran 1.00-1.16
- * times as fast with 128 x 64 blocks (the pack included), 1.07 with 64 x
- * 32 and 1.24 with 32 x 64 at 1024^3: about half the copy's share, which
- * a block of mwg rows gains as 1 + BLOCKED_PANEL_GAIN / mwg. */
-#define BLOCKED_PANEL_GAIN (BLOCKED_COPY_ROWS / 2.0)
+/* With PADCOPY the blocked kernel reads B packed in panels instead: no
+ * copy, but B's rows come from the cache hierarchy rather than from the
+ * block's copy in L1, which costs about as much as this many rows. A block
+ * of mwg rows gains (mwg + BLOCKED_COPY_ROWS) / (mwg + BLOCKED_PANEL_ROWS):
+ * on a 2-core Xeon, the kernels alone (the pack at sum_bytes_s taken off)
+ * ran 1.10 times as fast with 128 x 64 and 128 x 128 blocks, 1.2-1.27 with
+ * 64 x 32 and 64 x 128 and 1.3 with 32 x 32 and 32 x 64 (medians of 12
+ * products of 512^3 to 3000 x 2000 x 1000, f32; f64 1.12 and 1.2 with 128 x
+ * 64 and 64 x 32; docs/bench/pocl-2026-11-28-intel/gain). */
+#define BLOCKED_PANEL_ROWS 4.0
 
 /* The cost model's time for m x n x k (row-major C) in blocks of c with
  * sl K slices, with PADCOPY's packed operands where `packed`: the busiest compute
@@ -1210,7 +1214,9 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	const double rounds = blocked ? per_cu / c->slots : floor(per_cu / c->slots);
 	const double rest = blocked ? 0.0 : per_cu - rounds * c->slots;
 	const bool panels = packed && txf__padcopy_panels(p);
-	const double f = !packed ? 1.0 : panels ? 1.0 + BLOCKED_PANEL_GAIN / p->mwg : c->packed;
+	const double f = !packed  ? 1.0
+	                 : panels ? (p->mwg + BLOCKED_COPY_ROWS) / (p->mwg + BLOCKED_PANEL_ROWS)
+	                          : c->packed;
 	const double md = (double)m, nd = (double)n, kd = (double)k;
 	double t = e->launch_s + rounds * c->slots * w / (c->rate * f);
 	if (rest > 0)

@@ -2276,6 +2276,22 @@ static void pocl_cpu_entry_matmul_model(void **state)
 		    mc.strategy == TXF_STRATEGY_PADCOPY)
 			fail_msg("16 x 16 x 100000: %s", mc.why);
 	}
+	/* Products of a few 1e9 multiply-adds pack B in panels: the gain of
+	 * the blocks' copy of B outweighs the pack's traffic, divided or not
+	 * (128 x 64 blocks: (128 + 16) / (128 + 4)). */
+	static const struct {
+		size_t m, n, k;
+		txf_dtype dt;
+	} packs[] = {{1536, 1536, 1536, TXF_F32}, {1200, 800, 600, TXF_F64}};
+	for (size_t i = 0; i < sizeof packs / sizeof packs[0]; i++) {
+		txf_matmul_choice mc;
+		assert_int_equal(txf_matmul_explain(ctx, packs[i].m, packs[i].n, packs[i].k,
+		                                    packs[i].dt, NULL, &mc),
+		                 TXF_SUCCESS);
+		if (mc.strategy != TXF_STRATEGY_PADCOPY || test_mparam(&mc, "mwg") != 128 ||
+		    !strstr(mc.why, ", B copied in panels first"))
+			fail_msg("%zu x %zu x %zu: %s", packs[i].m, packs[i].n, packs[i].k, mc.why);
+	}
 	/* The blocked kernel skips the register tiles past C's edges: a last
 	 * block row of one register tile's rows costs a fraction of a whole
 	 * one (the copy of B's panel), not a whole one. */
