@@ -9,7 +9,7 @@ its colour the auto row's ratio to the copy of the same bytes.
 matmul: each shape a point at (m * n, k), its colour the ratio of the
 library's GFLOP/s to the peer's (PEER.jsonl: lines {"m","n","k","ms"}, as
 mm_torch.py writes them, or txf bench's own rows of impl blas or clblast),
-its size growing with min(m, n).
+its size growing with min(m, n); f8 rows in a panel of their own (dgemm).
 Needs gnuplot (pngcairo or png terminal)."""
 import json, os, subprocess, sys, tempfile
 
@@ -72,18 +72,20 @@ def matmul(out, title, peer_file, files):
     peer = {}
     for x in rows_of(peer_file):
         if "ms" in x:
-            peer[(x["m"], x["n"], x["k"])] = x["ms"]
+            peer[(x["m"], x["n"], x["k"], x.get("dtype", "f4"))] = x["ms"]
         elif x.get("op") == "matmul" and x.get("impl") in ("blas", "clblast") and x.get("check") == "OK":
-            peer[(x["m"], x["n"], x["k"])] = x["median_ms"]
-    pts = []
+            peer[(x["m"], x["n"], x["k"], x["dtype"])] = x["median_ms"]
+    pts = {}
     for f in files:
         for x in rows_of(f):
             if x.get("op") != "matmul" or x.get("impl") != "txf" or x.get("check") != "OK":
                 continue
-            s = (x["m"], x["n"], x["k"])
+            s = (x["m"], x["n"], x["k"], x["dtype"])
             if s in peer:
-                pts.append((x["m"] * x["n"], x["k"], peer[s] / x["median_ms"], 0.6 + min(x["m"], x["n"]) / 2000.0))
-    return {"sgemm": pts}
+                name = "dgemm" if x.get("dtype") == "f8" else "sgemm"
+                pts.setdefault(name, []).append(
+                    (x["m"] * x["n"], x["k"], peer[s] / x["median_ms"], 0.6 + min(x["m"], x["n"]) / 2000.0))
+    return pts
 
 
 def main():
