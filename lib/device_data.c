@@ -624,6 +624,15 @@ static const txf__matmul_entry matmul_entries[] = {
         .padcopy_from = 1e9,
         .panel_vec_s = 2e-9,
         .kvec_sum_s = 200e-12,
+        /* With B in panels, f64 in K steps of 512: fewer passes of the
+         * block's sums through local memory and longer runs down each
+         * panel. Padcopy with 128 x 64 blocks on 12 products of 7e7 to 8e9
+         * multiply-adds (2-core Xeon, docs/bench/pocl-2026-11-28-intel/kwg):
+         * f64 1.044 times as fast as with 128 (0.97-1.12; 256: 1.024); auto
+         * on 92 products, 27 choices moved, 1.064. f32 with 512 instead of
+         * 256: 1.022 forced (0.92-1.07) but 0.997 in auto (25 moved, those
+         * of a K up to 1000 slower): its sets' own step. */
+        .panel_kwg = {0, 512},
         /* The simple kernel runs products 2 to 10 times slower than 32 x 32
          * blocks, even the smallest. */
         .model_small = true,

@@ -1308,14 +1308,7 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		if (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS)
 			continue;
 		sets++;
-		const double steps = ceil((double)k / q.kwg);
 		const double blocks = ceil((double)m / q.mwg) * ceil((double)n / q.nwg);
-		/* The most slices: KSLICE_MIN_STEPS K steps each, their partial
-		 * sums within one buffer. */
-		const double c_bytes = (double)m * (double)n * (double)elem;
-		const unsigned sl_max =
-		    (unsigned)fmax(1.0, fmin(fmin(TXF_MAX_KSPLIT, floor(steps / KSLICE_MIN_STEPS)),
-		                             floor((double)ctx->profile.max_alloc_size / c_bytes)));
 		/* Packed operands with any count of slices: padcopy sums slices
 		 * as pad does, and a large product whose blocks leave a last
 		 * round short runs its packed blocks sliced (1965 x 3442 x 2289
@@ -1324,22 +1317,39 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		const bool packs =
 		    e->padcopy_from > 0 && (c->packed > 0 || txf__padcopy_panels(&q));
 		packs_weighed = packs_weighed || packs;
-		for (unsigned sl = 1; sl <= sl_max; sl++) {
-			/* Past MODEL_ALL_SLICES, only the most slices that give the
-			 * busiest compute unit a number of work-groups: fewer give it
-			 * as many, each longer. */
-			if (sl > MODEL_ALL_SLICES && sl < sl_max &&
-			    ceil(blocks * (sl + 1) / cus) == ceil(blocks * sl / cus))
-				continue;
-			most = sl > most ? sl : most;
-			for (int packed = 0; packed <= packs; packed++) {
-				const double t =
-				    model_time(e, c, &q, cus, m, n, k, elem, sl, packed);
-				if (!best.mwg || t < best_t) {
-					best = q;
-					best.ksplit = sl;
-					best_t = t;
-					best_packed = packed;
+		/* With B in panels, the entry's deeper K step (panel_kwg) for
+		 * the packed variant: v 0 the set as it is, v 1 that step. */
+		txf__mparams qv[2] = {q, q};
+		qv[1].kwg = e->panel_kwg[elem == 8];
+		const bool deep = packs && txf__padcopy_panels(&q) && qv[1].kwg > q.kwg &&
+		                  txf__check_matmul_params(ctx, &qv[1], elem) == TXF_SUCCESS;
+		if (!deep)
+			txf__clear_error();
+		for (int v = 0; v <= deep; v++) {
+			const double steps = ceil((double)k / qv[v].kwg);
+			/* The most slices: KSLICE_MIN_STEPS K steps each, their
+			 * partial sums within one buffer. */
+			const double c_bytes = (double)m * (double)n * (double)elem;
+			const unsigned sl_max = (unsigned)fmax(
+			    1.0, fmin(fmin(TXF_MAX_KSPLIT, floor(steps / KSLICE_MIN_STEPS)),
+			              floor((double)ctx->profile.max_alloc_size / c_bytes)));
+			for (unsigned sl = 1; sl <= sl_max; sl++) {
+				/* Past MODEL_ALL_SLICES, only the most slices that give
+				 * the busiest compute unit a number of work-groups:
+				 * fewer give it as many, each longer. */
+				if (sl > MODEL_ALL_SLICES && sl < sl_max &&
+				    ceil(blocks * (sl + 1) / cus) == ceil(blocks * sl / cus))
+					continue;
+				most = sl > most ? sl : most;
+				for (int packed = v; packed <= (v || !deep ? packs : 0); packed++) {
+					const double t = model_time(e, c, &qv[v], cus, m, n, k,
+					                            elem, sl, packed);
+					if (!best.mwg || t < best_t) {
+						best = qv[v];
+						best.ksplit = sl;
+						best_t = t;
+						best_packed = packed;
+					}
 				}
 			}
 		}

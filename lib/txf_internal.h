@@ -919,6 +919,10 @@ typedef struct txf__matmul_entry {
 	 * elements a vector, or one element's lanes with kvec), and per element
 	 * with kvec for adding up its lanes at the end. */
 	double panel_vec_s, kvec_sum_s;
+	/* The K step of the model's blocked sets where they read B packed in
+	 * panels (PADCOPY; no local copy of B, so a deeper step costs no local
+	 * memory): f32, f64 (0: the set's own). */
+	unsigned panel_kwg[2];
 	/* The model also takes products under simple_below. */
 	bool model_small;
 	/* The devices the cost model's rates were measured on: prefixes of

@@ -2278,17 +2278,20 @@ static void pocl_cpu_entry_matmul_model(void **state)
 	}
 	/* Products of a few 1e9 multiply-adds pack B in panels: the gain of
 	 * the blocks' copy of B outweighs the pack's traffic, divided or not
-	 * (128 x 64 blocks: (128 + 16) / (128 + 4)). */
+	 * (128 x 64 blocks: (128 + 16) / (128 + 4)); f64 panels take the
+	 * entry's deeper K step. */
 	static const struct {
 		size_t m, n, k;
 		txf_dtype dt;
-	} packs[] = {{1536, 1536, 1536, TXF_F32}, {1200, 800, 600, TXF_F64}};
+		long long kwg;
+	} packs[] = {{1536, 1536, 1536, TXF_F32, 256}, {1200, 800, 600, TXF_F64, 512}};
 	for (size_t i = 0; i < sizeof packs / sizeof packs[0]; i++) {
 		txf_matmul_choice mc;
 		assert_int_equal(txf_matmul_explain(ctx, packs[i].m, packs[i].n, packs[i].k,
 		                                    packs[i].dt, NULL, &mc),
 		                 TXF_SUCCESS);
 		if (mc.strategy != TXF_STRATEGY_PADCOPY || test_mparam(&mc, "mwg") != 128 ||
+		    test_mparam(&mc, "kwg") != packs[i].kwg ||
 		    !strstr(mc.why, ", B copied in panels first"))
 			fail_msg("%zu x %zu x %zu: %s", packs[i].m, packs[i].n, packs[i].k, mc.why);
 	}

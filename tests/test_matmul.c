@@ -1533,22 +1533,30 @@ static cl_mem dirty_workspace(size_t bytes)
 static void test_padcopy_panels(void **state)
 {
 	(void)state;
+	/* K steps of 16, and of 512 as the POCL entry's panels take them (K
+	 * around one and three of them). */
 	static const mparams blocked = {32, 32, 16, 1, 1, 8, 8, 0, 0, 0, 0, 0, 0};
-	static const shape shapes[] = {{5, 1, 63},    {33, 15, 64}, {40, 16, 65},
-	                               {17, 17, 129}, {64, 33, 1},  {70, 48, 200}};
+	static const mparams deep = {32, 32, 512, 1, 1, 8, 8, 0, 0, 0, 0, 0, 0};
+	static const struct {
+		const mparams *p;
+		shape s;
+	} cases[] = {{&blocked, {5, 1, 63}},    {&blocked, {33, 15, 64}}, {&blocked, {40, 16, 65}},
+	             {&blocked, {17, 17, 129}}, {&blocked, {64, 33, 1}},  {&blocked, {70, 48, 200}},
+	             {&deep, {9, 33, 511}},     {&deep, {20, 40, 1537}}};
 	const txf_dtype types[] = {TXF_F32, TXF_F64};
 	unsigned v = 0;
 	for (size_t ti = 0; ti < COUNT(types); ti++) {
 		if (types[ti] == TXF_F64 && !has_fp64())
 			continue;
-		for (size_t i = 0; i < COUNT(shapes); i++) {
+		for (size_t i = 0; i < COUNT(cases); i++) {
+			const shape *sh = &cases[i].s;
 			for (unsigned sl = 1; sl <= 3; sl += 2, v++) {
-				if (sl > 1 && shapes[i].k < 3 * blocked.kwg)
+				if (sl > 1 && sh->k < 3 * cases[i].p->kwg)
 					continue;
-				mparams p = blocked;
+				mparams p = *cases[i].p;
 				p.ksplit = sl;
-				mcase c = make_case(shapes[i].m, shapes[i].n, shapes[i].k,
-				                    types[ti], (v * 7) % 32, 0);
+				mcase c =
+				    make_case(sh->m, sh->n, sh->k, types[ti], (v * 7) % 32, 0);
 				c.off_b = 1 + v % 4;
 				c.pad_b = 3;
 				txf_matmul_options o = mm_opts(TXF_STRATEGY_PADCOPY, &p);
