@@ -1990,7 +1990,8 @@ static txf__memo *memo_begin(txf_context *ctx)
  * elements whose output rows start off a line), except, where the entry
  * sets stream_cached, outputs off lines whose input is under that fraction
  * of the device's global memory cache (and outputs on lines under
- * stream_cached_lines, for the element sizes it names). The shifted kernel (non-temporal
+ * stream_cached_lines, for the element sizes it names; where the device
+ * reports no cache size, those rules are left out). The shifted kernel (non-temporal
  * stores, output rows off lines) loads each tile's lines before it
  * transposes them (out->stage) for 4- and 8-byte elements where the input
  * is larger than that cache, so that it comes from memory (1- and 2-byte
@@ -2023,6 +2024,10 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	                          ? te->stream_cached_lines
 	                          : 0;
 	const bool in_cache = cached > 0 && bytes < cached * (double)ctx->global_cache;
+	/* An entry's cache rule needs the cache's size: without it (POCL reports
+	 * none where the OS hides the CPU's caches, as some VMs do) the stores
+	 * follow the sizes alone, and the why says so. */
+	const bool no_cache = cpu && cached > 0 && !ctx->global_cache;
 	const double nt_min =
 	    te->stream_nt_min > 0 ? te->stream_nt_min : (double)TXF__STREAM_NT_MIN;
 	const bool nt =
@@ -2043,6 +2048,8 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	         : in_cache && lines ? " (input and output within half the cache)"
 	         : in_cache          ? " (output rows off lines, input and output within the cache)"
 	         : cpu && !nt        ? " (the output stays in a core's cache)"
+	         : no_cache          ? " (the device reports no cache size: the entry's cache "
+	                               "rule left out)"
 	                             : "",
 	         out->stage ? ", each tile's input lines loaded together (the input is larger "
 	                      "than the cache)"

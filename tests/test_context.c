@@ -2485,6 +2485,26 @@ static void pocl_cpu_entry_stream(void **state)
 			transpose_checked_as(ctx, TXF_F32, 4, 333, 1001, cpus[cpu]);
 		}
 	}
+	/* A device that reports no cache size: the AMD entry's cache rules are
+	 * left out, its stores follow the sizes as the other entry's do, and
+	 * why says so; the other entry, which has no such rule, says nothing. */
+	ctx->global_cache = 0;
+	for (int cpu = 0; cpu < 2; cpu++) {
+		snprintf(ctx->profile.vendor_name, sizeof ctx->profile.vendor_name, "%s",
+		         cpus[cpu]);
+		txf_choice c;
+		assert_int_equal(txf_transpose_explain(ctx, 999, 666, TXF_F16, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		if (test_cparam(&c, "stores") != 1 ||
+		    (strstr(c.why, "reports no cache size") != NULL) != (cpu == 1))
+			fail_msg("%s, no cache size: stores %lld: %s", cpus[cpu],
+			         test_cparam(&c, "stores"), c.why);
+		assert_int_equal(txf_transpose_explain(ctx, 300, 300, TXF_F32, 0, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_int_equal(test_cparam(&c, "stores"), 0);
+		assert_null(strstr(c.why, "reports no cache size"));
+	}
+	ctx->global_cache = 32u << 20;
 	/* The views decide the blocks: a short side that is not tight in
 	 * memory streams, and so do few columns whose output rows share sets. */
 	static const struct {
