@@ -128,8 +128,7 @@ static const txf__transpose_entry transpose_entries[] = {
          * the word network's time (docs/bench/pocl-2026-11-26-amd); on the
          * Xeon they took up to 1.1 times as long. */
         .stream_lanes_1 = true,
-        .why = "POCL on AMD CPUs: every element size streams (tiles of 64-byte lines "
-               "transposed in registers, whole output lines; ordinary stores where the "
+        .why = "POCL on AMD CPUs: every element size streams (ordinary stores where the "
                "data fits in the cache)",
     },
     {

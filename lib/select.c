@@ -1994,9 +1994,11 @@ static txf__memo *memo_begin(txf_context *ctx)
  * reports no cache size, those rules are left out). The shifted kernel (non-temporal
  * stores, output rows off lines) loads each tile's lines before it
  * transposes them (out->stage) for 4- and 8-byte elements where the input
- * is larger than that cache, so that it comes from memory (1- and 2-byte
+ * is larger than that cache (than TXF__STAGE_CACHE_UNKNOWN where the device
+ * reports none), so that it comes from memory (1- and 2-byte
  * tiles, of 64 and 32 rows, gained on some such shapes and lost on
  * others). */
+_Static_assert(TXF__STAGE_CACHE_UNKNOWN == (size_t)32 << 20, "settle_stores' why says 32 MiB");
 static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                 const txf__topts *opts, bool tuned, txf__tchoice *out)
 {
@@ -2036,8 +2038,9 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	        : cpu && !in_cache &&
 	              bytes >= (lines || elem >= 4 ? nt_min : (double)TXF__STREAM_SHIFT_MIN);
 	out->stores = nt;
-	out->stage = nt && !lines && elem >= 4 && elem <= 8 && ctx->global_cache &&
-	             bytes > (double)ctx->global_cache;
+	const double cache =
+	    ctx->global_cache ? (double)ctx->global_cache : (double)TXF__STAGE_CACHE_UNKNOWN;
+	out->stage = nt && !lines && elem >= 4 && elem <= 8 && bytes > cache;
 	size_t len = strlen(out->why);
 	snprintf(out->why + len, sizeof out->why - len, "; %s%s%s",
 	         !nt     ? "ordinary stores"
@@ -2048,12 +2051,15 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	         : in_cache && lines ? " (input and output within half the cache)"
 	         : in_cache          ? " (output rows off lines, input and output within the cache)"
 	         : cpu && !nt        ? " (the output stays in a core's cache)"
-	         : no_cache          ? " (the device reports no cache size: the entry's cache "
-	                               "rule left out)"
+	         : no_cache          ? " (no cache size reported: the entry's cache rule left "
+	                               "out)"
 	                             : "",
-	         out->stage ? ", each tile's input lines loaded together (the input is larger "
-	                      "than the cache)"
-	                    : "");
+	         !out->stage ? ""
+	         : ctx->global_cache
+	             ? ", each tile's input lines loaded together (the input is larger than the "
+	               "cache)"
+	             : ", each tile's input lines loaded together (the input is over 32 MiB, "
+	               "no cache size reported)");
 	return TXF_SUCCESS;
 }
 

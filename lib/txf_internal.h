@@ -776,6 +776,12 @@ typedef struct txf__transpose_entry {
  * output fit in a core's L2 (2 MiB on the Xeon measured). */
 #define TXF__STREAM_NT_MIN ((size_t)512 << 10)
 #define TXF__STREAM_SHIFT_MIN ((size_t)1 << 20)
+/* The shifted kernel loads each tile's lines first for inputs larger than
+ * the device's global memory cache, or than this where it reports none: on
+ * a 2-core AMD EPYC that hides its caches, staged loads were 1.05-1.39
+ * times as fast on 8 of 10 f32 and f64 inputs of 33 to 134 MB and level
+ * (0.91-1.12) under 32 MiB (docs/bench/pocl-2026-11-28-amd/stage.txt). */
+#define TXF__STAGE_CACHE_UNKNOWN ((size_t)32 << 20)
 
 /* One block set of a matmul cost model and its measured speed on the
  * entry's devices: `rate` flops per second per compute unit while `slots`

@@ -2496,13 +2496,35 @@ static void pocl_cpu_entry_stream(void **state)
 		assert_int_equal(txf_transpose_explain(ctx, 999, 666, TXF_F16, 0, NULL, &c),
 		                 TXF_SUCCESS);
 		if (test_cparam(&c, "stores") != 1 ||
-		    (strstr(c.why, "reports no cache size") != NULL) != (cpu == 1))
+		    (strstr(c.why, "no cache size reported") != NULL) != (cpu == 1))
 			fail_msg("%s, no cache size: stores %lld: %s", cpus[cpu],
 			         test_cparam(&c, "stores"), c.why);
 		assert_int_equal(txf_transpose_explain(ctx, 300, 300, TXF_F32, 0, NULL, &c),
 		                 TXF_SUCCESS);
 		assert_int_equal(test_cparam(&c, "stores"), 0);
-		assert_null(strstr(c.why, "reports no cache size"));
+		assert_null(strstr(c.why, "no cache size reported"));
+		/* The shifted kernel's tiles loaded first for inputs over 32 MiB
+		 * (TXF__STAGE_CACHE_UNKNOWN), on either entry. */
+		static const struct {
+			size_t rows, cols;
+			txf_dtype dtype;
+			bool staged;
+		} big[] = {{4093, 4099, TXF_F32, true},
+		           {3001, 2999, TXF_F64, true},
+		           {2000, 2001, TXF_F32, false},
+		           {4093, 4099, TXF_U16, false},
+		           {4096, 4096, TXF_F32, false}};
+		for (size_t i = 0; i < sizeof big / sizeof big[0]; i++) {
+			assert_int_equal(txf_transpose_explain(ctx, big[i].rows, big[i].cols,
+			                                       big[i].dtype, 0, NULL, &c),
+			                 TXF_SUCCESS);
+			if (test_cparam(&c, "stores") != 1 ||
+			    (strstr(c.why,
+			            "input lines loaded together (the input is over 32 MiB") !=
+			     NULL) != big[i].staged)
+				fail_msg("%s, no cache size, %zu x %zu: %s", cpus[cpu], big[i].rows,
+				         big[i].cols, c.why);
+		}
 	}
 	ctx->global_cache = 32u << 20;
 	/* The views decide the blocks: a short side that is not tight in
