@@ -1712,9 +1712,20 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
  *                   lines, one per row, into private memory and transposes
  *                   it from there, so that all of a tile's loads are in
  *                   flight together (the host sets it where the input
- *                   streams from memory rather than a cache); 0 or
+ *                   streams from memory rather than a cache, and where a
+ *                   tile's rows crowd a few cache sets, which would evict
+ *                   each other between the network's four reads of each
+ *                   row); 0 or
  *                   undefined: the network loads its 16-byte pieces from
  *                   the input itself
+ *   STREAM_DOWN     J > 1 (unshifted, where the host asks for it): J whole
+ *                   tiles down a strip are transposed into private memory
+ *                   first and stored row by row, J lines of each output row
+ *                   one after the other, so that the stores in flight spread
+ *                   over J times as many cache sets where the output rows
+ *                   are a multiple of 4 KiB (or a large power of two) apart;
+ *                   1 or undefined: each tile's lines go out as the network
+ *                   makes them
  *   STREAM_NARROW   1 (unshifted, where the host asks for it: a matrix of
  *                   fewer columns than a line holds and at least a line of
  *                   rows): tiles cut by the last column load their rows
@@ -1764,6 +1775,9 @@ __kernel TXF_TILED_WG void transpose_truncate(__global const elem_t *restrict in
 
 #ifndef STREAM_NARROW
 #define STREAM_NARROW 0
+#endif
+#ifndef STREAM_DOWN
+#define STREAM_DOWN 1
 #endif
 #define TXF_INLINE inline __attribute__((always_inline))
 #define SL (64 / ELEM_SIZE) /* elements per line */
@@ -2212,6 +2226,27 @@ __kernel void transpose_stream(__global const elem_t *restrict in, ulong in_off,
 		for (uint b = 0; b < lines; b++) {
 			const long rb = r0 + (long)(b * SL);
 #if !STREAM_SHIFTED
+#if STREAM_DOWN > 1
+			/* STREAM_DOWN whole tiles down the strip: each output row
+			 * gets their lines one after the other. */
+			if (b + STREAM_DOWN <= lines && rb + STREAM_DOWN * SL <= (long)rows &&
+			    c0 + SL <= cols) {
+				stream_v g[STREAM_DOWN][SL];
+#pragma unroll 1
+				for (uint j = 0; j < STREAM_DOWN; j++)
+					stream_tile(in, in_off, in_ld, rb + (long)(j * SL), c0, rows,
+					            cols, g[j], false, out, 0, nt, 0, SL);
+#pragma unroll 1
+				for (uint y = 0; y < SL; y++)
+#pragma unroll
+					for (uint j = 0; j < STREAM_DOWN; j++)
+						stream_store(out + out_off + (c0 + y) * out_ld + rb +
+						                 j * SL,
+						             g[j][y], nt);
+				b += STREAM_DOWN - 1;
+				continue;
+			}
+#endif
 			/* A whole tile: its lines go out as the network makes them. */
 			if (rb + SL <= (long)rows && c0 + SL <= cols) {
 				stream_tile(in, in_off, in_ld, rb, c0, rows, cols, cur, true,

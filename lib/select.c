@@ -1999,6 +1999,23 @@ static txf__memo *memo_begin(txf_context *ctx)
  * tiles, of 64 and 32 rows, gained on some such shapes and lost on
  * others). */
 _Static_assert(TXF__STAGE_CACHE_UNKNOWN == (size_t)32 << 20, "settle_stores' why says 32 MiB");
+/* The most of n lines, `pitch` bytes apart, that share one set of an L1
+ * cache of 64 sets of 64-byte lines (the x86 cores' data caches): n where
+ * the pitch is a multiple of 4 KiB, 1 where it is 64 bytes more. A tile
+ * whose lines crowd a set loses them to each other before they are used
+ * again (the lane network reads each row four times), and stores into one
+ * set wait on each other (docs/bench/pocl-2026-11-29-amd/). */
+static unsigned stream_crowd(size_t pitch, size_t n)
+{
+	unsigned count[64] = {0}, most = 0;
+	for (size_t i = 0; i < n && i < 64; i++) {
+		const unsigned set = (unsigned)((i * pitch / 64) % 64);
+		if (++count[set] > most)
+			most = count[set];
+	}
+	return most;
+}
+
 static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                 const txf__topts *opts, bool tuned, txf__tchoice *out)
 {
@@ -2041,6 +2058,21 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	const double cache =
 	    ctx->global_cache ? (double)ctx->global_cache : (double)TXF__STAGE_CACHE_UNKNOWN;
 	out->stage = nt && !lines && elem >= 4 && elem <= 8 && bytes > cache;
+	/* The unshifted kernel, where a tile's rows crowd a few of the L1 sets
+	 * (rows a multiple of 1 or 2 KiB apart, as in 2^k x 2^k matrices). */
+	out->down = 1;
+	bool crowd_in = false;
+	if (cpu && (!nt || lines)) {
+		const size_t L = 64 / elem;
+		const size_t in_ld = opts->views_known ? opts->in_ld : cols;
+		const size_t out_ld = opts->views_known ? opts->out_ld : rows;
+		const unsigned co = stream_crowd(out_ld * elem, L),
+		               ci = stream_crowd(in_ld * elem, L);
+		if (nt ? L >= 64 && co >= 16 : co >= 8)
+			out->down = TXF__STREAM_DOWN;
+		crowd_in = ci >= 32 && elem <= 8 && (elem >= 2 || te->stream_lanes_1);
+		out->stage = out->stage || crowd_in;
+	}
 	size_t len = strlen(out->why);
 	snprintf(out->why + len, sizeof out->why - len, "; %s%s%s",
 	         !nt     ? "ordinary stores"
@@ -2055,11 +2087,19 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	                               "out)"
 	                             : "",
 	         !out->stage ? ""
+	         : crowd_in  ? ", each tile's input lines loaded together (its rows share a few "
+	                       "cache sets)"
 	         : ctx->global_cache
 	             ? ", each tile's input lines loaded together (the input is larger than the "
 	               "cache)"
 	             : ", each tile's input lines loaded together (the input is over 32 MiB, "
 	               "no cache size reported)");
+	if (out->down > 1) {
+		len = strlen(out->why);
+		snprintf(out->why + len, sizeof out->why - len,
+		         ", %u tiles down stored together (output rows share a few cache sets)",
+		         out->down);
+	}
 	return TXF_SUCCESS;
 }
 

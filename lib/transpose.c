@@ -150,6 +150,8 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 		lines = (cl_uint)((span + L - 1) / L);
 		strips = (STREAM_MIN_TILES + lines - 1) / lines;
 	}
+	if (c->down > 1 && !shifted && lines < 2 * c->down)
+		lines = 2 * c->down;
 	if (!shifted && pi.rows % L) {
 		/* No work-item with the short last tile alone: the kernel moves
 		 * that tile back onto the one before it in the same work-item. */
@@ -160,9 +162,11 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	/* Fewer columns than a line and a line of rows at least: the kernel
 	 * built for tiles cut by the last column (STREAM_NARROW). */
 	const bool narrow = !shifted && pi.cols < L && pi.rows >= L;
-	char extra[112];
-	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s%s%s", shifted ? 1 : 0,
-	         nt ? " -DTXF_NT_STORES" : "", shifted && c->stage ? " -DSTREAM_STAGE=1" : "",
+	char extra[160], down[32] = "";
+	if (c->down > 1 && !shifted)
+		snprintf(down, sizeof down, " -DSTREAM_DOWN=%u", c->down);
+	snprintf(extra, sizeof extra, "-DSTREAM_SHIFTED=%d%s%s%s%s%s", shifted ? 1 : 0,
+	         nt ? " -DTXF_NT_STORES" : "", c->stage ? " -DSTREAM_STAGE=1" : "", down,
 	         txf__transpose_entry_for(&ctx->profile)->stream_lanes_1 ? " -DSTREAM_LANES_1" : "",
 	         narrow ? " -DSTREAM_NARROW=1" : "");
 	txf_status s = whole_kernel(ctx, c, pi, po, in, out, "transpose_stream", false, extra, l);

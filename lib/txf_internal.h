@@ -153,7 +153,8 @@ typedef struct txf__tchoice {
 	unsigned launches;
 	unsigned segments, width, cache_hints, stream, inplace_tiles, skinny, packed;
 	unsigned stores;  /* the streaming kernel's: 1 non-temporal, 0 ordinary */
-	unsigned stage;   /* the shifted streaming kernel loads each tile's lines first */
+	unsigned stage;   /* the streaming kernel loads each tile's lines first */
+	unsigned down;    /* the unshifted streaming kernel stores this many tiles together */
 	int tuned_stores; /* a tuned entry's stores (1, -1), 0: none */
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
@@ -782,6 +783,13 @@ typedef struct txf__transpose_entry {
  * times as fast on 8 of 10 f32 and f64 inputs of 33 to 134 MB and level
  * (0.91-1.12) under 32 MiB (docs/bench/pocl-2026-11-28-amd/stage.txt). */
 #define TXF__STAGE_CACHE_UNKNOWN ((size_t)32 << 20)
+/* Tiles down a strip that the unshifted streaming kernel stores together
+ * where a tile's output lines crowd a few L1 sets (STREAM_DOWN): 8 tiles'
+ * lines of each output row, 512 bytes, spread the stores in flight over as
+ * many sets as a line-aligned copy's (a 2-core AMD EPYC, Zen 5: 1-byte
+ * transposes of 1 to 16 MiB with rows 1 to 4 KiB apart 1.3 to 1.7 times as
+ * fast). */
+#define TXF__STREAM_DOWN 8u
 
 /* One block set of a matmul cost model and its measured speed on the
  * entry's devices: `rate` flops per second per compute unit while `slots`

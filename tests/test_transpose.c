@@ -809,6 +809,71 @@ static void test_stream_staged(void **state)
 	}
 }
 
+/* The streaming kernel where a tile's rows are 4 KiB apart, so that its
+ * lines crowd one L1 set: the unshifted kernel then stores 8 tiles down a
+ * strip together (STREAM_DOWN: where the stores are ordinary and a tile's
+ * output lines fill 8 of a set, or non-temporal and 1-byte tiles fill 16)
+ * and, where the input's rows crowd it, the lane network loads each tile's
+ * lines first (STREAM_STAGE). On POCL's CPU devices, every element size,
+ * ordinary and non-temporal stores forced: output rows 4 KiB apart as the
+ * shape's own (explain's why says which tiles go together) or through
+ * slack, with rows that leave tiles outside whole groups of 8 and a short
+ * last tile; input rows 4 KiB apart through slack; both. */
+static void test_stream_crowded(void **state)
+{
+	(void)state;
+	txf_device_profile prof;
+	assert_int_equal(txf_context_profile(test_ctx, &prof), TXF_SUCCESS);
+	if (prof.vendor != TXF_VENDOR_POCL || prof.kind != TXF_DEVICE_CPU)
+		skip(); /* the rule is the CPU devices' */
+	static const txf_dtype types[] = {TXF_U8, TXF_I16, TXF_F32, TXF_F64, TXF_C128};
+	unsigned k = 0;
+	for (size_t di = 0; di < COUNT(types); di++) {
+		const size_t E = txf_dtype_size(types[di]), V = 64 / E, P = 4096 / E;
+		/* rows, cols, output ld, input ld (0: tight). */
+		const size_t shapes[][4] = {{P, V + 3, 0, 0},
+		                            {19 * V + 5, 2 * V + 1, P, 0},
+		                            {16 * V, V - 1, P, 0},
+		                            {3 * V, 2 * V + 5, 0, P},
+		                            {17 * V, 2 * V + 3, P, P}};
+		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
+			for (int stores = -1; stores <= 1; stores += 2, k++) {
+				tcase c = {0};
+				c.rows = shapes[sh][0];
+				c.cols = shapes[sh][1];
+				c.dtype = types[di];
+				c.in_layout = c.out_layout = TXF_ROW_MAJOR;
+				c.out_pad = shapes[sh][2] ? shapes[sh][2] - c.rows : 0;
+				c.in_pad = shapes[sh][3] ? shapes[sh][3] - c.cols : 0;
+				c.in_off = k % 3;
+				c.strategy = k % 2 ? TXF_STRATEGY_PAD : TXF_STRATEGY_AUTO;
+				c.stream = 1;
+				c.stores = stores;
+				if (sh == 0) {
+					txf_transpose_options o;
+					txf_transpose_options_default(&o);
+					assert_int_equal(txf_transpose_options_set(&o, "stream", 1),
+					                 TXF_SUCCESS);
+					assert_int_equal(
+					    txf_transpose_options_set(&o, "stores", stores),
+					    TXF_SUCCESS);
+					txf_choice ch;
+					assert_int_equal(txf_transpose_explain(test_ctx, c.rows,
+					                                       c.cols, c.dtype, 0,
+					                                       &o, &ch),
+					                 TXF_SUCCESS);
+					const bool down = strstr(ch.why, "8 tiles down") != NULL;
+					if (down != (stores > 0 ? E == 1 : E <= 8))
+						fail_msg("%s %zu x %zu, stores %d: why says %s",
+						         txf_dtype_name(c.dtype), c.rows, c.cols,
+						         stores, ch.why);
+				}
+				run_case(&c);
+			}
+		}
+	}
+}
+
 /* The skinny kernels, forced: every element size, both layouts, PAD and
  * AUTO, short sides 1, 3, 17 and 32 on either side, long sides around the
  * work-group (32 x 8 = 256 items, or a forced 4 x 1 or 16 x 16; on CPUs
@@ -1484,6 +1549,7 @@ int main(void)
 	    cmocka_unit_test(test_skinny),
 	    cmocka_unit_test(test_skinny_blocks),
 	    cmocka_unit_test(test_stream_staged),
+	    cmocka_unit_test(test_stream_crowded),
 	    cmocka_unit_test(test_skinny_gpu),
 	    cmocka_unit_test(test_packed),
 	    cmocka_unit_test(test_chunked),
