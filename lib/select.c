@@ -2058,19 +2058,26 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	const double cache =
 	    ctx->global_cache ? (double)ctx->global_cache : (double)TXF__STAGE_CACHE_UNKNOWN;
 	out->stage = nt && !lines && elem >= 4 && elem <= 8 && bytes > cache;
-	/* The unshifted kernel, where a tile's rows crowd a few of the L1 sets
-	 * (rows a multiple of 1 or 2 KiB apart, as in 2^k x 2^k matrices). */
+	/* Where a tile's rows crowd a few of the L1 sets (rows a multiple of 1
+	 * to 4 KiB apart, as in 2^k x 2^k matrices): input rows 32 deep in one
+	 * set, for the lane network (the shifted kernel's, and the unshifted
+	 * one's for 2- to 8-byte elements or where the entry asks for it),
+	 * staged; output lines 16 deep in one set, on the unshifted kernel,
+	 * stored 8 tiles at a time (1-byte tiles with non-temporal stores,
+	 * 2- to 8-byte ones with ordinary stores: 1-byte outputs under the
+	 * non-temporal size and 4- and 8-byte ones 8 deep ran slower). */
 	out->down = 1;
 	bool crowd_in = false;
-	if (cpu && (!nt || lines)) {
+	if (cpu) {
+		const bool shifted = nt && !lines;
 		const size_t L = 64 / elem;
 		const size_t in_ld = opts->views_known ? opts->in_ld : cols;
 		const size_t out_ld = opts->views_known ? opts->out_ld : rows;
 		const unsigned co = stream_crowd(out_ld * elem, L),
 		               ci = stream_crowd(in_ld * elem, L);
-		if (nt ? L >= 64 && co >= 16 : co >= 8)
+		if (!shifted && co >= 16 && (nt ? L >= 64 : elem >= 2))
 			out->down = TXF__STREAM_DOWN;
-		crowd_in = ci >= 32 && elem <= 8 && (elem >= 2 || te->stream_lanes_1);
+		crowd_in = ci >= 32 && elem <= 8 && (elem >= 2 || shifted || te->stream_lanes_1);
 		out->stage = out->stage || crowd_in;
 	}
 	size_t len = strlen(out->why);

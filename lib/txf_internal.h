@@ -787,8 +787,9 @@ typedef struct txf__transpose_entry {
  * where a tile's output lines crowd a few L1 sets (STREAM_DOWN): 8 tiles'
  * lines of each output row, 512 bytes, spread the stores in flight over as
  * many sets as a line-aligned copy's (a 2-core AMD EPYC, Zen 5: 1-byte
- * transposes of 1 to 16 MiB with rows 1 to 4 KiB apart 1.3 to 1.7 times as
- * fast). */
+ * transposes of 1 to 16 MiB with rows 1 to 4 KiB apart, together with
+ * staged loads where the input's rows crowd a set too, 1.4 to 2.2 times as
+ * fast; docs/bench/pocl-2026-11-29-amd/). */
 #define TXF__STREAM_DOWN 8u
 
 /* One block set of a matmul cost model and its measured speed on the
