@@ -2065,15 +2065,18 @@ TXF_INLINE void stream_lanes(__global const elem_t *p, ulong ld, stream_v *t, bo
 {
 #if STREAM_STAGE
 	/* The rows as whole lines, then the network from private memory. The
-	 * empty statement that takes the buffer's address keeps the compiler
-	 * from folding the buffer back into registers (64 live lines for
-	 * 1-byte elements, which it would spill). */
+	 * network reads the buffer at an offset the compiler cannot tell is
+	 * zero (ld >> 62: no row is 2^62 elements long), which keeps it from
+	 * folding the buffer back into registers (64 live lines for 1-byte
+	 * elements, which it would spill). An empty asm statement taking the
+	 * buffer's address did the same, but aborted POCL 5.0's LLVM 16 (with
+	 * assertions) where it built the kernel for its binary. */
 	stream_v tile[SL];
 #pragma unroll
 	for (uint i = 0; i < SL; i++)
 		tile[i] = stream_load(p + i * ld);
-	__asm__ volatile("" : : "r"(tile) : "memory");
-	stream_lanes_private((const elem_t *)tile, SL, t, direct, dst, dst_ld, nt, first, end);
+	stream_lanes_private((const elem_t *)(tile + (ld >> 62)), SL, t, direct, dst, dst_ld, nt,
+	                     first, end);
 #else
 	STREAM_LANES_BODY(__global)
 #endif

@@ -128,6 +128,12 @@ static const txf__transpose_entry transpose_entries[] = {
          * the word network's time (docs/bench/pocl-2026-11-26-amd); on the
          * Xeon they took up to 1.1 times as long. */
         .stream_lanes_1 = true,
+        /* 1- and 2-byte tiles whose input rows are 2 or 4 KiB apart, on 2
+         * cores of an AMD EPYC (Zen 5): 1.1 to 2.2 times as fast with the
+         * grouped stores, 1.1 to 1.6 on the shifted kernel; on 16 Xeon
+         * cores (POCL 5.0) level unshifted and 0.68-1.0 shifted
+         * (docs/bench/pocl-2026-11-29-amd). */
+        .stream_stage_crowded = true,
         .why = "POCL on AMD CPUs: every element size streams (ordinary stores where the "
                "data fits in the cache)",
     },

@@ -2062,10 +2062,10 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	 * to 4 KiB apart, as in 2^k x 2^k matrices): input rows 32 deep in one
 	 * set, for the lane network (the shifted kernel's, and the unshifted
 	 * one's for 2- to 8-byte elements or where the entry asks for it),
-	 * staged; output lines 16 deep in one set, on the unshifted kernel,
-	 * stored 8 tiles at a time (1-byte tiles with non-temporal stores,
-	 * 2- to 8-byte ones with ordinary stores: 1-byte outputs under the
-	 * non-temporal size and 4- and 8-byte ones 8 deep ran slower). */
+	 * staged where the entry asks for it; output lines 16 deep in one set, on the unshifted
+	 * kernel, stored 8 tiles at a time (1-byte tiles with non-temporal stores, 2- to 8-byte
+	 * ones with ordinary stores: 1-byte outputs under the non-temporal size and 4- and 8-byte
+	 * ones 8 deep ran slower). */
 	out->down = 1;
 	bool crowd_in = false;
 	if (cpu) {
@@ -2077,7 +2077,8 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 		               ci = stream_crowd(in_ld * elem, L);
 		if (!shifted && co >= 16 && (nt ? L >= 64 : elem >= 2))
 			out->down = TXF__STREAM_DOWN;
-		crowd_in = ci >= 32 && elem <= 8 && (elem >= 2 || shifted || te->stream_lanes_1);
+		crowd_in = te->stream_stage_crowded && ci >= 32 && elem <= 8 &&
+		           (elem >= 2 || shifted || te->stream_lanes_1);
 		out->stage = out->stage || crowd_in;
 	}
 	size_t len = strlen(out->why);

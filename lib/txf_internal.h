@@ -764,6 +764,9 @@ typedef struct txf__transpose_entry {
 	/* The streaming kernel: unshifted 1-byte tiles through the lane
 	 * network too (STREAM_LANES_1, cl/transpose.cl). */
 	bool stream_lanes_1;
+	/* The streaming kernel: each tile's input lines loaded first where a
+	 * tile's rows crowd one L1 set 32 deep (STREAM_STAGE; lib/select.c). */
+	bool stream_stage_crowded;
 	/* Bytes from which outputs whose rows start on lines, and 4- to 16-byte
 	 * ones off them, take non-temporal stores (0: TXF__STREAM_NT_MIN). */
 	double stream_nt_min;
