@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # ab.sh OLD_TXF OLD_CL NEW_TXF NEW_CL ROUNDS OUT: transposes old/new in turn; products new only
+# (PRODUCTS=0: transposes only)
 set -u
 OT=$1 OC=$2 NT=$3 NC=$4 R=$5 O=$6
 export POCL_AFFINITY=1 TXF_TUNING=0
@@ -16,6 +17,7 @@ for r in $(seq "$R"); do
     echo "tr round $r $side $(date +%T)" >> $O/progress.txt
   done
 done
+[ "${PRODUCTS:-1}" = 0 ] && exit 0
 for dt in f4 f8; do
   for s in "--sweep 30 --seed 21 --sweep-range 1:4096" "--sweep 30 --seed 22 --sweep-range 1:4096" "--shape $N4"; do
     TXF_KERNEL_PATH=$NC $NT bench matmul --dtype $dt $s --strategy auto --compare blas --repeat 5 --format json 2>/dev/null | sed "s|^{|{\"tree\":\"new\",\"round\":1,|" >> $O/mm.jsonl

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # ab.sh OLD NEW OUT: the parent (OLD) and this tree (NEW), each a checkout
-# with a release build in rel/ and tt (tt.c) built against it, in turn per
+# with a release build in rel/ and tt (../h200-2026-11-28c/tt.c, -DFASTEST)
+# built against it, in turn per
 # shape, two rounds: 16 shapes of 1- to 8-byte elements, most with rows
 # 1 to 4 KiB apart (ab.jsonl); small and shifted ones three times each
 # (more.jsonl); then the 50-shape transpose surface of
 # ../pocl-2026-11-28-amd/ab.sh (surf/tr.jsonl).
-# cc -O2 tt.c -I$T/include -I$T/rel/include -L$T/rel/lib -ltiledxform -lOpenCL -Wl,-rpath,$T/rel/lib -o $T/tt
+# cc -O2 -DFASTEST ../h200-2026-11-28c/tt.c -I$T/include -I$T/rel/include -L$T/rel/lib -ltiledxform -lOpenCL -Wl,-rpath,$T/rel/lib -o $T/tt
 set -u
 OLD=$1 NEW=$2 O=$3
 export TXF_TUNING=0 POCL_AFFINITY=1
@@ -28,4 +29,4 @@ for sh in "1 512 512" "1 512 256" "1 512 1000" "1 1024 256" "2 1024 200" "2 2048
 	done
 done >"$O/more.jsonl"
 mkdir -p "$O/surf"
-bash "$(dirname "$0")/surf.sh" "$OLD/rel/tools/txf/txf" "$OLD/cl" "$NEW/rel/tools/txf/txf" "$NEW/cl" 2 "$O/surf"
+PRODUCTS=0 bash "$(dirname "$0")/../pocl-2026-11-28-amd/ab.sh" "$OLD/rel/tools/txf/txf" "$OLD/cl" "$NEW/rel/tools/txf/txf" "$NEW/cl" 2 "$O/surf"
