@@ -229,6 +229,12 @@ static const txf__matmul_entry matmul_entries[] = {
          * blocks divide 0.86-1.05, which keep split or pad. */
         .padcopy_from_tf32 = 3e8,
         .split_fill = 2,
+        /* Two groups of 256 work-items a multiprocessor: f32 sets for a few
+         * rows or columns (64 or 128 work-items) take as many K slices as
+         * bring that many work-items. 96 random f32 products with a side of
+         * 1 to 128 on the H200: 14 x 10088 x 7727 2.7 times as fast, 1.2 to
+         * 1.7 on eight more, min of cuBLAS 0.29 -> 0.78 (BENCHMARKS.md). */
+        .split_items = 256,
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
         /* 16 x 16 x 1000000 and 8 x 8 x 4000000 (264 K slices): 1.7 to 2.1
          * times as fast as the 64 x 64 (f32) and 128 x 64 matrix-unit (f64)

@@ -887,6 +887,21 @@ static bool can_slice(txf_strategy st)
 #define KSLICE_SHORT_MAX 64
 #define KSLICE_DEEP_STEPS 64
 
+/* How many of p's work-groups count as one where the entry fills compute
+ * units by work-items (split_items): the f32 fused multiply-add kernels'
+ * groups of fewer work-items, light on registers and local memory, run
+ * that many more at once. 1 elsewhere: for the matrix units' kernels,
+ * whose registers and local memory bound how many groups run at once, and
+ * for f64 (on the H200, 3817 x 11 x 10871 in 17 slices instead of 8 ran
+ * 0.84 times as fast; BENCHMARKS.md). */
+static double group_share(const txf__matmul_entry *e, const txf__mparams *p, size_t elem)
+{
+	const double items = (double)p->mdimc * p->ndimc;
+	if (!e->split_items || elem != 4 || p->mma > 1 || items <= 1 || items >= e->split_items)
+		return 1.0;
+	return e->split_items / items;
+}
+
 /* Whether C (m x n, row-major) in blocks of p leaves the entry's device
  * short of work: at most half of split_fill work-groups per compute unit. */
 static bool few_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n,
@@ -897,7 +912,8 @@ static bool few_blocks(const txf_context *ctx, const txf__matmul_entry *e, size_
 }
 
 /* The entry's K slices for m x n x k (row-major C): where C has at most
- * half as many blocks as split_fill per compute unit, enough slices to
+ * half as many blocks as split_fill per compute unit (work-groups counted
+ * as group_share says), enough slices to
  * bring the work-groups up to that, each at least KSLICE_MIN_STEPS K steps
  * long and the partial sums within one buffer; past KSLICE_SHORT_MAX
  * slices, each at least KSLICE_DEEP_STEPS long and as many as fill whole
@@ -912,7 +928,7 @@ static unsigned auto_ksplit(const txf_context *ctx, const txf__matmul_entry *e, 
 	 * group of work-items on the block. */
 	const double groups = p->kgroups > 1 ? p->kgroups : 1;
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg) * groups;
-	const double target = (double)e->split_fill * d->compute_units;
+	const double target = (double)e->split_fill * d->compute_units * group_share(e, p, elem);
 	const double steps = ceil((double)k / p->kwg) / groups;
 	if (2 * blocks > target)
 		return 1;

@@ -850,6 +850,11 @@ typedef struct txf__matmul_entry {
 	 * of split_fill per compute unit, slices bring them up to it (0: never
 	 * sliced). */
 	unsigned split_fill;
+	/* Where non-zero, split_fill counts work-groups of this many
+	 * work-items: the f32 fused multiply-add kernels' smaller work-groups
+	 * (mdimc x ndimc) count as that fraction of one, so that their slices
+	 * bring as many work-items to each compute unit. */
+	unsigned split_items;
 	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
 	 * f64), before K slices are considered; mwg 0: none. */
 	txf__mparams few_f32, few_f64;

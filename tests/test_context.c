@@ -1823,6 +1823,52 @@ static void nvidia_shallow(void **state)
 	txf_context_release(&ctx);
 }
 
+/* The f32 sets for a few rows or columns (work-groups of 64 or 128
+ * work-items) take K slices until the compute units hold as many
+ * work-items as two groups of 256 each (split_items); f64 and the sets of
+ * 256 work-items count work-groups as they are. */
+static void nvidia_slices_by_items(void **state)
+{
+	(void)state;
+	txf_context *ctx = h100_context();
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+		unsigned mwg, items, slices;
+	} runs[] = {
+	    /* 2 x 79 blocks of 64 work-items: 1056 / 158 */
+	    {14, 10088, 7727, TXF_F32, 8, 64, 6},
+	    /* 2 x 18 blocks: 1056 / 36 */
+	    {16, 2274, 9748, TXF_F32, 8, 64, 29},
+	    /* 125 blocks of 24 x 128, 128 work-items: 528 / 125 */
+	    {23, 15920, 7812, TXF_F32, 24, 128, 4},
+	    /* f64: 316 work-groups fill the 264 wanted, 36 take 7 slices */
+	    {14, 10088, 7727, TXF_F64, 8, 64, 1},
+	    {16, 2274, 9748, TXF_F64, 8, 64, 7},
+	};
+	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+		if (runs[i].t == TXF_F64 && !ctx->profile.has_fp64)
+			continue;
+		txf_matmul_choice c;
+		assert_int_equal(
+		    txf_matmul_explain(ctx, runs[i].m, runs[i].n, runs[i].k, runs[i].t, NULL, &c),
+		    TXF_SUCCESS);
+		if (test_mparam(&c, "mwg") != runs[i].mwg ||
+		    test_mparam(&c, "mdimc") * test_mparam(&c, "ndimc") != runs[i].items ||
+		    test_mparam(&c, "ksplit") != runs[i].slices)
+			fail_msg("%zu x %zu x %zu %s: mwg %lld, %lld work-items, %lld slices; "
+			         "expected %u, %u, %u (%s)",
+			         runs[i].m, runs[i].n, runs[i].k, txf_dtype_name(runs[i].t),
+			         test_mparam(&c, "mwg"),
+			         test_mparam(&c, "mdimc") * test_mparam(&c, "ndimc"),
+			         test_mparam(&c, "ksplit"), runs[i].mwg, runs[i].items,
+			         runs[i].slices, c.why);
+		if (runs[i].slices > 1)
+			assert_non_null(strstr(c.why, "slices"));
+	}
+	txf_context_release(&ctx);
+}
+
 static void nvidia_cost_model(void **state)
 {
 	(void)state;
@@ -2747,6 +2793,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_tiny_c),
 	    cmocka_unit_test(nvidia_dot_c),
 	    cmocka_unit_test(nvidia_shallow),
+	    cmocka_unit_test(nvidia_slices_by_items),
 	    cmocka_unit_test(nvidia_cost_model),
 	    cmocka_unit_test(gpu_skinny_words),
 	    cmocka_unit_test(nvidia_entry_dmma),
