@@ -229,11 +229,14 @@ static const txf__matmul_entry matmul_entries[] = {
          * blocks divide 0.86-1.05, which keep split or pad. */
         .padcopy_from_tf32 = 3e8,
         .split_fill = 2,
-        /* Two groups of 256 work-items a multiprocessor: f32 sets for a few
-         * rows or columns (64 or 128 work-items) take as many K slices as
-         * bring that many work-items. 96 random f32 products with a side of
-         * 1 to 128 on the H200: 14 x 10088 x 7727 2.7 times as fast, 1.2 to
-         * 1.7 on eight more, min of cuBLAS 0.29 -> 0.78 (BENCHMARKS.md). */
+        /* Two groups of 256 work-items a multiprocessor (f64: of 128): the
+         * sets for a few rows or columns (64 or 128 work-items) take as many
+         * K slices as bring that many work-items. 96 random f32 products
+         * with a side of 1 to 128 on the H200: 14 x 10088 x 7727 2.7 times
+         * as fast, 1.2 to 1.7 on eight more, min of cuBLAS 0.29 -> 0.78;
+         * f64 with 256 ran 3817 x 11 x 10871 0.84 times as fast, while its
+         * 64-work-item sets gained up to 1.8 from more slices
+         * (BENCHMARKS.md). */
         .split_items = 256,
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
         /* 16 x 16 x 1000000 and 8 x 8 x 4000000 (264 K slices): 1.7 to 2.1
@@ -323,6 +326,11 @@ static const txf__matmul_entry matmul_entries[] = {
             {.mwg = 128, .nwg = 128, .kwg = 8, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
         .shallow_odd_k_f64 = 64,
         .shallow_from = 1048576.0,
+        /* f32 on those blocks with operands packed (padcopy) from a C of
+         * 1.2e7 elements: of cuBLAS 1.00 to 1.78 against 0.75 to 1.22 with
+         * pad on 11 such products of 1.6e7 to 6.7e7 elements, 0.94 against
+         * 0.97 at 8.7e6 (H200, BENCHMARKS.md). */
+        .shallow_odd_pack_from = 1.2e7,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the
          * tiny blocks on 45 such products), and for a C of at most four

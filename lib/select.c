@@ -888,18 +888,19 @@ static bool can_slice(txf_strategy st)
 #define KSLICE_DEEP_STEPS 64
 
 /* How many of p's work-groups count as one where the entry fills compute
- * units by work-items (split_items): the f32 fused multiply-add kernels'
- * groups of fewer work-items, light on registers and local memory, run
- * that many more at once. 1 elsewhere: for the matrix units' kernels,
- * whose registers and local memory bound how many groups run at once, and
- * for f64 (on the H200, 3817 x 11 x 10871 in 17 slices instead of 8 ran
- * 0.84 times as fast; BENCHMARKS.md). */
+ * units by work-items (split_items for 4-byte elements, half as many for
+ * 8-byte ones, whose registers hold half as many elements): the fused
+ * multiply-add kernels' groups of fewer work-items, light on registers and
+ * local memory, run that many more at once. 1 elsewhere, and for the
+ * matrix units' kernels, whose registers and local memory bound how many
+ * groups run at once. */
 static double group_share(const txf__matmul_entry *e, const txf__mparams *p, size_t elem)
 {
 	const double items = (double)p->mdimc * p->ndimc;
-	if (!e->split_items || elem != 4 || p->mma > 1 || items <= 1 || items >= e->split_items)
+	const double want = (double)e->split_items * 4.0 / (double)(elem ? elem : 4);
+	if (!e->split_items || p->mma > 1 || items <= 1 || items >= want)
 		return 1.0;
-	return e->split_items / items;
+	return want / items;
 }
 
 /* Whether C (m x n, row-major) in blocks of p leaves the entry's device
@@ -1825,6 +1826,11 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		/* (A C of a few rows reads B where it is: a pack would copy it.) */
 		if (from > 0 && (double)m * (double)n * (double)k >= from && !slim)
 			st = TXF_STRATEGY_PADCOPY;
+		/* (A shallow f32 product whose C rows start off 16-byte
+		 * boundaries, from the entry's size: packed operands.) */
+		if (slim && shallow && by_odd && elem == 4 && e->shallow_odd_pack_from > 0 &&
+		    (double)m * (double)n >= e->shallow_odd_pack_from)
+			st = TXF_STRATEGY_PADCOPY;
 		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
 		snprintf(out->why, sizeof out->why,
 		         "%s: blocks %u x %u x %u %s %zu x %zu x %zu; %s", e->name, p.mwg, p.nwg,
@@ -1870,6 +1876,12 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		         k, shallow_k, (double)m * (double)n, e->shallow_from,
 		         by_odd ? " whose rows start off 16-byte boundaries" : "", slim_set->mwg,
 		         slim_set->nwg, slim_set->kwg);
+		if (st == TXF_STRATEGY_PADCOPY && !forced && opts->strategy == TXF_STRATEGY_AUTO) {
+			len = strlen(out->why);
+			snprintf(out->why + len, sizeof out->why - len,
+			         ", operands packed first (a C of %.3g elements or more)",
+			         e->shallow_odd_pack_from);
+		}
 	} else if (slim && few_cols && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(

@@ -851,9 +851,10 @@ typedef struct txf__matmul_entry {
 	 * sliced). */
 	unsigned split_fill;
 	/* Where non-zero, split_fill counts work-groups of this many
-	 * work-items: the f32 fused multiply-add kernels' smaller work-groups
-	 * (mdimc x ndimc) count as that fraction of one, so that their slices
-	 * bring as many work-items to each compute unit. */
+	 * work-items (f32; half as many for f64): the fused multiply-add
+	 * kernels' smaller work-groups (mdimc x ndimc) count as that fraction
+	 * of one, so that their slices bring as many work-items to each
+	 * compute unit. */
 	unsigned split_items;
 	/* Blocks for a C of few blocks (as split_fill counts them with f32 /
 	 * f64), before K slices are considered; mwg 0: none. */
@@ -901,6 +902,9 @@ typedef struct txf__matmul_entry {
 	txf__mparams shallow_odd_f32, shallow_odd_f64;
 	size_t shallow_odd_k_f32, shallow_odd_k_f64;
 	double shallow_from;
+	/* f32 on shallow_odd_f32 under a C of this many elements or more:
+	 * padcopy, operands packed first (0: pad). */
+	double shallow_odd_pack_from;
 	/* The reduction kernel (params.dot) for a C of at most dot_parts
 	 * parts of TXF_DOT_WI x TXF_DOT_WI over a K of at least dot_k_min, and
 	 * for a C longer than TXF_DOT_C with a side of at most dot_short (0:

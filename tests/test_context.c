@@ -1726,7 +1726,9 @@ static void nvidia_dot_c(void **state)
 
 /* Whether the choice of m x n x k in elem-byte elements, with C's rows
  * described by c_rows as the operation describes them (0 as explain does),
- * is the entry's shallow set mwg x nwg x kwg and says so. */
+ * is the entry's shallow set mwg x nwg x kwg and says so (with padcopy
+ * where f32 rows off 16-byte boundaries make a C of 1.2e7 elements or
+ * more, else pad). */
 static bool takes_shallow(txf_context *ctx, size_t m, size_t n, size_t k, size_t elem,
                           unsigned c_rows, unsigned mwg, unsigned nwg, unsigned kwg)
 {
@@ -1736,11 +1738,13 @@ static bool takes_shallow(txf_context *ctx, size_t m, size_t n, size_t k, size_t
 	txf__mchoice ch;
 	assert_int_equal(txf__select_matmul(ctx, m, n, k, elem, &o, &ch), TXF_SUCCESS);
 	const bool took = strstr(ch.why, "under a C of") != NULL;
-	if (took &&
-	    (ch.params.mwg != mwg || ch.params.nwg != nwg || ch.params.kwg != kwg ||
-	     ch.params.mma > 1 || ch.params.dot > 1 || ch.strategy == TXF_STRATEGY_PADCOPY ||
-	     (strstr(ch.why, "off 16-byte boundaries") != NULL) !=
-	         (c_rows == 2 || (c_rows == 0 && n * elem % 16 != 0))))
+	const bool odd = c_rows == 2 || (c_rows == 0 && n * elem % 16 != 0);
+	/* f32 with odd rows packs its operands from a C of 1.2e7 elements. */
+	const bool packs = elem == 4 && odd && (double)m * (double)n >= 1.2e7;
+	if (took && (ch.params.mwg != mwg || ch.params.nwg != nwg || ch.params.kwg != kwg ||
+	             ch.params.mma > 1 || ch.params.dot > 1 ||
+	             (ch.strategy == TXF_STRATEGY_PADCOPY) != packs ||
+	             (strstr(ch.why, "off 16-byte boundaries") != NULL) != odd))
 		fail_msg("%zu x %zu x %zu (%zu-byte, rows %u): %s", m, n, k, elem, c_rows, ch.why);
 	return took;
 }
@@ -1823,10 +1827,12 @@ static void nvidia_shallow(void **state)
 	txf_context_release(&ctx);
 }
 
-/* The f32 sets for a few rows or columns (work-groups of 64 or 128
+/* The sets for a few rows or columns (work-groups of 64 or 128
  * work-items) take K slices until the compute units hold as many
- * work-items as two groups of 256 each (split_items); f64 and the sets of
- * 256 work-items count work-groups as they are. */
+ * work-items as two groups of 256 each (split_items; f64 of 128); the sets
+ * of 256 work-items count work-groups as they are. A shallow f32 product
+ * whose C rows start off 16-byte boundaries packs its operands from a C of
+ * 1.2e7 elements. */
 static void nvidia_slices_by_items(void **state)
 {
 	(void)state;
@@ -1842,9 +1848,11 @@ static void nvidia_slices_by_items(void **state)
 	    {16, 2274, 9748, TXF_F32, 8, 64, 29},
 	    /* 125 blocks of 24 x 128, 128 work-items: 528 / 125 */
 	    {23, 15920, 7812, TXF_F32, 24, 128, 4},
-	    /* f64: 316 work-groups fill the 264 wanted, 36 take 7 slices */
-	    {14, 10088, 7727, TXF_F64, 8, 64, 1},
-	    {16, 2274, 9748, TXF_F64, 8, 64, 7},
+	    /* f64: groups of 64 work-items count half: 528 / 158, 528 / 36 */
+	    {14, 10088, 7727, TXF_F64, 8, 64, 3},
+	    {16, 2274, 9748, TXF_F64, 8, 64, 14},
+	    /* f64, 128 work-items: as they are, 264 / 125 */
+	    {23, 15920, 7812, TXF_F64, 24, 128, 2},
 	};
 	for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
 		if (runs[i].t == TXF_F64 && !ctx->profile.has_fp64)
@@ -1865,6 +1873,33 @@ static void nvidia_slices_by_items(void **state)
 			         runs[i].slices, c.why);
 		if (runs[i].slices > 1)
 			assert_non_null(strstr(c.why, "slices"));
+	}
+	static const struct {
+		size_t m, n, k;
+		txf_dtype t;
+		txf_strategy st;
+	} shallow[] = {
+	    {6129, 5511, 2, TXF_F32, TXF_STRATEGY_PADCOPY}, /* 3.4e7 elements, odd rows */
+	    {1457, 5967, 2, TXF_F32, TXF_STRATEGY_PAD},     /* 8.7e6 */
+	    {6129, 5512, 2, TXF_F32, TXF_STRATEGY_PAD},     /* rows on 16 bytes */
+	    {6129, 5511, 2, TXF_F64, TXF_STRATEGY_PAD},     /* f32 only */
+	};
+	for (size_t i = 0; i < sizeof shallow / sizeof shallow[0]; i++) {
+		if (shallow[i].t == TXF_F64 && !ctx->profile.has_fp64)
+			continue;
+		txf_matmul_choice c;
+		assert_int_equal(txf_matmul_explain(ctx, shallow[i].m, shallow[i].n, shallow[i].k,
+		                                    shallow[i].t, NULL, &c),
+		                 TXF_SUCCESS);
+		if (c.strategy != shallow[i].st || test_mparam(&c, "kwg") > 8)
+			fail_msg("%zu x %zu x %zu %s: %s %lld x %lld x %lld, expected %s on the "
+			         "shallow blocks (%s)",
+			         shallow[i].m, shallow[i].n, shallow[i].k,
+			         txf_dtype_name(shallow[i].t), txf_strategy_name(c.strategy),
+			         test_mparam(&c, "mwg"), test_mparam(&c, "nwg"),
+			         test_mparam(&c, "kwg"), txf_strategy_name(shallow[i].st), c.why);
+		if (c.strategy == TXF_STRATEGY_PADCOPY)
+			assert_non_null(strstr(c.why, "operands packed first"));
 	}
 	txf_context_release(&ctx);
 }
