@@ -1028,10 +1028,14 @@ static txf_status settle_ksplit(const txf_context *ctx, const txf__matmul_entry 
 		*st = TXF_STRATEGY_PAD;
 	p->ksplit = sl;
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
+	char items[64] = "";
+	if (group_share(e, p, elem) > 1.0)
+		snprintf(items, sizeof items, " in work-groups of %u work-items",
+		         p->mdimc * p->ndimc);
 	snprintf(why + len, why_size - len,
-	         "; K in %u slices: %.0f block%s of C would leave most of the %u compute units "
-	         "idle",
-	         sl, blocks, blocks == 1 ? "" : "s", ctx->profile.compute_units);
+	         "; K in %u slices: %.0f block%s of C%s would leave most of the %u compute "
+	         "units idle",
+	         sl, blocks, blocks == 1 ? "" : "s", items, ctx->profile.compute_units);
 	return TXF_SUCCESS;
 }
 
