@@ -413,6 +413,13 @@ static const txf__matmul_entry matmul_entries[] = {
          * of a few hundred), 1.071 times as fast (0.92 to 1.40; same
          * directory, call6). */
         .lone_store_bytes_s = 4e10,
+        /* Packed f32 products with a K of 33 to 117 under a C of 119 to 267
+         * MB that the blocks do not divide, C's rows on 16 bytes, ran 49 to
+         * 88 us longer than the same blocks unpacked: about 3e12 bytes of C
+         * a second more. Counted there, 8 such products ran 1.17 to 1.47
+         * times as fast; with C's rows off 16 bytes packed ones ran faster,
+         * and are not counted (H200, docs/bench/h200-2026-11-29/slices). */
+        .clip_bytes_s = 3e12,
         .why = "operands packed K-major first (padcopy) from 3e9 multiply-adds on (TF32 "
                "products that the blocks do not divide: 3e8); exact f32 in the blocks of "
                "least estimated time, or 256 x 128 from 2e10 on where the strategy is forced "

@@ -1198,10 +1198,12 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * kvec); plus the launch. Slices add the summing launch and its traffic (sl
  * partial sums read, C written); PADCOPY adds a launch and the traffic (read
  * and write) per copy: A always, B where its blocks are partial (C is
- * written in place). */
+ * written in place), and, where the blocks do not divide C and its rows
+ * allow the unpacked kernel's vector stores (c_vec), C's bytes at
+ * clip_bytes_s. */
 static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const txf__mparams *p,
                          unsigned cus, size_t m, size_t n, size_t k, size_t elem, unsigned sl,
-                         bool packed)
+                         bool packed, bool c_vec)
 {
 	const double blocks = ceil((double)m / p->mwg) * ceil((double)n / p->nwg);
 	const double steps = ceil(ceil((double)k / p->kwg) / sl);
@@ -1263,6 +1265,8 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 		t += (1.0 + copy_b) * e->slice_launch_s +
 		     2.0 * (double)elem * (md * kd + copy_b * kd * nd) / e->sum_bytes_s;
 	}
+	if (packed && c_vec && e->clip_bytes_s > 0 && (m % p->mwg || n % p->nwg))
+		t += md * nd * (double)elem / e->clip_bytes_s;
 	return t;
 }
 
@@ -1285,7 +1289,7 @@ double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double s
 	txf__mcost cs = *c;
 	cs.rate *= scale;
 	cs.rate1 *= scale;
-	return model_time(e, &cs, p, cus, m, n, k, elem, 1, false);
+	return model_time(e, &cs, p, cus, m, n, k, elem, 1, false, false);
 }
 
 /* The model weighs every count of K slices up to this one. */
@@ -1295,10 +1299,11 @@ double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double s
  * for its type: the block set and K slices of least estimated time. Slices
  * keep at least KSLICE_MIN_STEPS K steps each and their partial sums within
  * one buffer. kvec 0 weighs every set; 1 only those without it; more only
- * those with it, that many lanes. False where the entry has no model or none
- * of its sets fits the device. */
+ * those with it, that many lanes. c_vec: C's rows start on 16-byte
+ * boundaries (model_time). False where the entry has no model or none of its
+ * sets fits the device. */
 static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m, size_t n, size_t k,
-                         size_t elem, unsigned kvec, txf__mchoice *out)
+                         size_t elem, unsigned kvec, bool c_vec, txf__mchoice *out)
 {
 	const unsigned cus = ctx->profile.compute_units;
 	const txf__mcost *sets_of = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
@@ -1364,7 +1369,7 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 				most = sl > most ? sl : most;
 				for (int packed = v; packed <= (v || !deep ? packs : 0); packed++) {
 					const double t = model_time(e, c, &qv[v], cus, m, n, k,
-					                            elem, sl, packed);
+					                            elem, sl, packed, c_vec);
 					if (!best.mwg || t < best_t) {
 						best = qv[v];
 						best.ksplit = sl;
@@ -1659,6 +1664,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	/* Or a shallow product under a large C: the entry's set for that, by
 	 * whether C's rows start on 16-byte boundaries. */
 	const bool odd_rows = opts && opts->c_rows ? opts->c_rows == 2 : n * elem % 16 != 0;
+	/* (The unpacked kernels store such rows as vectors up to a K of 1024.) */
+	const bool c_vec = !odd_rows && k <= 1024;
 	const txf__mparams *odd_set = elem == 8 ? &e->shallow_odd_f64 : &e->shallow_odd_f32;
 	const bool by_odd = odd_rows && odd_set->mwg;
 	const txf__mparams *shallow_set = by_odd      ? odd_set
@@ -1696,7 +1703,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	}
 
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && model_weighs &&
-	    model_matmul(ctx, e, m, n, k, elem, given->kvec, out)) {
+	    model_matmul(ctx, e, m, n, k, elem, given->kvec, c_vec, out)) {
 		out->params.mma = 1;
 		if (given->kvec)
 			out->params_source = TXF_SOURCE_FORCED;
@@ -1733,7 +1740,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * it, K slices as the strategy allows. */
 	txf__mchoice kv;
 	const bool kv_model = open && given->kvec > 1 && !tiny && !slim &&
-	                      model_matmul(ctx, e, m, n, k, elem, given->kvec, &kv);
+	                      model_matmul(ctx, e, m, n, k, elem, given->kvec, c_vec, &kv);
 	if (kv_model) {
 		kv.params.ksplit = 0;
 		t = &kv.params;

@@ -941,6 +941,11 @@ typedef struct txf__matmul_entry {
 	 * 1): nothing hides its blocks' stores of C, each block's bytes at
 	 * this rate per compute unit (0: not counted). */
 	double lone_store_bytes_s;
+	/* Packed operands where the blocks do not divide C and its rows start
+	 * on 16-byte boundaries: the product's stores into C (matmul_clip)
+	 * take C's bytes at this rate on top of the unpacked kernel's vector
+	 * stores (0: not counted). */
+	double clip_bytes_s;
 	/* A work-group's partial sums: seconds per vector of them per K step
 	 * (the blocked kernel keeps them in local memory between K panels, vwb
 	 * elements a vector, or one element's lanes with kvec), and per element

@@ -1944,6 +1944,17 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(test_mparam(&c, "nwg"), 128);
 	assert_int_equal(test_mparam(&c, "ksplit"), 4);
 	assert_non_null(strstr(c.why, "K in 4 slices"));
+	/* A shallow product under a large C that the blocks do not divide:
+	 * packed operands cost C's stores where its rows would take vectors
+	 * unpacked (pad), not where they start off 16 bytes (padcopy), nor
+	 * where the blocks divide C. */
+	assert_int_equal(txf_matmul_explain(ctx, 5821, 8196, 33, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(txf_matmul_explain(ctx, 10467, 4157, 116, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 64, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	/* K slices of at least 8 K steps each; a single block of C over a
 	 * deep K takes as many as give each of the 132 compute units two
 	 * work-groups (more than the 64 the model once stopped at). */
