@@ -210,7 +210,7 @@ static bool tiled_kernel(const char *name)
  * holds MDIMC rows of the block besides B's tiles; else, for f32 where k is
  * at most C_SPREAD_K, 3 (elements, each work-item's columns one apart, so
  * that a warp's store is contiguous). 0 otherwise, and wherever k is over
- * C_VECTOR_K: the stores' share of the time falls as K grows, and past
+ * TXF__C_VECTOR_K: the stores' share of the time falls as K grows, and past
  * those K the other forms cost more than they save (H100: vector stores
  * 1.06 to 1.20 times as fast with a K of 78 to 196, 0.96 to 0.97 with 2048
  * to 8192; stores through local memory 1.0 to 1.7 with a K of at most 64,
@@ -220,7 +220,6 @@ static bool tiled_kernel(const char *name)
  * fast with a K of 67 to 203, 0.94 to 1.03 with 209 to 246 and 0.88 to
  * 0.98 from 375 on; docs/bench/h100-2026-11-28/spread).
  */
-#define C_VECTOR_K 1024
 #define C_STAGE_K 64
 #define C_SPREAD_K 192
 #define BAND_K_BYTES 128.0
@@ -232,7 +231,7 @@ static unsigned c_store(const txf_context *ctx, const txf__mparams *p, size_t el
 		return (double)k * (double)elem >= BAND_K_BYTES || cbytes <= cached ? 1 : 0;
 	}
 	if (!tiled_kernel(name) || p->dot > 1 || p->kvec > 1 || !p->ndimc ||
-	    (size_t)p->mdimc * p->ndimc <= 1 || k > C_VECTOR_K)
+	    (size_t)p->mdimc * p->ndimc <= 1 || k > TXF__C_VECTOR_K)
 		return 0;
 	/* f32 on the matrix units: pairs of a fragment row (f64 decides that
 	 * in the kernel). */

@@ -897,7 +897,7 @@ static bool can_slice(txf_strategy st)
 static double group_share(const txf__matmul_entry *e, const txf__mparams *p, size_t elem)
 {
 	const double items = (double)p->mdimc * p->ndimc;
-	const double want = (double)e->split_items * 4.0 / (double)(elem ? elem : 4);
+	const double want = (double)e->split_items * 4.0 / (double)elem;
 	if (!e->split_items || p->mma > 1 || items <= 1 || items >= want)
 		return 1.0;
 	return want / items;
@@ -1664,8 +1664,9 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	/* Or a shallow product under a large C: the entry's set for that, by
 	 * whether C's rows start on 16-byte boundaries. */
 	const bool odd_rows = opts && opts->c_rows ? opts->c_rows == 2 : n * elem % 16 != 0;
-	/* (The unpacked kernels store such rows as vectors up to a K of 1024.) */
-	const bool c_vec = !odd_rows && k <= 1024;
+	/* (The unpacked kernels store other rows as vectors up to a K of
+	 * TXF__C_VECTOR_K.) */
+	const bool c_vec = !odd_rows && k <= TXF__C_VECTOR_K;
 	const txf__mparams *odd_set = elem == 8 ? &e->shallow_odd_f64 : &e->shallow_odd_f32;
 	const bool by_odd = odd_rows && odd_set->mwg;
 	const txf__mparams *shallow_set = by_odd      ? odd_set
@@ -1815,6 +1816,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 
 	bool divisible = m % p.mwg == 0 && n % p.nwg == 0 && k % p.kwg == 0;
 	txf_strategy st = opts->strategy;
+	bool packs_shallow = false;
 	if (st != TXF_STRATEGY_AUTO) {
 		out->strategy_source = TXF_SOURCE_FORCED;
 		snprintf(out->why, sizeof out->why,
@@ -1839,8 +1841,10 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 			st = TXF_STRATEGY_PADCOPY;
 		/* (A shallow f32 product whose C rows start off 16-byte
 		 * boundaries, from the entry's size: packed operands.) */
-		if (slim && shallow && by_odd && elem == 4 && e->shallow_odd_pack_from > 0 &&
-		    (double)m * (double)n >= e->shallow_odd_pack_from)
+		packs_shallow = slim && shallow && by_odd && elem == 4 &&
+		                e->shallow_odd_pack_from > 0 &&
+		                (double)m * (double)n >= e->shallow_odd_pack_from;
+		if (packs_shallow)
 			st = TXF_STRATEGY_PADCOPY;
 		out->strategy_source = fallback ? TXF_SOURCE_FALLBACK : TXF_SOURCE_DEVICE;
 		snprintf(out->why, sizeof out->why,
@@ -1887,7 +1891,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		         k, shallow_k, (double)m * (double)n, e->shallow_from,
 		         by_odd ? " whose rows start off 16-byte boundaries" : "", slim_set->mwg,
 		         slim_set->nwg, slim_set->kwg);
-		if (st == TXF_STRATEGY_PADCOPY && !forced && opts->strategy == TXF_STRATEGY_AUTO) {
+		if (packs_shallow) {
 			len = strlen(out->why);
 			snprintf(out->why + len, sizeof out->why - len,
 			         ", operands packed first (a C of %.3g elements or more)",

@@ -818,6 +818,11 @@ typedef struct txf__mcost {
 _Static_assert(TXF__MODEL_SCALES == TXF__MCOST_SETS, "a tuning holds a scale per cost-model set");
 #define TXF__ROWS_MORE 4
 
+/* The tiled kernels store C's rows as vectors, where they start on 16-byte
+ * boundaries, up to this K (lib/matmul.c, c_store); the cost model counts
+ * it too (select.c). */
+#define TXF__C_VECTOR_K 1024
+
 typedef struct txf__matmul_entry {
 	const char *name;
 	int vendor;
