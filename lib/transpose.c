@@ -103,6 +103,14 @@ static bool rows_on(txf__phys p, size_t n)
 /* Input rows per work-item of the streaming kernel: `lines` lines of each
  * output row. */
 #define STREAM_ROWS 256
+/* The shifted kernel's tiles down a strip per work-item at the most, and
+ * its work-items per compute unit at the least (where it takes more than
+ * STREAM_ROWS rows: 1- and 2-byte elements). Against 256 rows, 1-byte
+ * elements 1.11 times as fast on 2 AMD EPYC cores (0.98 to 1.23 over 12
+ * shapes of 1 to 21 MB) and 1.07 on 16 Xeon cores, 2-byte ones 1.08 and
+ * 1.06 (POCL 3.1 and 5.0; BENCHMARKS.md). */
+#define SHIFT_TILES 16
+#define SHIFT_ITEMS 4
 /* Tiles per work-item at the least, where the matrix has fewer rows. */
 #define STREAM_MIN_TILES 16
 /* With ordinary stores, inputs of up to this many bytes go in work-items of
@@ -111,7 +119,8 @@ static bool rows_on(txf__phys p, size_t n)
 /* The streaming kernel: one launch of ceil(cols / (L strips)) x ceil((rows
  * + shift) / (L lines)) work-items, L = c->tile elements per line, one per
  * work-group. Each covers STREAM_ROWS input rows (lines = STREAM_ROWS /
- * L; a few more where the last work-item would have one short tile), fewer
+ * L; a few more where the last work-item would have one short tile; the
+ * shifted kernel's up to SHIFT_TILES lines), fewer
  * where the matrix has fewer, and then as many strips of L columns as make
  * STREAM_MIN_TILES tiles. With ordinary stores and an input of at most
  * STREAM_TALL_MAX bytes, a work-item instead covers all rows of its strip
@@ -149,6 +158,22 @@ static txf_status prepare_stream(txf_context *ctx, const txf__tchoice *c, txf__p
 	} else if (span < lines * L) {
 		lines = (cl_uint)((span + L - 1) / L);
 		strips = (STREAM_MIN_TILES + lines - 1) / lines;
+	}
+	if (shifted) {
+		/* The shifted kernel transposes one tile more per work-item than
+		 * it writes (the one above its first row): up to SHIFT_TILES
+		 * tiles down the strip, in bands of equal height, with at least
+		 * SHIFT_ITEMS work-items per compute unit. */
+		const size_t tiles = (span + L - 1) / L;
+		const size_t across = (pi.cols + L * strips - 1) / (L * strips);
+		const size_t cus = ctx->profile.compute_units ? ctx->profile.compute_units : 1;
+		const size_t least = (SHIFT_ITEMS * cus + across - 1) / across;
+		size_t bands = (tiles + SHIFT_TILES - 1) / SHIFT_TILES;
+		if (bands < least)
+			bands = least;
+		const size_t even = (tiles + bands - 1) / bands;
+		if (even > lines)
+			lines = (cl_uint)even;
 	}
 	if (c->down > 1 && !shifted && lines < 2 * c->down)
 		lines = 2 * c->down;

@@ -723,9 +723,12 @@ static void test_stream(void **state)
 		                            {1021, 515},
 		                            {3, bytes / (3 * E) + 7},
 		                            {V + 1, bytes / ((V + 1) * E) + 3},
-		                            {1021, 515}};
+		                            {1021, 515},
+		                            {40 * V + 5, V + 7}};
 		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
-			/* The last: short last tiles under output rows on lines. */
+			/* The fifth: short last tiles under output rows on lines;
+			 * the sixth: three bands of tiles down each strip on the
+			 * shifted kernel (1- and 2-byte elements). */
 			const bool aligned = sh == 0 || sh == 4;
 			tcase c = {0};
 			c.rows = shapes[sh][0];
