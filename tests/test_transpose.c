@@ -727,8 +727,9 @@ static void test_stream(void **state)
 		                            {40 * V + 5, V + 7}};
 		for (size_t sh = 0; sh < COUNT(shapes); sh++) {
 			/* The fifth: short last tiles under output rows on lines;
-			 * the sixth: three bands of tiles down each strip on the
-			 * shifted kernel (1- and 2-byte elements). */
+			 * the sixth: several bands of tiles down each strip on
+			 * the shifted kernel (1- and 2-byte elements), the last
+			 * one shorter. */
 			const bool aligned = sh == 0 || sh == 4;
 			tcase c = {0};
 			c.rows = shapes[sh][0];
