@@ -100,6 +100,9 @@ int tool_time_host(void (*fn)(void *), void *arg, unsigned repeat, double *media
 	*min_ms = tool_min(t, repeat);
 	*median_ms = tool_median(t, repeat);
 	free(t);
+	const struct timespec settle = {TOOL_HOST_SETTLE_MS / 1000,
+	                                (long)(TOOL_HOST_SETTLE_MS % 1000) * 1000000L};
+	nanosleep(&settle, NULL);
 	return 0;
 }
 

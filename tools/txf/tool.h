@@ -61,7 +61,13 @@ uint64_t tool_rand(uint64_t *state);
 
 /* Time `repeat` calls of fn(arg) on the host with the monotonic clock,
  * after warm-up calls as tool_time_runs makes them; the median and the
- * fastest in ms. Returns 0, or -1 when out of memory. */
+ * fastest in ms; then wait TOOL_HOST_SETTLE_MS before returning. Returns 0,
+ * or -1 when out of memory. A threaded host BLAS (OpenBLAS) keeps its
+ * worker threads spinning for a while after each call: on a 2-core AMD
+ * EPYC VM for 100 to 200 ms, and the device's timings of the next shape,
+ * on the same cores under POCL, shared them (73 x 129 x 18 f32 after 724 x
+ * 10 x 479: a median of 0.10 ms against 0.018 ms once they were idle). */
+#define TOOL_HOST_SETTLE_MS 300
 int tool_time_host(void (*fn)(void *), void *arg, unsigned repeat, double *median_ms,
                    double *min_ms);
 
