@@ -134,6 +134,12 @@ static const txf__transpose_entry transpose_entries[] = {
          * cores (POCL 5.0) level unshifted and 0.68-1.0 shifted
          * (docs/bench/pocl-2026-11-29-amd). */
         .stream_stage_crowded = true,
+        /* Without a cache size (a VM that hides it): 1- and 2-byte outputs
+         * off lines of 1 to 3.4 MB 1.02-1.38 and 1.01-1.35 times as fast
+         * with ordinary stores on most shapes, slower from about 4 MB
+         * (0.82-0.98 and 0.84-0.90 on most; 2-core AMD EPYC, Zen 5,
+         * docs/bench/pocl-2026-11-29-amd/stores). */
+        .stream_shift_min_no_cache = 4.0 * 1024 * 1024,
         .why = "POCL on AMD CPUs: every element size streams (ordinary stores where the "
                "data fits in the cache)",
     },

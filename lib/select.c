@@ -2034,7 +2034,9 @@ static txf__memo *memo_begin(txf_context *ctx)
  * sets stream_cached, outputs off lines whose input is under that fraction
  * of the device's global memory cache (and outputs on lines under
  * stream_cached_lines, for the element sizes it names; where the device
- * reports no cache size, those rules are left out). The shifted kernel (non-temporal
+ * reports no cache size, those rules are left out, and 1- and 2-byte
+ * outputs off lines take the entry's stream_shift_min_no_cache for
+ * TXF__STREAM_SHIFT_MIN). The shifted kernel (non-temporal
  * stores, output rows off lines) loads each tile's lines before it
  * transposes them (out->stage) for 4- and 8-byte elements where the input
  * is larger than that cache (than TXF__STAGE_CACHE_UNKNOWN where the device
@@ -2092,11 +2094,16 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	const bool no_cache = cpu && cached > 0 && !ctx->global_cache;
 	const double nt_min =
 	    te->stream_nt_min > 0 ? te->stream_nt_min : (double)TXF__STREAM_NT_MIN;
+	const double shift_min = no_cache && te->stream_shift_min_no_cache > 0
+	                             ? te->stream_shift_min_no_cache
+	                             : (double)TXF__STREAM_SHIFT_MIN;
+	/* (1- and 2-byte outputs off lines that the entry's size keeps
+	 * ordinary where TXF__STREAM_SHIFT_MIN would not.) */
+	const bool shifts_held =
+	    !lines && elem < 4 && bytes >= (double)TXF__STREAM_SHIFT_MIN && bytes < shift_min;
 	const bool nt =
-	    opts->stores
-	        ? opts->stores > 0
-	        : cpu && !in_cache &&
-	              bytes >= (lines || elem >= 4 ? nt_min : (double)TXF__STREAM_SHIFT_MIN);
+	    opts->stores ? opts->stores > 0
+	                 : cpu && !in_cache && bytes >= (lines || elem >= 4 ? nt_min : shift_min);
 	out->stores = nt;
 	const double cache =
 	    ctx->global_cache ? (double)ctx->global_cache : (double)TXF__STAGE_CACHE_UNKNOWN;
@@ -2133,10 +2140,13 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	         : opts->stores      ? " (forced)"
 	         : in_cache && lines ? " (input and output within half the cache)"
 	         : in_cache          ? " (output rows off lines, input and output within the cache)"
-	         : cpu && !nt        ? " (the output stays in a core's cache)"
-	         : no_cache          ? " (no cache size reported: the entry's cache rule left "
-	                               "out)"
-	                             : "",
+	         : cpu && !nt && shifts_held
+	             ? " (1- or 2-byte output rows off lines, no cache size reported: under the "
+	               "entry's size for the shifts)"
+	         : cpu && !nt ? " (the output stays in a core's cache)"
+	         : no_cache   ? " (no cache size reported: the entry's cache rule left "
+	                        "out)"
+	                      : "",
 	         !out->stage ? ""
 	         : crowd_in  ? ", each tile's input lines loaded together (its rows share a few "
 	                       "cache sets)"

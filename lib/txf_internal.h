@@ -770,6 +770,10 @@ typedef struct txf__transpose_entry {
 	/* Bytes from which outputs whose rows start on lines, and 4- to 16-byte
 	 * ones off them, take non-temporal stores (0: TXF__STREAM_NT_MIN). */
 	double stream_nt_min;
+	/* Where the device reports no cache size, so that stream_cached is left
+	 * out: bytes from which 1- and 2-byte outputs whose rows start off a
+	 * line take non-temporal stores (0: TXF__STREAM_SHIFT_MIN). */
+	double stream_shift_min_no_cache;
 } txf__transpose_entry;
 
 /* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay

@@ -2584,19 +2584,39 @@ static void pocl_cpu_entry_stream(void **state)
 		}
 	}
 	/* A device that reports no cache size: the AMD entry's cache rules are
-	 * left out, its stores follow the sizes as the other entry's do, and
-	 * why says so; the other entry, which has no such rule, says nothing. */
+	 * left out, its stores follow the sizes as the other entry's do (1- and
+	 * 2-byte outputs off lines from its own 4 MiB), and why says so; the
+	 * other entry, which has no such rule, says nothing. */
 	ctx->global_cache = 0;
 	for (int cpu = 0; cpu < 2; cpu++) {
 		snprintf(ctx->profile.vendor_name, sizeof ctx->profile.vendor_name, "%s",
 		         cpus[cpu]);
 		txf_choice c;
-		assert_int_equal(txf_transpose_explain(ctx, 999, 666, TXF_F16, 0, NULL, &c),
-		                 TXF_SUCCESS);
-		if (test_cparam(&c, "stores") != 1 ||
-		    (strstr(c.why, "no cache size reported") != NULL) != (cpu == 1))
-			fail_msg("%s, no cache size: stores %lld: %s", cpus[cpu],
-			         test_cparam(&c, "stores"), c.why);
+		static const struct {
+			size_t rows, cols;
+			txf_dtype dtype;
+			int nt[2];
+		} sizes[] = {
+		    /* 1- and 2-byte outputs off lines: 1.33 MB, just under and
+		     * just over 4 MiB; 4- and 8-byte ones, and 8-byte on lines. */
+		    {999, 666, TXF_F16, {1, 0}},   {4097, 1023, TXF_U8, {1, 0}},
+		    {2049, 1024, TXF_U16, {1, 1}}, {999, 666, TXF_F32, {1, 1}},
+		    {1001, 700, TXF_F64, {1, 1}},  {1024, 1024, TXF_F64, {1, 1}},
+		};
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+			assert_int_equal(txf_transpose_explain(ctx, sizes[i].rows, sizes[i].cols,
+			                                       sizes[i].dtype, 0, NULL, &c),
+			                 TXF_SUCCESS);
+			const bool held = !sizes[i].nt[cpu];
+			if (test_cparam(&c, "stores") != sizes[i].nt[cpu] ||
+			    (strstr(c.why, "no cache size reported") != NULL) != (cpu == 1) ||
+			    (strstr(c.why, "under the entry's size for the shifts") != NULL) !=
+			        held)
+				fail_msg("%s, no cache size, %zu x %zu %s: stores %lld: %s",
+				         cpus[cpu], sizes[i].rows, sizes[i].cols,
+				         txf_dtype_name(sizes[i].dtype), test_cparam(&c, "stores"),
+				         c.why);
+		}
 		assert_int_equal(txf_transpose_explain(ctx, 300, 300, TXF_F32, 0, NULL, &c),
 		                 TXF_SUCCESS);
 		assert_int_equal(test_cparam(&c, "stores"), 0);
