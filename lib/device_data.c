@@ -373,6 +373,14 @@ static const txf__matmul_entry matmul_entries[] = {
          * docs/bench/h100-2026-11-26/clip): the factor that loses least time
          * choosing between them. The 128 x 64 set gains nothing from packed
          * operands. */
+        /* The large set's `packed` 1.32 -> 1.36 and packs at pack_bytes_s
+         * (6e12 B/s, where the partial sums stay at 3e12), fitted to every
+         * forced set on 31 H200 products with m, n, k >= 1024 (pick over the
+         * fastest 1.030 -> 1.007; docs/bench/h200-2026-11-28e/mm), level on
+         * the H100 data of the packed factors (1.015 both,
+         * docs/bench/h100-2026-11-26/clip/fit); on 81 products it had not
+         * seen, the 30 whose choice changed ran 1.030 times as fast (0.94 to
+         * 1.10; H200, docs/bench/h200-2026-11-29/model). */
         /* calib: the scales txf_tuning_calibrate measured for the four sets
          * on the H100 and the H200 (1.114 / 1.11, 0.993 / 0.988, 0.967 /
          * 0.966, 1.35 / 1.348; docs/bench/h100-2026-11-27k/calib). */
@@ -398,7 +406,7 @@ static const txf__matmul_entry matmul_entries[] = {
               .rate = 240e9,
               .rate1 = 240e9,
               .slots = 1,
-              .packed = 1.32,
+              .packed = 1.36,
               .calib = 1.35}},
         .launch_s = 16e-6,
         .slice_launch_s = 2e-6,
@@ -412,6 +420,7 @@ static const txf__matmul_entry matmul_entries[] = {
          * 128 x 64 in one) and overrated more of them (H100,
          * docs/bench/h100-2026-11-27j/msets). */
         .sum_bytes_s = 3e12,
+        .pack_bytes_s = 6e12,
         .round_s = 2e-6,
         /* The large set's blocks (one work-group a compute unit) stored
          * at 4e10 B/s a unit: on 48 random products whose choice this

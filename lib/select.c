@@ -1255,15 +1255,15 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 	    (ceil(kw / p->kwg) * e->panel_vec_s / (kv ? 1.0 : (double)p->vwb) + kv * e->kvec_sum_s);
 	if (sl > 1)
 		t += e->slice_launch_s + (sl + 1.0) * md * nd * (double)elem / e->sum_bytes_s;
+	const double pack_bs = e->pack_bytes_s > 0 ? e->pack_bytes_s : e->sum_bytes_s;
 	if (panels) {
 		/* The pack of B: read, and written in panels of 2 vwb columns. */
 		const double nr = 2.0 * p->vwb;
-		t += e->slice_launch_s +
-		     2.0 * (double)elem * kd * ceil(nd / nr) * nr / e->sum_bytes_s;
+		t += e->slice_launch_s + 2.0 * (double)elem * kd * ceil(nd / nr) * nr / pack_bs;
 	} else if (packed) {
 		const bool copy_b = n % p->nwg || k % p->kwg;
 		t += (1.0 + copy_b) * e->slice_launch_s +
-		     2.0 * (double)elem * (md * kd + copy_b * kd * nd) / e->sum_bytes_s;
+		     2.0 * (double)elem * (md * kd + copy_b * kd * nd) / pack_bs;
 	}
 	if (packed && c_vec && e->clip_bytes_s > 0 && (m % p->mwg || n % p->nwg))
 		t += md * nd * (double)elem / e->clip_bytes_s;

@@ -946,6 +946,9 @@ typedef struct txf__matmul_entry {
 	 * arithmetic does not hide), and the blocks' partial sums below. */
 	txf__mcost cost_f32[TXF__MCOST_SETS], cost_f64[TXF__MCOST_SETS];
 	double launch_s, slice_launch_s, sum_bytes_s, round_s;
+	/* The packs of packed operands (padcopy): their bytes, read and
+	 * written, at this rate (0: sum_bytes_s). */
+	double pack_bytes_s;
 	/* A set whose work-groups run one at a time on a compute unit (slots
 	 * 1): nothing hides its blocks' stores of C, each block's bytes at
 	 * this rate per compute unit (0: not counted). */
