@@ -22,7 +22,10 @@
  *                   barriers per K step) or 2 (the next K step is stored
  *                   into the other buffer while this one is multiplied: one
  *                   barrier per K step, twice the local memory); with MMA 2,
- *                   2 to 4 are the stages of a cp.async pipeline (below)
+ *                   2 to 4 are the stages of a cp.async pipeline (below);
+ *                   with MMA 1, 3 and 4 are the stages of the same pipeline
+ *                   (KGRP 1), each operand's tile laid out along its
+ *                   contiguous direction (FMA_STAGED, below)
  *   WMAP            how the tiled kernels lay their work-items over the
  *                   MDIMC x NDIMC grid: 1 row by row (work-item (i, j) of
  *                   the grid is local id (j, i)); 2 in tiles of 4 x 8, so
@@ -67,11 +70,13 @@
  *                   instruction is mma.sync m16n8k16 on the f16 (bf16)
  *                   matrix units: products exact, sums in f32. PREC and
  *                   TF32_PACKED play no part; 0 (default): none
- *   TXF_NV_PTX      with MMA 2 to 4: 1 where the device runs NVIDIA's PTX;
- *                   0 computes each mma.sync in OpenCL C instead (the lanes
- *                   of a warp trade their fragments through local memory,
- *                   as the instruction's layout places them), so that the
- *                   kernels can be checked on any device
+ *   TXF_NV_PTX      with MMA 2 to 4 or LBUF 3 to 4: 1 where the device runs
+ *                   NVIDIA's PTX; 0 computes each mma.sync in OpenCL C
+ *                   instead (the lanes of a warp trade their fragments
+ *                   through local memory, as the instruction's layout
+ *                   places them), and the stages' copies are plain loads
+ *                   and stores, so that the kernels can be checked on any
+ *                   device
  *   C_STORE         how the tiled kernels store C: 0 (default) element by
  *                   element from each work-item's register block; 1 each
  *                   run of VWN columns (below) as one vector, where C's
@@ -219,8 +224,15 @@ typedef float real_t;
 #if TXF_IN16 && (TXF_DOUBLE || MMA != 4 || TXF_IN16 > 2 || !TRANS_A || TRANS_B)
 #error "TXF_IN16 (1 f16, 2 bf16 pairs) takes f32, MMA 4, TRANS_A 1 and TRANS_B 0"
 #endif
-#if LBUF < 1 || LBUF > 4 || (LBUF > 2 && MMA == 1)
-#error "LBUF must be 1 or 2 (1 to 4 with MMA 2 to 4)"
+#if LBUF < 1 || LBUF > 4
+#error "LBUF must be 1 to 4"
+#endif
+/* The tiled kernels whose tiles go through cp.async stages: the matrix
+ * units', and the fused multiply-adds' with LBUF 3 or 4. */
+#define FMA_STAGED (MMA == 1 && LBUF >= 3)
+#define STAGED (MMA >= 2 || FMA_STAGED)
+#if FMA_STAGED && (KGRP != 1 || (MDIMC == 1 && NDIMC == 1))
+#error "LBUF 3 or 4 with MMA 1 takes the tiled kernel and KGRP 1"
 #endif
 #if WMAP != 1 && WMAP != 2
 #error "WMAP must be 1 or 2"
@@ -1030,10 +1042,37 @@ typedef TXF_VEC(VWN) vec_n;
  * shape does not allow it the swizzle is 0. */
 #define A_CV (KWG / VWA)
 #define B_CV (KWG / VWB)
-#if MMA >= 2
-/* The matrix-unit kernels: each operand's local tile is laid out along the
+#if STAGED
+/* The staged kernels: each operand's local tile is laid out along the
  * operand's contiguous direction in global memory, so that the copies into
- * it move 16 bytes each where the operand allows it:
+ * it move 16 bytes (CPE elements) each where the operand allows it. */
+#if TXF_DOUBLE
+#define CPE 2
+#else
+#define CPE 4
+#endif
+#if LBUF < 2
+#error "the staged kernels take LBUF 2 to 4"
+#endif
+#define A_KIN (!TRANS_A)
+#define B_KIN (TRANS_B)
+#if FMA_STAGED
+/* The fused multiply-adds' tiles (FMA_STAGED): across k (A not transposed,
+ * B transposed), row m (n) holds its KWG k, then 16 bytes of padding;
+ * along k (A transposed, B not), row k holds MWG (NWG) columns, then 16
+ * bytes. A work-item reads its rows (columns) of the block two k at a time
+ * from the first (8 or 16 bytes per row) and runs of VWM (VWN) of them per
+ * k from the second, as the register-staged kernels do; the padding puts
+ * rows that such reads of one warp share in different banks. */
+#if MWG % CPE != 0 || NWG % CPE != 0 || KWG % CPE != 0
+#error "LBUF 3 or 4 with MMA 1 needs MWG, NWG and KWG multiples of 16 bytes"
+#endif
+#define KF_IDX(r, k) ((r) * (KWG + CPE) + (k))
+#define KM_IDX(k, c, W) ((k) * ((W) + CPE) + (c))
+#define KF_PAD CPE
+#define KM_PAD CPE
+#else
+/* The matrix-unit kernels' tiles:
  * - across k (A not transposed, B transposed): row m (n) holds its KWG k
  *   contiguously (KF_IDX), so that a half warp's fragment reads (4 rows, 4
  *   k slots each) fall in different banks: f32 swaps the 8-element chunks
@@ -1055,11 +1094,6 @@ typedef TXF_VEC(VWN) vec_n;
 #if TXF_DOUBLE && (MWG % 16 != 0 || NWG % 16 != 0 || (KWG != 4 && KWG != 8 && KWG != 16))
 #error "the f64 matrix-unit kernels need MWG and NWG multiples of 16 and KWG 4, 8 or 16"
 #endif
-#if LBUF < 2
-#error "the matrix-unit kernels stage their tiles through cp.async (LBUF 2 to 4)"
-#endif
-#define A_KIN (!TRANS_A)
-#define B_KIN (TRANS_B)
 /* Element (row r, k) of a tile laid out across k, and (k, column c) of one
  * laid out along k with W columns. */
 #if TXF_DOUBLE
@@ -1067,6 +1101,7 @@ typedef TXF_VEC(VWN) vec_n;
 #else
 #define KF_IDX(r, k) ((r)*KWG + ((k) ^ ((((r) >> 1) % (KWG / 8)) * 8)))
 #endif
+#define KF_PAD 0
 #if TXF_DOUBLE
 #define KM_IDX(k, c, W) ((k) * (W) + ((c) ^ (((k) % 4) * 4)))
 #define KM_PAD 0
@@ -1074,9 +1109,10 @@ typedef TXF_VEC(VWN) vec_n;
 #define KM_IDX(k, c, W) ((k) * ((W) + 4) + (c))
 #define KM_PAD 4
 #endif
+#endif /* FMA_STAGED */
 /* Elements of one K step of each operand's tile. */
-#define A_STAGE (A_KIN ? MWG * KWG : KWG * (MWG + KM_PAD))
-#define B_STAGE (B_KIN ? NWG * KWG : KWG * (NWG + KM_PAD))
+#define A_STAGE (A_KIN ? MWG * (KWG + KF_PAD) : KWG * (MWG + KM_PAD))
+#define B_STAGE (B_KIN ? NWG * (KWG + KF_PAD) : KWG * (NWG + KM_PAD))
 /* The kernels' register-tile path (LBUF 1) does not run here. */
 #define SWZ_A(k) 0
 #define SWZ_B(k) 0
@@ -1085,11 +1121,27 @@ typedef TXF_VEC(VWN) vec_n;
 #else
 #define SWZ_A(k) 0
 #endif
-#if MMA >= 2
+#if STAGED
 #elif TRANS_B && B_CV < 32 && (32 / B_CV) % VWN == 0 && NWG % 32 == 0
 #define SWZ_B(k) (((k) / VWB) * (32 / B_CV))
 #else
 #define SWZ_B(k) 0
+#endif
+
+/* This work-item's index in the group (tid) and its place (tm, tn) in the
+ * MDIMC x NDIMC grid, as WMAP lays them out. */
+#if WMAP == 2
+#if MDIMC % 4 != 0 || NDIMC % 8 != 0
+#error "WMAP 2 needs MDIMC a multiple of 4 and NDIMC a multiple of 8"
+#endif
+#define PLACE()                                                                                    \
+	const uint tid = get_local_id(1) * NDIMC + get_local_id(0);                               \
+	const uint tn = tid % 8 + 8 * ((tid / 32) % (NDIMC / 8));                                  \
+	const uint tm = (tid / 8) % 4 + 4 * (tid / (4 * NDIMC))
+#else
+#define PLACE()                                                                                    \
+	const uint tn = get_local_id(0), tm = get_local_id(1);                                     \
+	const uint tid = tm * NDIMC + tn
 #endif
 
 /* Vectors of the A and B tiles each work-item moves per K step. */
@@ -1567,13 +1619,66 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
 	}
 }
 #define ACC_PARAM real_t acc[TM][TN][2]
+#define STAGE_STEP(acc_, al_, bl_) mma_step(acc_, al_, bl_, xs, tid)
+#elif FMA_STAGED
+/* acc += the product of the K step held in the stage al, bl (FMA_STAGED
+ * layouts), one k at a time: acc[i][j] accumulates the block's row
+ * ROW_OF(i) and column COL_OF(j), as in multiply_step. A tile laid out
+ * across k is read element by element (reads of two k at a time held twice
+ * the operands in registers: 169 to 191 on an H100 for 128 x 128 blocks,
+ * one work-group a multiprocessor). */
+inline void fma_step(real_t acc[MWI][NWI], __local const real_t *al, __local const real_t *bl)
+{
+	PLACE();
+	(void)tid;
+#pragma unroll
+	for (uint k = 0; k < KWG; k++) {
+		real_t ar[MWI], br[NWI];
+#if A_KIN
+#pragma unroll
+		for (uint i = 0; i < MWI; i++)
+			ar[i] = al[KF_IDX(ROW_OF(i), k)];
+#else
+#pragma unroll
+		for (uint i = 0; i < MWI / VWM; i++) {
+			const vec_m v = *(__local const vec_m *)(al + KM_IDX(
+			                    k, i * MDIMC * VWM + tm * VWM, MWG));
+#pragma unroll
+			for (uint e = 0; e < VWM; e++)
+				ar[i * VWM + e] = ((const real_t *)&v)[e];
+		}
+#endif
+#if B_KIN
+#pragma unroll
+		for (uint j = 0; j < NWI; j++)
+			br[j] = bl[KF_IDX(COL_OF(j), k)];
+#else
+#pragma unroll
+		for (uint j = 0; j < NWI / VWN; j++) {
+			const vec_n v = *(__local const vec_n *)(bl + KM_IDX(
+			                    k, j * NDIMC * VWN + tn * VWN, NWG));
+#pragma unroll
+			for (uint e = 0; e < VWN; e++)
+				br[j * VWN + e] = ((const real_t *)&v)[e];
+		}
+#endif
+#pragma unroll
+		for (uint i = 0; i < MWI; i++)
+#pragma unroll
+			for (uint j = 0; j < NWI; j++)
+				acc[i][j] = fma(ar[i], br[j], acc[i][j]);
+	}
+}
+#define ACC_PARAM real_t acc[MWI][NWI]
+#define STAGE_STEP(acc_, al_, bl_) fma_step(acc_, al_, bl_)
+#endif /* MMA >= 2 */
 
-/* With LBUF 2 to 4 the matrix-unit kernels keep LBUF K steps of the tiles
- * in flight: each work-item copies its elements of a step from global
- * into local memory with cp.async (one element each, no registers), LBUF - 1
- * steps ahead of the one multiplied. Elements outside the matrix (with
- * `guarded`) are filled with 0. Without PTX the copies are plain loads
- * and stores. */
+#if STAGED
+/* With LBUF 2 to 4 the staged kernels keep LBUF K steps of the tiles in
+ * flight: each work-item copies its elements of a step from global into
+ * local memory with cp.async (no registers), LBUF - 1 steps ahead of the
+ * one multiplied. Elements outside the matrix (with `guarded`) are filled
+ * with 0. Without PTX the copies are plain loads and stores. */
 inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 {
 #if TXF_NV_PTX && TXF_DOUBLE
@@ -1605,11 +1710,6 @@ inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 /* Copy 16 bytes (CPE elements) from global into local memory, both
  * 16-byte aligned, through L1 (.ca: faster than copies that bypass it,
  * .cg; BENCHMARKS.md). */
-#if TXF_DOUBLE
-#define CPE 2
-#else
-#define CPE 4
-#endif
 inline void stage_copy4(__local real_t *dst, __global const real_t *src)
 {
 #if TXF_NV_PTX
@@ -1720,12 +1820,13 @@ inline void stage_tiles(__local real_t *al, __local real_t *bl, __global const r
 
 /* Step i of the pipeline below, multiplied from stage cs while step
  * i + LBUF - 1 is copied into stage ns. */
-inline void mma_stage_step(real_t acc[TM][TN][2], __local real_t *al, __local real_t *bl,
-                           stage_plan *plan, __global const real_t *a, ulong lda,
-                           __global const real_t *b, ulong ldb, ulong m0, ulong n0, ulong M,
-                           ulong N, ulong K, uint tid, bool guarded, bool vec, ulong i,
-                           ulong steps, uint cs, uint ns, uint la, uint lb, __local real_t *xs)
+inline void stage_step(ACC_PARAM, __local real_t *al, __local real_t *bl, stage_plan *plan,
+                       __global const real_t *a, ulong lda, __global const real_t *b, ulong ldb,
+                       ulong m0, ulong n0, ulong M, ulong N, ulong K, uint tid, bool guarded,
+                       bool vec, ulong i, ulong steps, uint cs, uint ns, uint la, uint lb,
+                       __local real_t *xs)
 {
+	(void)xs;
 	STAGE_WAIT();
 	barrier(CLK_LOCAL_MEM_FENCE);
 	const ulong next = i + LBUF - 1;
@@ -1737,7 +1838,7 @@ inline void mma_stage_step(real_t acc[TM][TN][2], __local real_t *al, __local re
 			            next * KWG, M, N, K, tid, guarded);
 	}
 	STAGE_COMMIT();
-	mma_step(acc, al + cs * A_STAGE + la, bl + cs * B_STAGE + lb, xs, tid);
+	STAGE_STEP(acc, al + cs * A_STAGE + la, bl + cs * B_STAGE + lb);
 }
 
 /* acc += op(A) op(B) over the K steps [0, K) of this work-group's block,
@@ -1747,24 +1848,30 @@ inline void mma_stage_step(real_t acc[TM][TN][2], __local real_t *al, __local re
  * With vec (no guard, each operand's leading dimension and address
  * multiples of CPE elements) every copy moves 16 bytes along the operand's
  * contiguous direction from sources planned once. Without the guard the
- * loop is unrolled by LBUF, so that each step's stage is a constant and the
- * fragment reads address local memory with constant offsets; the guarded
- * loads are too many instructions to repeat LBUF times. */
-inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real_t *bl,
-                         __global const real_t *a, ulong lda, __global const real_t *b,
-                         ulong ldb, ulong m0, ulong n0, ulong M, ulong N, ulong K, uint tid,
-                         bool guarded, __local real_t *xs)
+ * loop is unrolled by LBUF on NVIDIA devices, so that each step's stage is
+ * a constant and the fragment reads address local memory with constant
+ * offsets; the guarded loads are too many instructions to repeat LBUF
+ * times, and elsewhere (POCL) the copies would only multiply the time the
+ * kernel takes to compile. */
+inline void staged_product(ACC_PARAM, __local real_t *al, __local real_t *bl,
+                           __global const real_t *a, ulong lda, __global const real_t *b,
+                           ulong ldb, ulong m0, ulong n0, ulong M, ulong N, ulong K, uint tid,
+                           bool guarded, __local real_t *xs)
 {
 	const bool vec = !guarded && lda % CPE == 0 && ldb % CPE == 0 && (ulong)a % 16 == 0 &&
 	                 (ulong)b % 16 == 0;
 	stage_plan plan;
 	plan_stages(&plan, a, lda, b, ldb, m0, n0, tid);
 	const ulong steps = (K + KWG - 1) / KWG;
+#if MMA >= 2
 	MMA_PLACE(tid);
 	(void)lane_;
 	(void)warp_;
 	const uint la = A_LIN ? frag_lane(A_KIN, MWG, wm0, g, t) : 0;
 	const uint lb = B_LIN ? frag_lane(B_KIN, NWG, wn0, g, t) : 0;
+#else
+	const uint la = 0, lb = 0;
+#endif
 #pragma unroll
 	for (uint s = 0; s + 1 < LBUF; s++) {
 		if (s < steps) {
@@ -1776,11 +1883,10 @@ inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real
 		}
 		STAGE_COMMIT();
 	}
-	if (guarded) {
+	if (guarded || !TXF_NV_PTX) {
 		for (ulong i = 0; i < steps; i++)
-			mma_stage_step(acc, al, bl, &plan, a, lda, b, ldb, m0, n0, M, N, K, tid,
-			               true, false, i, steps, i % LBUF, (i + LBUF - 1) % LBUF, la,
-			               lb, xs);
+			stage_step(acc, al, bl, &plan, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded,
+			           vec, i, steps, i % LBUF, (i + LBUF - 1) % LBUF, la, lb, xs);
 		return;
 	}
 	for (ulong i0 = 0; i0 < steps; i0 += LBUF) {
@@ -1788,15 +1894,29 @@ inline void mma_pipeline(real_t acc[TM][TN][2], __local real_t *al, __local real
 		for (uint cs = 0; cs < LBUF; cs++) {
 			if (i0 + cs >= steps)
 				break;
-			mma_stage_step(acc, al, bl, &plan, a, lda, b, ldb, m0, n0, M, N, K, tid,
-			               false, vec, i0 + cs, steps, cs, (cs + LBUF - 1) % LBUF, la, lb,
-			               xs);
+			stage_step(acc, al, bl, &plan, a, lda, b, ldb, m0, n0, M, N, K, tid, false,
+			           vec, i0 + cs, steps, cs, (cs + LBUF - 1) % LBUF, la, lb, xs);
 		}
 	}
 }
+#if MMA >= 2
 #define MMA_PRODUCT(guarded_)                                                                      \
-	mma_pipeline(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded_, xs)
+	staged_product(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, K, tid, guarded_, xs)
 #else
+/* The product of the tiled kernels (below) over K steps [0, kend) through
+ * the stages (kend is K: no K groups). */
+inline void block_product(ACC_PARAM, __local real_t *al, __local real_t *bl,
+                          __global const real_t *a, ulong lda, __global const real_t *b,
+                          ulong ldb, ulong m0, ulong n0, ulong kend, ulong M, ulong N, ulong K,
+                          uint tm, uint tn, uint tid, bool guarded, __local real_t *xs)
+{
+	(void)tm;
+	(void)tn;
+	(void)K;
+	staged_product(acc, al, bl, a, lda, b, ldb, m0, n0, M, N, kend, tid, guarded, xs);
+}
+#endif
+#else /* the register-staged tiled kernels */
 #define ACC_PARAM real_t acc[MWI][NWI]
 #define MULTIPLY(al_, bl_) multiply_step(acc, al_, bl_, tm, tn)
 
@@ -1845,7 +1965,7 @@ inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
 	}
 #endif
 }
-#endif /* MMA >= 2 */
+#endif /* STAGED */
 
 /* The local tiles, aligned for the vector reads. With K groups each group
  * has its own tiles in one array, which also holds the partial sums of one
@@ -1860,9 +1980,16 @@ inline void block_product(ACC_PARAM, __local real_t (*al)[MWG],
 	const uint kg = get_local_id(2);                                                           \
 	__local real_t(*al)[MWG] = (__local real_t(*)[MWG])(lmem + kg * TILE_ELEMS);               \
 	__local real_t(*bl)[NWG] = (__local real_t(*)[NWG])(lmem + kg * TILE_ELEMS + TILE_A)
-#elif MMA >= 2
+#elif STAGED
+/* With C_STORE 2, A's stages also hold MDIMC rows of the block after the
+ * product (STAGED_STORE). */
+#if MMA == 1 && C_STORE == 2 && MDIMC * NWG > LBUF * A_STAGE
+#define A_STAGES (MDIMC * NWG)
+#else
+#define A_STAGES (LBUF * A_STAGE)
+#endif
 #define TILES                                                                                      \
-	__local real_t al[LBUF * A_STAGE] __attribute__((aligned(16)));                            \
+	__local real_t al[A_STAGES] __attribute__((aligned(16)));                                  \
 	__local real_t bl[LBUF * B_STAGE] __attribute__((aligned(16)))
 #elif C_STORE == 2
 /* A's tiles also hold MDIMC rows of the block after the product
@@ -1922,22 +2049,6 @@ inline void kgroup_sum(real_t acc[MWI][NWI], __local real_t *red, uint kg, uint 
 	} while (0)
 #else
 #define KGROUP_SUM(acc) ((void)0)
-#endif
-
-/* This work-item's index in the group (tid) and its place (tm, tn) in the
- * MDIMC x NDIMC grid, as WMAP lays them out. */
-#if WMAP == 2
-#if MDIMC % 4 != 0 || NDIMC % 8 != 0
-#error "WMAP 2 needs MDIMC a multiple of 4 and NDIMC a multiple of 8"
-#endif
-#define PLACE()                                                                                    \
-	const uint tid = get_local_id(1) * NDIMC + get_local_id(0);                               \
-	const uint tn = tid % 8 + 8 * ((tid / 32) % (NDIMC / 8));                                  \
-	const uint tm = (tid / 8) % 4 + 4 * (tid / (4 * NDIMC))
-#else
-#define PLACE()                                                                                    \
-	const uint tn = get_local_id(0), tm = get_local_id(1);                                     \
-	const uint tid = tm * NDIMC + tn
 #endif
 
 #if MMA >= 2

@@ -371,8 +371,9 @@ static const txf__matmul_entry matmul_entries[] = {
          * of 8e9 to 5.5e11 multiply-adds (H200, docs/bench/h200-2026-11-26/big);
          * the other sets' `packed` to pad and padcopy on 90 shapes (H100,
          * docs/bench/h100-2026-11-26/clip): the factor that loses least time
-         * choosing between them. The 128 x 64 set gains nothing from packed
-         * operands. */
+         * choosing between them (the register-staged kernels: the 128 x 64
+         * set then gained nothing from packed operands; their stages since,
+         * below). */
         /* The large set's `packed` 1.32 -> 1.36 and packs at pack_bytes_s
          * (6e12 B/s, where the partial sums stay at 3e12), fitted to every
          * forced set on 31 H200 products with m, n, k >= 1024 (pick over the
@@ -384,18 +385,46 @@ static const txf__matmul_entry matmul_entries[] = {
         /* calib: the scales txf_tuning_calibrate measured for the four sets
          * on the H100 and the H200 (1.114 / 1.11, 0.993 / 0.988, 0.967 /
          * 0.966, 1.35 / 1.348; docs/bench/h100-2026-11-27k/calib). */
+        /* The 128 x 128 and 128 x 64 sets run their packed products in K
+         * steps of 8 through three cp.async stages (lbuf 3). 128 x 128: on
+         * 36 f32 products of 1000 to 8192 per side, one K slice, 1.07 to
+         * 1.14 times as fast as the register-staged kernel packed (median
+         * 1.09), 1.01 to 1.19 as the set unpacked; `packed` 1.19 fitted to
+         * those. 128 x 64: on 36 products of 92 to 7978 per side 0.94 to
+         * 1.32 times as fast as the set unpacked (median 1.15); `packed`
+         * 1.18, where a replay of the model's picks over the packed and
+         * unpacked sets lost least (1.013 over the fastest against 1.027
+         * without it; with the 64 x 64 set packed too, more: not taken).
+         * H200, docs/bench/h200-2026-11-29b/staged and staged2. */
         .cost_f32 =
             {{.p =
                   {.mwg = 128, .nwg = 128, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 2, .vwb = 2},
               .rate = 290e9,
               .rate1 = 261e9,
               .slots = 2,
-              .packed = 1.05,
+              .packed = 1.19,
+              .pp = {.mwg = 128,
+                     .nwg = 128,
+                     .kwg = 8,
+                     .mdimc = 16,
+                     .ndimc = 16,
+                     .vwa = 2,
+                     .vwb = 2,
+                     .lbuf = 3},
               .calib = 1.11},
              {.p = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 250e9,
               .rate1 = 238e9,
               .slots = 2,
+              .packed = 1.18,
+              .pp = {.mwg = 128,
+                     .nwg = 64,
+                     .kwg = 8,
+                     .mdimc = 16,
+                     .ndimc = 16,
+                     .vwa = 2,
+                     .vwb = 2,
+                     .lbuf = 3},
               .calib = 0.99},
              {.p = {.mwg = 64, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
               .rate = 210e9,

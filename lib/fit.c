@@ -402,10 +402,9 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	TXF_CHECK_ARG(p->ksplit <= TXF_MAX_KSPLIT, TXF_ERR_BAD_TILE,
 	              "ksplit %u is more K slices than the %d allowed", p->ksplit, TXF_MAX_KSPLIT);
 	const unsigned lbuf = p->lbuf ? p->lbuf : 1, wmap = p->wmap ? p->wmap : 1;
-	TXF_CHECK_ARG((lbuf <= 2 || (p->mma >= 2 && lbuf <= 4)) && wmap <= 2, TXF_ERR_BAD_TILE,
-	              "lbuf %u and wmap %u must be 1 or 2 (lbuf up to 4 with mma 2 to 4; 0: the "
-	              "device's entry)",
-	              p->lbuf, p->wmap);
+	TXF_CHECK_ARG(lbuf <= 4 && wmap <= 2, TXF_ERR_BAD_TILE,
+	              "lbuf %u must be 1 to 4 and wmap %u 1 or 2 (0: the device's entry)", p->lbuf,
+	              p->wmap);
 	TXF_CHECK_ARG(!blocked || (lbuf == 1 && wmap == 1), TXF_ERR_BAD_TILE,
 	              "the blocked kernel (mdimc = ndimc = 1) takes lbuf 1 and wmap 1, not %u and "
 	              "%u",
@@ -424,6 +423,15 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	const unsigned mma = p->mma ? p->mma : 1;
 	TXF_CHECK_ARG(mma <= 4, TXF_ERR_BAD_TILE, "mma %u must be 1 to 4 (0: the device's entry)",
 	              p->mma);
+	/* lbuf 3 and 4 with fused multiply-adds: the tiles go through cp.async
+	 * stages of 16-byte copies (cl/matmul.cl FMA_STAGED). */
+	const size_t cpe = 16 / elem;
+	TXF_CHECK_ARG(mma >= 2 || lbuf <= 2 ||
+	                  (kgroups == 1 && mwg % cpe == 0 && nwg % cpe == 0 && kwg % cpe == 0),
+	              TXF_ERR_BAD_TILE,
+	              "lbuf %u stages the tiles through cp.async: it takes kgroups 1 (not %u) and "
+	              "mwg %u, nwg %u and kwg %u multiples of %zu (16 bytes)",
+	              lbuf, kgroups, mwg, nwg, kwg, cpe);
 	TXF_CHECK_ARG(p->precision <= TXF__PREC_TF32, TXF_ERR_BAD_PARAM,
 	              "precision %u must be 1 (exact), 2 (3xtf32) or 3 (tf32); 0 is exact",
 	              p->precision);
@@ -480,6 +488,18 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
 	 * its columns instead. */
 	if (p->mma >= 2 && elem == 4)
 		local += (size_t)lbuf * kwg * 8 * elem;
+	/* Their fused multiply-adds pad every row of a stage by 16 bytes:
+	 * counted for the larger of the two layouts of each operand; with C
+	 * stored through local memory A's stages hold mdimc rows of the block. */
+	if (mma == 1 && lbuf >= 3) {
+		const size_t sa =
+		    (size_t)lbuf *
+		    (kwg * (mwg + cpe) > mwg * (kwg + cpe) ? kwg * (mwg + cpe) : mwg * (kwg + cpe));
+		const size_t sb =
+		    (size_t)lbuf *
+		    (kwg * (nwg + cpe) > nwg * (kwg + cpe) ? kwg * (nwg + cpe) : nwg * (kwg + cpe));
+		local = ((sa > (size_t)md * nwg ? sa : (size_t)md * nwg) + sb) * elem;
+	}
 	if (kgroups > 1) {
 		const size_t tile =
 		    ((size_t)lbuf * kwg * mwg + 3) / 4 * 4 + ((size_t)lbuf * kwg * nwg + 3) / 4 * 4;

@@ -111,17 +111,20 @@ static txf_status get_kernel(txf_context *ctx, const txf__mparams *p, size_t ele
 		fits = txf__add_define(options, sizeof options, &len, "C_STORE", p->cstore);
 	if (fits && p->bpanels)
 		fits = txf__add_define(options, sizeof options, &len, "BPANELS", 1);
-	/* The matrix units through PTX where the device itself (not the
-	 * profile, which tests may dress) is NVIDIA's; elsewhere the kernel
-	 * computes each instruction in OpenCL C. */
-	if (fits && p->mma >= 2) {
-		cl_uint vendor = 0;
-		if (clGetDeviceInfo(ctx->device, CL_DEVICE_VENDOR_ID, sizeof vendor, &vendor,
-		                    NULL) != CL_SUCCESS)
-			vendor = 0;
+	/* The matrix units and cp.async stages through PTX where the device
+	 * itself (not the profile, which tests may dress) is NVIDIA's;
+	 * elsewhere the kernel computes each instruction in OpenCL C and
+	 * copies the stages with loads and stores. */
+	const bool staged = p->mma >= 2 || (p->lbuf >= 3 && p->mdimc * p->ndimc > 1);
+	cl_uint vendor = 0;
+	if (staged && clGetDeviceInfo(ctx->device, CL_DEVICE_VENDOR_ID, sizeof vendor, &vendor,
+	                              NULL) != CL_SUCCESS)
+		vendor = 0;
+	if (fits && staged)
 		fits =
-		    txf__add_define(options, sizeof options, &len, "TXF_NV_PTX",
-		                    vendor == 0x10de) &&
+		    txf__add_define(options, sizeof options, &len, "TXF_NV_PTX", vendor == 0x10de);
+	if (fits && p->mma >= 2) {
+		fits =
 		    (elem == 8 || txf__add_param(options, sizeof options, &len, TXF__P_PRECISION,
 		                                 p->precision)) &&
 		    (elem == 8 || p->precision != TXF__PREC_TF32 ||

@@ -332,15 +332,16 @@ static const param_def registry[TXF__P_COUNT] = {
                      .max = 4,
                      .meaning =
                          "local buffers per operand of the tiled kernel (2: one barrier per K "
-                         "step; with mma 2 to 4, 2 to 4 K steps in flight through cp.async), 0 as "
-                         "the device says",
+                         "step; 3 or 4, and 2 to 4 with mma 2 to 4: K steps in flight through "
+                         "cp.async), 0 as the device says",
                      .tuned = 1},
             .macro = "LBUF",
             .kind = F_UNSIGNED,
             .option = M_OPT(lbuf),
             .choice = M_CH(lbuf),
-            .fits = "1 for the blocked kernel; at most 2 but with mma 2 to 4, which takes 2 "
-                    "to 4; local memory fits",
+            .fits = "1 for the blocked kernel; mma 2 to 4 take 2 to 4; 3 and 4 with mma 1 "
+                    "take kgroups 1 and mwg, nwg and kwg multiples of 16 bytes; local memory "
+                    "fits",
         },
     [TXF__P_WMAP] =
         {

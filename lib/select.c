@@ -1343,12 +1343,21 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		const bool packs =
 		    e->padcopy_from > 0 && (c->packed > 0 || txf__padcopy_panels(&q));
 		packs_weighed = packs_weighed || packs;
-		/* With B in panels, the entry's deeper K step (panel_kwg) for
-		 * the packed variant: v 0 the set as it is, v 1 that step. */
+		/* The packed variant's own parameters: with B in panels the
+		 * entry's deeper K step (panel_kwg), else the set's pp where it
+		 * has one (v 0 the set as it is, unpacked, v 1 that variant,
+		 * packed only). */
 		txf__mparams qv[2] = {q, q};
-		qv[1].kwg = e->panel_kwg[elem == 8];
-		const bool deep = packs && txf__padcopy_panels(&q) && qv[1].kwg > q.kwg &&
-		                  txf__check_matmul_params(ctx, &qv[1], elem) == TXF_SUCCESS;
+		bool deep = false;
+		if (packs && txf__padcopy_panels(&q)) {
+			qv[1].kwg = e->panel_kwg[elem == 8];
+			deep = qv[1].kwg > q.kwg;
+		} else if (packs && c->pp.mwg) {
+			qv[1] = c->pp;
+			settle_layout(ctx, &qv[1], &qv[1], elem);
+			deep = true;
+		}
+		deep = deep && txf__check_matmul_params(ctx, &qv[1], elem) == TXF_SUCCESS;
 		if (!deep)
 			txf__clear_error();
 		for (int v = 0; v <= deep; v++) {
@@ -1415,14 +1424,14 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 	return true;
 }
 
-/* A set for the matrix units run by a kernel without them: fused
- * multiply-adds, and at most the 2 local buffers such kernels take (more
- * are cp.async stages). */
+/* A set run by a kernel without the matrix units: fused multiply-adds; a
+ * matrix-unit set's stages become the register-staged kernels' 2 local
+ * buffers at most (a fused set keeps its own). */
 static void off_the_units(txf__mparams *p)
 {
-	p->mma = 1;
-	if (p->lbuf > 2)
+	if (p->mma >= 2 && p->lbuf > 2)
 		p->lbuf = 2;
+	p->mma = 1;
 }
 
 /* Whether an m x n C has too few blocks of entry e's mma_f32 set for

@@ -811,6 +811,10 @@ typedef struct txf__mcost {
 	double rate, rate1;
 	unsigned slots;
 	double packed;
+	/* With packed operands (PADCOPY): the parameters the set runs with
+	 * instead of its own, the same blocks (mwg 0: its own); `packed` is
+	 * then that variant's gain. */
+	txf__mparams pp;
 	/* The scale txf_tuning_calibrate measures for the set on the devices
 	 * these rates were fitted to (0: 1): a calibration elsewhere divides
 	 * by it, so that only the difference between devices moves the rates,

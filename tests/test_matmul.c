@@ -826,6 +826,43 @@ static void test_sweep_layout_f32(void **state)
 	}
 }
 
+/* The fused multiply-adds' cp.async stages (lbuf 3 and 4), on shapes that
+ * end inside blocks and K steps: each op of A and B with 16-byte copies
+ * (operands aligned; pad and padcopy, whose packs are the layout the
+ * NVIDIA entry runs the stages with), element copies with zeros past the
+ * matrix (unaligned; every strategy), both work-item maps, 8 x 8 sums per
+ * work-item (as the entry's 128 x 128 set holds them), f64. Each program is
+ * a slow build on POCL: the cases are few. */
+static void test_sweep_staged(void **state)
+{
+	(void)state;
+	static const txf_strategy two[] = {TXF_STRATEGY_PAD, TXF_STRATEGY_PADCOPY};
+	static const mparams staged = {32, 32, 8, 4, 8, 2, 4, 0, 3, 2, 0, 0, 0};
+	for (unsigned v = 0; v < 4; v++) {
+		mcase c = make_case(70 - 9 * v, 45 + 20 * v, 37 + 8 * v, TXF_F32, 61 + v, 4);
+		run_case(&c, &staged, two, COUNT(two));
+	}
+	mparams p = staged;
+	p.lbuf = 4;
+	p.wmap = 1;
+	p.kwg = 4;
+	p.vwa = 1;
+	mcase c = make_case(45, 33, 30, TXF_F32, 66, 0);
+	run_case(&c, &p, strategies, COUNT(strategies));
+	c = make_case(1, 1, 1, TXF_F32, 64, 0);
+	run_case(&c, &p, two, COUNT(two));
+	static const mparams wide = {64, 64, 8, 8, 8, 2, 2, 0, 3, 1, 0, 0, 0};
+	c = make_case(150, 130, 70, TXF_F32, 40, 4);
+	run_case(&c, &wide, two, COUNT(two));
+	if (has_fp64()) {
+		static const mparams f64 = {32, 16, 8, 8, 4, 2, 2, 0, 4, 1, 0, 0, 0};
+		c = make_case(37, 29, 41, TXF_F64, 69, 0);
+		run_case(&c, &f64, two, COUNT(two));
+		c = make_case(64, 48, 24, TXF_F64, 70, 4);
+		run_case(&c, &f64, two, COUNT(two));
+	}
+}
+
 static void test_sweep_layout_f64(void **state)
 {
 	(void)state;
@@ -2653,7 +2690,8 @@ static void test_bad_options(void **state)
 	     "only mdimc 3 forced, the rest from the table"},
 	    {{16, 16, 8, 4, 4, 1, 1, 1025, 0, 0, 0, 0, 0}, "ksplit", "ksplit 1025"},
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 5, 0, 0, 0, 0}, "lbuf", "lbuf 5"},
-	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 0, 0, 0}, NULL, "lbuf 3 without the matrix units"},
+	    {{16, 16, 6, 4, 4, 1, 1, 0, 3, 0, 0, 0, 0}, NULL, "lbuf 3 with kwg 6"},
+	    {{16, 16, 8, 4, 4, 1, 1, 0, 3, 0, 2, 0, 0}, NULL, "lbuf 3 with K groups"},
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 3, 0, 0, 0}, "wmap", "wmap 3"},
 	    {{16, 16, 8, 4, 4, 1, 1, 0, 0, 2, 0, 0, 0}, NULL, "wmap 2 on 4 x 4 work-items"},
 	    {{32, 32, 8, 8, 4, 1, 1, 0, 1, 2, 0, 0, 0}, NULL, "wmap 2 on 8 x 4 work-items"},
@@ -2855,6 +2893,7 @@ int main(void)
 	    cmocka_unit_test(test_sweep_small_f64),
 	    cmocka_unit_test(test_sweep_vector_f32),
 	    cmocka_unit_test(test_sweep_layout_f32),
+	    cmocka_unit_test(test_sweep_staged),
 	    cmocka_unit_test(test_sweep_layout_f64),
 	    cmocka_unit_test(test_sweep_kgroups),
 	    cmocka_unit_test(test_sweep_kvec),
