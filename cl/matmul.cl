@@ -1060,10 +1060,10 @@ typedef TXF_VEC(VWN) vec_n;
 /* The fused multiply-adds' tiles (FMA_STAGED): across k (A not transposed,
  * B transposed), row m (n) holds its KWG k, then 16 bytes of padding;
  * along k (A transposed, B not), row k holds MWG (NWG) columns, then 16
- * bytes. A work-item reads its rows (columns) of the block two k at a time
- * from the first (8 or 16 bytes per row) and runs of VWM (VWN) of them per
- * k from the second, as the register-staged kernels do; the padding puts
- * rows that such reads of one warp share in different banks. */
+ * bytes. A work-item reads its rows (columns) of the block one element per
+ * k from the first, and runs of VWM (VWN) of them per k from the second, as
+ * the register-staged kernels do; the padding puts rows that such reads of
+ * one warp share in different banks. */
 #if MWG % CPE != 0 || NWG % CPE != 0 || KWG % CPE != 0
 #error "LBUF 3 or 4 with MMA 1 needs MWG, NWG and KWG multiples of 16 bytes"
 #endif
@@ -1625,8 +1625,10 @@ inline void mma_step(real_t acc[TM][TN][2], __local const real_t *al, __local co
  * layouts), one k at a time: acc[i][j] accumulates the block's row
  * ROW_OF(i) and column COL_OF(j), as in multiply_step. A tile laid out
  * across k is read element by element (reads of two k at a time held twice
- * the operands in registers: 169 to 191 on an H100 for 128 x 128 blocks,
- * one work-group a multiprocessor). */
+ * the operands in registers: 169 to 191 on an H200 for 128 x 128 blocks,
+ * one work-group a multiprocessor; one k at a time still takes 165 to 193
+ * there, against 125 to 128 for tiles laid out along k, which is what the
+ * NVIDIA entry runs: packed operands). */
 inline void fma_step(real_t acc[MWI][NWI], __local const real_t *al, __local const real_t *bl)
 {
 	PLACE();

@@ -1793,6 +1793,23 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		took_few = true;
 		took_big = false;
 	}
+	/* PADCOPY forced with the blocks open: the packed variant of the cost
+	 * model's first set where it has one, in place of the entry's set and
+	 * the large blocks (on the NVIDIA entry 128 x 128 blocks in K steps of
+	 * 8 through three stages: 1.07 to 1.14 times as fast as the entry's
+	 * set packed on an H200, 1.02 at 4096^3 as the large blocks packed). */
+	const txf__mcost *msets = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
+	if (open && opts->strategy == TXF_STRATEGY_PADCOPY && !tf32 && !tiny && !slim &&
+	    !kv_model && !took_few && !given->mma && p.mma <= 1 && msets && msets[0].pp.mwg) {
+		if (txf__check_matmul_params(ctx, &msets[0].pp, elem) == TXF_SUCCESS) {
+			const unsigned ks = p.ksplit;
+			p = msets[0].pp;
+			p.ksplit = ks;
+			took_big = false;
+		} else {
+			txf__clear_error();
+		}
+	}
 	p.mma = given->mma ? given->mma : p.mma ? p.mma : 1;
 	p.precision = given->precision;
 	settle_layout(ctx, given, &p, elem);

@@ -1213,6 +1213,26 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(test_mparam(&c, "mwg"), 256);
 	assert_int_equal(test_mparam(&c, "kwg"), 32);
 	assert_int_equal(test_mparam(&c, "wmap"), 2);
+	/* padcopy forced with the blocks open: the 128 x 128 set's packed
+	 * variant, below the large products' threshold and above it; with a
+	 * block parameter forced, not. */
+	po.strategy = TXF_STRATEGY_PADCOPY;
+	static const size_t pc_sides[] = {2000, 4093};
+	for (size_t i = 0; i < 2; i++) {
+		const size_t n = pc_sides[i];
+		assert_int_equal(txf_matmul_explain(ctx, n, n, n, TXF_F32, &po, &c), TXF_SUCCESS);
+		assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+		assert_int_equal(test_mparam(&c, "mwg"), 128);
+		assert_int_equal(test_mparam(&c, "nwg"), 128);
+		assert_int_equal(test_mparam(&c, "kwg"), 8);
+		assert_int_equal(test_mparam(&c, "lbuf"), 3);
+	}
+	test_mopt(&po, "kwg", 16);
+	assert_int_equal(txf_matmul_explain(ctx, 2000, 2000, 2000, TXF_F32, &po, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "kwg"), 16);
+	assert_int_equal(test_mparam(&c, "lbuf"), 1);
+	txf_matmul_options_default(&po);
+	po.strategy = TXF_STRATEGY_PAD;
 	test_mopt(&po, "mwg", 128);
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, &po, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "mwg"), 128);
