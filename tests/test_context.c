@@ -1231,6 +1231,34 @@ static void nvidia_entry_ksplit(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 2000, 2000, 2000, TXF_F32, &po, &c), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&c, "kwg"), 16);
 	assert_int_equal(test_mparam(&c, "lbuf"), 1);
+	/* The stages in 48 KiB: each operand's stage counted with 16 bytes a
+	 * row for the larger of its two layouts. 128 x 128 x 8 in three
+	 * stages fits (36 KiB); 256 x 128 x 8 (55 KiB) and 128 x 128 x 16
+	 * (54 KiB) do not. */
+	static const struct {
+		unsigned mwg, nwg, kwg, vwa, vwb;
+		txf_status want;
+	} st[] = {{128, 128, 8, 2, 2, TXF_SUCCESS},
+	          {256, 128, 8, 4, 4, TXF_ERR_TILE_UNSUPPORTED},
+	          {128, 128, 16, 2, 2, TXF_ERR_TILE_UNSUPPORTED}};
+	for (size_t i = 0; i < sizeof st / sizeof st[0]; i++) {
+		txf_matmul_options so;
+		txf_matmul_options_default(&so);
+		so.strategy = TXF_STRATEGY_PADCOPY;
+		test_mopt(&so, "mwg", st[i].mwg);
+		test_mopt(&so, "nwg", st[i].nwg);
+		test_mopt(&so, "kwg", st[i].kwg);
+		test_mopt(&so, "mdimc", 16);
+		test_mopt(&so, "ndimc", 16);
+		test_mopt(&so, "vwa", st[i].vwa);
+		test_mopt(&so, "vwb", st[i].vwb);
+		test_mopt(&so, "lbuf", 3);
+		const txf_status s = txf_matmul_explain(ctx, 2000, 2000, 2000, TXF_F32, &so, &c);
+		if (s != st[i].want ||
+		    (s != TXF_SUCCESS && !strstr(txf_last_error(), "local memory")))
+			fail_msg("%u x %u x %u in three stages: %s (%s)", st[i].mwg, st[i].nwg,
+			         st[i].kwg, txf_status_name(s), txf_last_error());
+	}
 	txf_matmul_options_default(&po);
 	po.strategy = TXF_STRATEGY_PAD;
 	test_mopt(&po, "mwg", 128);
