@@ -1038,7 +1038,7 @@ static void test_corrupt_files(void **state)
 	    {"mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=8", "mwg=32 nwg=32 kwg=16 mdimc=8 ndimc=6",
 	     "entry matmul f32"},
 	    {"lbuf=2", "lbuf=5", "bad value"},
-	    {"lbuf=2", "lbuf=3", "up to 4 with mma 2"},
+	    {"kgroups=2", "lbuf=3 kgroups=2", "it takes kgroups 1 (not 2)"},
 	    {"wmap=2", "wmap=", "bad value"},
 	    {"kgroups=2", "kgroups=9", "bad value"},
 	    {"kgroups=2", "kgroups=2,2", "bad value"},
