@@ -2056,7 +2056,10 @@ static void nvidia_cost_model(void **state)
 	 * three stages (4096^3 2.9 ms on the H200 measured, the large blocks
 	 * packed 3.0), in K slices where its blocks leave the last round short
 	 * (1965 x 3442 x 2289: 432 blocks, 1.6 rounds of two a compute unit;
-	 * in 3 slices 4.9; 6050 x 462 x 7367: 192 blocks in 4 slices). */
+	 * in 3 slices 4.9). Blocks of 96 columns where C's 462 leave 128-wide
+	 * ones a fifth empty (6050 x 462 x 7367: 240 blocks of 128 x 96 in 6
+	 * slices, 1.12 ms on the H200 measured, against 1.15 for 192 blocks of
+	 * 128 x 128 in 4). */
 	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_non_null(strstr(c.why, "cost model"));
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
@@ -2076,17 +2079,31 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 6050, 462, 7367, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(test_mparam(&c, "mwg"), 128);
-	assert_int_equal(test_mparam(&c, "ksplit"), 4);
+	assert_int_equal(test_mparam(&c, "nwg"), 96);
+	assert_int_equal(test_mparam(&c, "ksplit"), 6);
 	/* The 128 x 64 set packed through the stages where its blocks fill the
-	 * compute units better (1066 x 2462 x 276: 0.074 ms against 0.080 for
-	 * the set unpacked and 0.088 for 128 x 128 packed on the H200
-	 * measured). */
-	assert_int_equal(txf_matmul_explain(ctx, 1066, 2462, 276, TXF_F32, NULL, &c), TXF_SUCCESS);
+	 * compute units better (3934 x 1086 x 1395: 0.332 ms against 0.340 for
+	 * 128 x 96 packed on the H200 measured); 128 x 96 at 1066 x 2462 x 276
+	 * (0.081 ms against 0.085 for 128 x 64), and 96 x 128 unpacked at 2000
+	 * x 640 x 300 (0.047 ms against 0.061 packed and 0.056 for the 64 x
+	 * 64 set the model took before it had the 96-row blocks). */
+	assert_int_equal(txf_matmul_explain(ctx, 3934, 1086, 1395, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(test_mparam(&c, "nwg"), 64);
 	assert_int_equal(test_mparam(&c, "kwg"), 8);
 	assert_int_equal(test_mparam(&c, "vwb"), 2);
 	assert_int_equal(test_mparam(&c, "lbuf"), 3);
+	assert_int_equal(txf_matmul_explain(ctx, 1066, 2462, 276, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 96);
+	assert_int_equal(test_mparam(&c, "vwb"), 1);
+	assert_int_equal(test_mparam(&c, "lbuf"), 3);
+	assert_int_equal(txf_matmul_explain(ctx, 2000, 640, 300, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(test_mparam(&c, "mwg"), 96);
+	assert_int_equal(test_mparam(&c, "nwg"), 128);
+	assert_int_equal(test_mparam(&c, "kwg"), 16);
 	/* A small K under a large C: 128 x 128 blocks, two work-groups a
 	 * compute unit, not the large ones, whose single work-group per unit
 	 * leaves each block's store of C unhidden (1.23 times as fast at

@@ -854,6 +854,19 @@ static void test_sweep_staged(void **state)
 	static const mparams wide = {64, 64, 8, 8, 8, 2, 2, 0, 3, 1, 0, 0, 0};
 	c = make_case(150, 130, 70, TXF_F32, 40, 4);
 	run_case(&c, &wide, two, COUNT(two));
+	/* Blocks of 96 rows or columns, as the NVIDIA entry's sets between
+	 * 128 x 128 and 128 x 64 run them: register tiles of 6 x 8, 8 x 6
+	 * and 6 x 6 sums per work-item, through the stages with single
+	 * elements along the 96 (vwa or vwb 1) and unstaged in K steps of
+	 * 16; C and K end inside blocks and steps, each op of A and B. */
+	static const mparams six[] = {
+	    {48, 64, 8, 8, 8, 1, 2, 0, 3, 1, 0, 0, 0},  {64, 48, 8, 8, 8, 2, 1, 0, 3, 1, 0, 0, 0},
+	    {48, 48, 8, 8, 8, 1, 1, 0, 3, 1, 0, 0, 0},  {48, 64, 16, 8, 8, 2, 2, 0, 0, 0, 0, 0, 0},
+	    {64, 48, 16, 8, 8, 2, 2, 0, 0, 0, 0, 0, 0}, {48, 48, 16, 8, 8, 2, 2, 0, 0, 0, 0, 0, 0}};
+	for (unsigned v = 0; v < COUNT(six); v++) {
+		c = make_case(101 + 6 * v, 97 - 5 * v, 45 + 4 * v, TXF_F32, 71 + v, 4);
+		run_case(&c, &six[v], two, COUNT(two));
+	}
 	if (has_fp64()) {
 		static const mparams f64 = {32, 16, 8, 8, 4, 2, 2, 0, 4, 1, 0, 0, 0};
 		c = make_case(37, 29, 41, TXF_F64, 69, 0);

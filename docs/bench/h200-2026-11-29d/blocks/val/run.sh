@@ -1,0 +1,20 @@
+#!/bin/bash
+# auto with the 96-row and 96-column block sets in the cost model (new) against the tree before (old), in turn, two
+# rounds, on sweeps of seeds never used before and named products; then cuBLAS (PyTorch, TF32 off).
+export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+D=$PWD/exp/gpu/val3
+export LD_LIBRARY_PATH=/usr/local/nvidia/lib64 TXF_TUNING=0 TXF_KERNEL_PATH=$PWD/cl TXF_BINARY_CACHE=0
+SECONDS=0
+for round in 1 2; do
+  [ $round = 2 ] && [ $SECONDS -gt 260 ] && break
+  for v in new old; do
+    T=$D/$v/tools/txf/txf
+    for s in "--sweep 24 --seed 701 --sweep-range 1024:8192" "--sweep 24 --seed 702 --sweep-range 256:8192" "--sweep 24 --seed 703 --sweep-range 1024:4096" "--shape 1695x7287x1948,2312x1335x1057,1963x2075x3260,2586x1191x2290,2489x1175x4436,1024x1024x1024,1000x1000x1000,2048x2048x2048,4096x4096x4096,8192x8192x8192,4093x4093x4093,8191x8193x4097,999x666x777,3000x5000x700,1718x1282x1156,1643x1533x1911"; do
+      TXF_CACHE_DIR=/tmp/c-$v timeout 100 $T bench matmul $s --strategy auto --compare none --format json 2>>$OUT/err.txt | sed "s|^{|{\"round\":$round,\"v\":\"$v\",|" >> $OUT/val.jsonl
+    done
+    echo "$round $v $SECONDS" >> $OUT/progress.txt
+  done
+done
+timeout 260 python3 docs/bench/h100-2026-11-27/kslices/torch_mm.py $OUT/val.jsonl > $OUT/torch.jsonl 2>>$OUT/err.txt
+echo "torch $? $SECONDS" >> $OUT/progress.txt
+gzip $OUT/val.jsonl
