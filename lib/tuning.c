@@ -867,6 +867,8 @@ unsigned txf__tuning_model_scales(txf_context *ctx, size_t elem, const txf__mcos
                                   double *scales)
 {
 	unsigned found = 0;
+	bool own[TXF__MCOST_SETS] = {false};
+	double sorted[TXF__MCOST_SETS];
 	const int d = elem == 4 ? TXF_F32 : elem == 8 ? TXF_F64 : -1;
 	pthread_mutex_lock(&ctx->lock);
 	const txf_tuning *t = ctx->tuning_enabled && d >= 0 ? ctx->tuning : NULL;
@@ -879,12 +881,28 @@ unsigned txf__tuning_model_scales(txf_context *ctx, size_t elem, const txf__mcos
 			    m->vwa == p->vwa && m->vwb == p->vwb &&
 			    m->kvec == (p->kvec ? p->kvec : 1)) {
 				scales[i] = m->scale;
-				found++;
+				own[i] = true;
+				sorted[found++] = m->scale;
 				break;
 			}
 		}
 	}
 	pthread_mutex_unlock(&ctx->lock);
+	if (found) {
+		/* The median as txf_tuning_calibrate takes it for the small
+		 * sets: of an even count, the geometric mean of the middle two. */
+		for (unsigned i = 1; i < found; i++)
+			for (unsigned j = i; j > 0 && sorted[j] < sorted[j - 1]; j--) {
+				const double x = sorted[j];
+				sorted[j] = sorted[j - 1];
+				sorted[j - 1] = x;
+			}
+		const double median =
+		    found % 2 ? sorted[found / 2] : sqrt(sorted[found / 2 - 1] * sorted[found / 2]);
+		for (unsigned i = 0; i < TXF__MCOST_SETS; i++)
+			if (sets[i].p.mwg && !own[i])
+				scales[i] = median;
+	}
 	return found;
 }
 

@@ -604,8 +604,11 @@ void txf__tuning_free(txf_context *ctx);
 txf_status txf__tuning_check(txf_context *ctx, const txf_tuning *t, char *why, size_t n);
 struct txf__mcost;
 /* The calibrated scale of each of the cost-model sets `sets` (elem 4: f32,
- * 8: f64) in the context's tuning, 1 where it has none: the number of
- * sets with one. */
+ * 8: f64) in the context's tuning: where the tuning holds scales for some
+ * of the sets (one that txf tune calibrated before the entry had the
+ * others), the median of those for the rest, so that the device's speed
+ * moves every set; 1 for all where it has none. The number of sets with a
+ * scale of their own. */
 unsigned txf__tuning_model_scales(txf_context *ctx, size_t elem, const struct txf__mcost *sets,
                                   double *scales);
 

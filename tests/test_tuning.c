@@ -1994,6 +1994,30 @@ static void test_calibrated_model(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 512, 512, 512, TXF_F32, NULL, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "mwg"), 16);
 	assert_int_equal(test_mparam(&mc, "nwg"), 16);
+	/* A tuning with scales for some of the sets (one calibrated before
+	 * the entry had the others): the rest take the median of those, so
+	 * that the device's speed moves every set. */
+	for (size_t i = 0; i < sets; i++) {
+		t->model[TXF_F32][i].valid = i < 4;
+		t->model[TXF_F32][i].scale = 0.5 + 0.1 * (double)i;
+	}
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	double part[TXF__MCOST_SETS];
+	assert_int_equal(txf__tuning_model_scales(ctx, 4, e->cost_f32, part), 4);
+	for (size_t i = 0; i < sets; i++)
+		assert_true(fabs(part[i] - (i < 4 ? 0.5 + 0.1 * (double)i : sqrt(0.6 * 0.7))) <
+		            1e-12);
+	t->model[TXF_F32][4].valid = true;
+	assert_int_equal(txf_tuning_set(ctx, t), TXF_SUCCESS);
+	assert_int_equal(txf__tuning_model_scales(ctx, 4, e->cost_f32, part), 5);
+	for (size_t i = 5; i < sets; i++)
+		assert_true(fabs(part[i] - 0.7) < 1e-12);
+	assert_int_equal(txf_tuning_set(ctx, NULL), TXF_SUCCESS);
+	assert_int_equal(txf__tuning_model_scales(ctx, 4, e->cost_f32, part), 0);
+	for (size_t i = 0; i < sets; i++)
+		assert_true(part[i] == 1.0);
+	for (size_t i = 0; i < sets; i++)
+		t->model[TXF_F32][i].valid = true;
 	/* A scale for a set the model does not have is not used. */
 	for (size_t i = 0; i < sets; i++)
 		t->model[TXF_F32][i].mwg += 1000;
