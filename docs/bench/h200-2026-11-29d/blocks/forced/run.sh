@@ -2,7 +2,7 @@
 # Block sets between the model's: 96 x 128, 128 x 96, 96 x 96, 64 x 128 (forced, pad and padcopy, one K slice and
 # the device's), against the 128 x 128 and 128 x 64 sets and auto; two rounds; then cuBLAS.
 export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
-D=$PWD/exp/gpu/blk
+D=$PWD/exp/gpu/blk  # new/: slim release build of 31f2ff9
 export LD_LIBRARY_PATH=/usr/local/nvidia/lib64 TXF_TUNING=0 TXF_KERNEL_PATH=$PWD/cl TXF_BINARY_CACHE=0
 T=$D/new/tools/txf/txf
 SECONDS=0

@@ -1,7 +1,7 @@
 #!/bin/bash
 # The choices the tests name, forced: old against new, three rounds in turn.
 export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
-D=$PWD/exp/gpu/val3
+D=$PWD/exp/gpu/val3  # new/: slim release build of de1330f; old/: of 31f2ff9
 export LD_LIBRARY_PATH=/usr/local/nvidia/lib64 TXF_TUNING=0 TXF_KERNEL_PATH=$PWD/cl TXF_BINARY_CACHE=0
 T=$D/new/tools/txf/txf
 SECONDS=0

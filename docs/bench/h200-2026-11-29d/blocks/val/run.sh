@@ -2,7 +2,7 @@
 # auto with the 96-row and 96-column block sets in the cost model (new) against the tree before (old), in turn, two
 # rounds, on sweeps of seeds never used before and named products; then cuBLAS (PyTorch, TF32 off).
 export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
-D=$PWD/exp/gpu/val3
+D=$PWD/exp/gpu/val3  # new/: slim release build of de1330f; old/: of 31f2ff9
 export LD_LIBRARY_PATH=/usr/local/nvidia/lib64 TXF_TUNING=0 TXF_KERNEL_PATH=$PWD/cl TXF_BINARY_CACHE=0
 SECONDS=0
 for round in 1 2; do

@@ -1,0 +1,37 @@
+#!/bin/bash
+# Products still under 0.9 of cuBLAS: every set forced (packed through the stages, or unpacked), 1 and 3 K slices,
+# with blocks of 96 x 64 and 64 x 96 too; auto and cuBLAS; then fit data for 96 x 64 and 64 x 96 (sweeps 601, 602).
+export OCL_ICD_FILENAMES=/usr/local/nvidia/lib64/libnvidia-opencl.so.1
+D=$PWD/exp/gpu/val3  # new/: slim release build of de1330f
+export LD_LIBRARY_PATH=/usr/local/nvidia/lib64 TXF_TUNING=0 TXF_KERNEL_PATH=$PWD/cl TXF_BINARY_CACHE=0
+T=$D/new/tools/txf/txf
+SECONDS=0
+S=1078x1074x1328,1029x1182x1801,1245x1655x1174,1083x2233x2175,2366x1704x1450,3934x1086x1395,1643x1533x1911,2312x1335x1057,1180x3368x3559,1963x2075x3260,1097x3232x2494,2177x1440x7254,747x2294x326,476x7828x792,4068x914x265,2600x363x497,365x1965x269,1000x1000x1000,999x666x777,3002x785x1300
+SETS="C128p padcopy 128,128,8,16,16,2,2 lbuf=3
+C64p padcopy 128,64,8,16,16,2,2 lbuf=3
+N96p padcopy 128,96,8,16,16,2,1 lbuf=3
+M96p padcopy 96,128,8,16,16,1,2 lbuf=3
+Q96p padcopy 96,96,8,16,16,1,1 lbuf=3
+S64 pad 64,64,16,16,16,4,4 lbuf=0
+Xp padcopy 96,64,8,16,16,1,2 lbuf=3
+X pad 96,64,16,16,16,2,2 lbuf=0
+Yp padcopy 64,96,8,16,16,2,1 lbuf=3
+Y pad 64,96,16,16,16,2,2 lbuf=0"
+echo "$SETS" | while read name st p l; do
+  for ks in 1 3; do
+    TXF_CACHE_DIR=/tmp/c-$name timeout 60 $T bench matmul --shape $S --strategy $st --params $p --param $l --param ksplit=$ks --compare none --repeat 7 --format json 2>>$OUT/err.txt | sed "s|^{|{\"set\":\"$name\",\"ks\":$ks,|" >> $OUT/x.jsonl
+  done
+  echo "$name $SECONDS" >> $OUT/progress.txt
+done
+TXF_CACHE_DIR=/tmp/c-auto timeout 60 $T bench matmul --shape $S --strategy auto --compare none --repeat 7 --format json 2>>$OUT/err.txt | sed "s|^{|{\"set\":\"auto\",\"ks\":0,|" >> $OUT/x.jsonl
+echo "auto $SECONDS" >> $OUT/progress.txt
+timeout 100 python3 docs/bench/h100-2026-11-27/kslices/torch_mm.py $OUT/x.jsonl > $OUT/torch.jsonl 2>>$OUT/err.txt
+echo "torch $SECONDS" >> $OUT/progress.txt
+echo "$SETS" | grep "^X\|^Y" | while read name st p l; do
+  for SW in "--sweep 32 --seed 601 --sweep-range 512:8192" "--sweep 32 --seed 602 --sweep-range 1024:8192"; do
+    [ $SECONDS -gt 420 ] && break
+    TXF_CACHE_DIR=/tmp/c-$name timeout 60 $T bench matmul $SW --strategy $st --params $p --param $l --param ksplit=1 --compare none --repeat 7 --format json 2>>$OUT/err.txt | sed "s|^{|{\"round\":1,\"set\":\"$name\",|" >> $OUT/fit.jsonl
+  done
+  echo "fit $name $SECONDS" >> $OUT/progress.txt
+done
+gzip $OUT/x.jsonl $OUT/fit.jsonl
