@@ -140,6 +140,12 @@ static const txf__transpose_entry transpose_entries[] = {
          * (0.82-0.98 and 0.84-0.90 on most; 2-core AMD EPYC, Zen 5,
          * docs/bench/pocl-2026-11-29-amd/stores). */
         .stream_shift_min_no_cache = 4.0 * 1024 * 1024,
+        /* 1- and 2-byte outputs on lines of 0.5 to 1.2 MB: ordinary stores
+         * faster than non-temporal ones on 6 of 7 shapes forced and 4 of 4
+         * in auto, from about 1.25 MB faster or slower by shape (2-core AMD
+         * EPYC, Zen 5, six rounds in turn; 4- and 8-byte ones mixed
+         * throughout; docs/bench/pocl-2026-11-29-amd/lines). */
+        .stream_nt_min_small = 1.25 * 1024 * 1024,
         .why = "POCL on AMD CPUs: every element size streams (ordinary stores where the "
                "data fits in the cache)",
     },

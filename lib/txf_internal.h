@@ -773,6 +773,9 @@ typedef struct txf__transpose_entry {
 	/* Bytes from which outputs whose rows start on lines, and 4- to 16-byte
 	 * ones off them, take non-temporal stores (0: TXF__STREAM_NT_MIN). */
 	double stream_nt_min;
+	/* The same for 1- and 2-byte outputs whose rows start on lines (0:
+	 * stream_nt_min). */
+	double stream_nt_min_small;
 	/* Where the device reports no cache size, so that stream_cached is left
 	 * out: bytes from which 1- and 2-byte outputs whose rows start off a
 	 * line take non-temporal stores (0: TXF__STREAM_SHIFT_MIN). */
