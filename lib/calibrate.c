@@ -57,12 +57,14 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/* Whether set p takes the others' median scale (see the top of the
- * file): small or skinny blocks. */
-static bool takes_median(const txf__mparams *p)
+/* Whether set c takes the others' median scale (see the top of the
+ * file): small or skinny blocks, and sets that run only packed (the
+ * product timed here is unpacked). */
+static bool takes_median(const txf__mcost *c)
 {
-	return p->kvec > 1 || p->mwg < 32 || p->nwg < 32 || p->mwg >= 4 * p->nwg ||
-	       p->nwg >= 4 * p->mwg;
+	const txf__mparams *p = &c->p;
+	return c->packed_only || p->kvec > 1 || p->mwg < 32 || p->nwg < 32 ||
+	       p->mwg >= 4 * p->nwg || p->nwg >= 4 * p->mwg;
 }
 
 /* The product set c is timed on: a C of whole blocks about as tall as
@@ -234,7 +236,7 @@ txf_status txf_tuning_calibrate(txf_context *ctx, txf_tuning *t, txf_dtype dtype
 	for (unsigned i = 0; i < TXF__MCOST_SETS && sets[i].p.mwg; i++) {
 		txf__mparams p;
 		size_t m, n, k;
-		if (takes_median(&sets[i].p) || !txf__model_set(ctx, &sets[i], elem, &p))
+		if (takes_median(&sets[i]) || !txf__model_set(ctx, &sets[i], elem, &p))
 			continue;
 		calibration_shape(&sets[i], &p, cus, elem, gpu, &m, &n, &k);
 		most = m * k > most ? m * k : most;
@@ -266,7 +268,7 @@ txf_status txf_tuning_calibrate(txf_context *ctx, txf_tuning *t, txf_dtype dtype
 		                            .vwb = q->vwb,
 		                            .kvec = q->kvec ? q->kvec : 1,
 		                            .scale = 0};
-		if (takes_median(q))
+		if (takes_median(&sets[i]))
 			continue;
 		size_t m, n, k;
 		calibration_shape(&sets[i], &p, cus, elem, gpu, &m, &n, &k);

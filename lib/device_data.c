@@ -494,7 +494,44 @@ static const txf__matmul_entry matmul_entries[] = {
                      .vwa = 1,
                      .vwb = 1,
                      .lbuf = 3},
-              .calib = 1.05}},
+              .calib = 1.05},
+             /* Blocks of 64 x 64 for work-groups of 64 work-items (8 x 8
+              * sums each), packed only, K steps of 8 in three stages: a
+              * compute unit holds many such groups and each barrier holds
+              * two warps, so that mid-size products whose 128-wide blocks
+              * leave a round short fill it (cuBLAS runs 64 x 64 blocks of
+              * four warps there). Forced with one K slice on 64 products
+              * of 512 to 8192 per side, 1.06 times as fast as the 128 x
+              * 128 set packed (geometric mean; 0.97 to 1.43, 0.98 on the
+              * largest); on 25 products of 1000 to 3000 per side, the
+              * fastest choice with 1 or 3 slices 0.85 -> 0.93 of cuBLAS
+              * with it. Rate, rate1 and slots fitted to 296 of its
+              * timings (1 to 13 slices), the rate divided by the 128 x 128
+              * and 128 x 64 sets' fits on the same data over their
+              * built-in rates (1.078). Weighed from 1e9 multiply-adds:
+              * below, its choices ran 0.87 times as fast as the other
+              * sets' (10 products). On 115 products of seeds no fit had
+              * seen, the 18 whose choice it took 1.035 times as fast
+              * (0.89 to 1.18; 3934 x 1086 x 1395 0.294 ms against 0.328,
+              * 1180 x 694 x 4357 0.207 against 0.244), the lowest ratio to
+              * cuBLAS with m, n, k >= 1024 0.81 -> 0.89 (H200,
+              * docs/bench/h200-2026-11-29e/g64). */
+             {
+                 .p = {.mwg = 64,
+                       .nwg = 64,
+                       .kwg = 8,
+                       .mdimc = 8,
+                       .ndimc = 8,
+                       .vwa = 2,
+                       .vwb = 2,
+                       .lbuf = 3},
+                 .rate = 315e9,
+                 .rate1 = 94.5e9,
+                 .slots = 8,
+                 .packed = 1.0,
+                 .calib = 1.0,
+                 .packed_only = true,
+                 .from = 1e9}},
         .launch_s = 16e-6,
         .slice_launch_s = 2e-6,
         /* The slices' partial sums and the packed copies at 3e12 B/s, and

@@ -1325,6 +1325,8 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		txf__mparams q = c->p;
 		if (kvec && (kvec > 1) != (q.kvec > 1))
 			continue;
+		if ((double)m * (double)n * (double)k < c->from)
+			continue;
 		if (kvec > 1)
 			q.kvec = kvec;
 		/* (Sums along K need a K of one vector at least.) */
@@ -1333,7 +1335,6 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		settle_layout(ctx, &q, &q, elem);
 		if (txf__check_matmul_params(ctx, &q, elem) != TXF_SUCCESS)
 			continue;
-		sets++;
 		const double blocks = ceil((double)m / q.mwg) * ceil((double)n / q.nwg);
 		/* Packed operands with any count of slices: padcopy sums slices
 		 * as pad does, and a large product whose blocks leave a last
@@ -1345,22 +1346,26 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		packs_weighed = packs_weighed || packs;
 		/* The packed variant's own parameters: with B in panels the
 		 * entry's deeper K step (panel_kwg), else the set's pp where it
-		 * has one (v 0 the set as it is, unpacked, v 1 that variant,
-		 * packed only). */
+		 * has one, or its p where it runs only packed (v 0 the set as it
+		 * is, unpacked, v 1 that variant, packed only). */
 		txf__mparams qv[2] = {q, q};
 		bool deep = false;
 		if (packs && txf__padcopy_panels(&q)) {
 			qv[1].kwg = e->panel_kwg[elem == 8];
 			deep = qv[1].kwg > q.kwg;
-		} else if (packs && c->pp.mwg) {
-			qv[1] = c->pp;
+		} else if (packs && (c->pp.mwg || c->packed_only)) {
+			qv[1] = c->pp.mwg ? c->pp : c->p;
 			settle_layout(ctx, &qv[1], &qv[1], elem);
 			deep = true;
 		}
 		deep = deep && txf__check_matmul_params(ctx, &qv[1], elem) == TXF_SUCCESS;
 		if (!deep)
 			txf__clear_error();
-		for (int v = 0; v <= deep; v++) {
+		/* A set that runs only packed, where it cannot, is not weighed. */
+		if (c->packed_only && !deep)
+			continue;
+		sets++;
+		for (int v = c->packed_only; v <= deep; v++) {
 			const double steps = ceil((double)k / qv[v].kwg);
 			/* The most slices: KSLICE_MIN_STEPS K steps each, their
 			 * partial sums within one buffer. */

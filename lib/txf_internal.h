@@ -826,6 +826,13 @@ typedef struct txf__mcost {
 	 * by it, so that only the difference between devices moves the rates,
 	 * not how far the one product it times sits from the fit. */
 	double calib;
+	/* The set runs only packed, with p (and no pp): `rate` is then the
+	 * packed kernel's and `packed` 1. txf_tuning_calibrate does not time
+	 * it (it takes the others' median scale). */
+	bool packed_only;
+	/* The model weighs the set from this many multiply-adds on (0: at
+	 * every size). */
+	double from;
 } txf__mcost;
 
 #define TXF__MCOST_SETS 16

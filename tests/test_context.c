@@ -2081,18 +2081,49 @@ static void nvidia_cost_model(void **state)
 	assert_int_equal(test_mparam(&c, "mwg"), 128);
 	assert_int_equal(test_mparam(&c, "nwg"), 96);
 	assert_int_equal(test_mparam(&c, "ksplit"), 6);
-	/* The 128 x 64 set packed through the stages where its blocks fill the
-	 * compute units better (3934 x 1086 x 1395: 0.332 ms against 0.340 for
-	 * 128 x 96 packed on the H200 measured); 128 x 96 at 1066 x 2462 x 276
-	 * (0.081 ms against 0.085 for 128 x 64), and 96 x 128 unpacked at 2000
-	 * x 640 x 300 (0.047 ms against 0.061 packed and 0.056 for the 64 x
-	 * 64 set the model took before it had the 96-row blocks). */
+	/* The 64 x 64 set of 64 work-items (packed only, from 1e9
+	 * multiply-adds) where 128-wide blocks fill the compute units worse:
+	 * 3934 x 1086 x 1395 1.11 times as fast as 128 x 64 packed, 1180 x 694
+	 * x 4357 in 5 slices 1.18 times as fast as 128 x 128 in 11 (H200
+	 * measured); under its floor 999 x 666 x 777 keeps 128 x 64 packed in
+	 * 3 slices (the set in 5 ran 0.86 times as fast). 128 x 96 at 1066 x
+	 * 2462 x 276 (0.081 ms against 0.085 for 128 x 64), and 96 x 128
+	 * unpacked at 2000 x 640 x 300 (0.047 ms against 0.061 packed and
+	 * 0.056 for the 64 x 64 set the model took before it had the 96-row
+	 * blocks). */
 	assert_int_equal(txf_matmul_explain(ctx, 3934, 1086, 1395, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 64);
 	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "mdimc"), 8);
+	assert_int_equal(test_mparam(&c, "ndimc"), 8);
 	assert_int_equal(test_mparam(&c, "kwg"), 8);
-	assert_int_equal(test_mparam(&c, "vwb"), 2);
 	assert_int_equal(test_mparam(&c, "lbuf"), 3);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	assert_non_null(strstr(c.why, "the least of 8 block sets"));
+	assert_int_equal(txf_matmul_explain(ctx, 1180, 694, 4357, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mdimc"), 8);
+	assert_int_equal(test_mparam(&c, "ksplit"), 5);
+	assert_int_equal(txf_matmul_explain(ctx, 999, 666, 777, TXF_F32, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "ksplit"), 3);
+	assert_non_null(strstr(c.why, "the least of 7 block sets"));
+	/* Wherever the model takes that set: packed, and at 1e9
+	 * multiply-adds or more. */
+	for (size_t m = 200; m <= 6000; m = m * 3 / 2 + 7)
+		for (size_t n = 150; n <= 6000; n = n * 2 + 3)
+			for (size_t k = 100; k <= 8000; k = k * 3 + 11) {
+				assert_int_equal(
+				    txf_matmul_explain(ctx, m, n, k, TXF_F32, NULL, &c),
+				    TXF_SUCCESS);
+				if (test_mparam(&c, "mdimc") != 8 || test_mparam(&c, "mwg") != 64)
+					continue;
+				assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+				assert_true((double)m * (double)n * (double)k >= 1e9);
+			}
 	assert_int_equal(txf_matmul_explain(ctx, 1066, 2462, 276, TXF_F32, NULL, &c), TXF_SUCCESS);
 	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
 	assert_int_equal(test_mparam(&c, "mwg"), 128);

@@ -854,6 +854,15 @@ static void test_sweep_staged(void **state)
 	static const mparams wide = {64, 64, 8, 8, 8, 2, 2, 0, 3, 1, 0, 0, 0};
 	c = make_case(150, 130, 70, TXF_F32, 40, 4);
 	run_case(&c, &wide, two, COUNT(two));
+	/* The NVIDIA entry's 64 x 64 set of 64 work-items, packed, in K
+	 * slices (its K steps end inside a slice and the last one short),
+	 * each op of A and B. */
+	mparams sliced = wide;
+	sliced.ksplit = 3;
+	for (unsigned v = 0; v < 4; v++) {
+		c = make_case(131 + 7 * v, 70 - 3 * v, 93 + 5 * v, TXF_F32, 80 + v, 4);
+		run_case(&c, &sliced, &two[1], 1);
+	}
 	/* Blocks of 96 rows or columns, as the NVIDIA entry's sets between
 	 * 128 x 128 and 128 x 64 run them: register tiles of 6 x 8, 8 x 6
 	 * and 6 x 6 sums per work-item, through the stages with single
