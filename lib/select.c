@@ -1186,6 +1186,14 @@ static bool shrink_for_truncate(const txf_context *ctx, size_t m, size_t n, size
  * 64 and 64 x 32; docs/bench/pocl-2026-11-28-intel/gain). */
 #define BLOCKED_PANEL_ROWS 4.0
 
+/* f64 sets on the matrix units run m8n8k4 below compute capability 9.0
+ * (mma 2), where m16n8k4 (mma 3) is not there. */
+static void units_on_device(const txf_context *ctx, size_t elem, txf__mparams *p)
+{
+	if (elem == 8 && p->mma > 2 && ctx->profile.nv_compute_capability < 90)
+		p->mma = 2;
+}
+
 /* The cost model's time for m x n x k (row-major C) in blocks of c with
  * sl K slices, with PADCOPY's packed operands where `packed`: the busiest compute
  * unit runs ceil(blocks sl / cus) work-groups (the blocked kernel: their
@@ -1273,6 +1281,7 @@ static double model_time(const txf__matmul_entry *e, const txf__mcost *c, const 
 bool txf__model_set(const txf_context *ctx, const txf__mcost *c, size_t elem, txf__mparams *p)
 {
 	*p = c->p;
+	units_on_device(ctx, elem, p);
 	settle_layout(ctx, p, p, elem);
 	if (txf__check_matmul_params(ctx, p, elem) != TXF_SUCCESS) {
 		txf__clear_error();
@@ -1290,6 +1299,22 @@ double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double s
 	cs.rate *= scale;
 	cs.rate1 *= scale;
 	return model_time(e, &cs, p, cus, m, n, k, elem, 1, false, false);
+}
+
+/* Whether one of a cost model's sets (NULL or [0].p.mwg 0: none) runs on
+ * ctx's device: the f64 sets on NVIDIA's matrix units need compute
+ * capability 8.0 or later, and elsewhere the entry's rule chooses. */
+static bool model_runs(const txf_context *ctx, const txf__mcost *sets, size_t elem)
+{
+	for (unsigned i = 0; sets && i < TXF__MCOST_SETS && sets[i].p.mwg; i++) {
+		txf__mparams q = sets[i].p;
+		units_on_device(ctx, elem, &q);
+		settle_layout(ctx, &q, &q, elem);
+		if (txf__check_matmul_params(ctx, &q, elem) == TXF_SUCCESS)
+			return true;
+		txf__clear_error();
+	}
+	return false;
 }
 
 /* The model weighs every count of K slices up to this one. */
@@ -1323,6 +1348,7 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 		cs.rate1 *= scale[i];
 		const txf__mcost *c = &cs;
 		txf__mparams q = c->p;
+		units_on_device(ctx, elem, &q);
 		if (kvec && (kvec > 1) != (q.kvec > 1))
 			continue;
 		if ((double)m * (double)n * (double)k < c->from)
@@ -1355,6 +1381,7 @@ static bool model_matmul(txf_context *ctx, const txf__matmul_entry *e, size_t m,
 			deep = qv[1].kwg > q.kwg;
 		} else if (packs && (c->pp.mwg || c->packed_only)) {
 			qv[1] = c->pp.mwg ? c->pp : c->p;
+			units_on_device(ctx, elem, &qv[1]);
 			settle_layout(ctx, &qv[1], &qv[1], elem);
 			deep = true;
 		}
@@ -1624,8 +1651,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	/* The entry's set for the matrix units: f64 (m8n8k4 below compute
 	 * capability 9.0), or f32 where the caller allows TF32 products. */
 	txf__mparams units = elem == 8 ? e->mma_f64 : e->mma_f32;
-	if (elem == 8 && units.mma > 2 && ctx->profile.nv_compute_capability < 90)
-		units.mma = 2;
+	units_on_device(ctx, elem, &units);
 	units.precision = given->precision;
 	/* 3xtf32 where the set's blocks fill the device, unless mma is forced. */
 	const bool few_3x = elem == 4 && given->precision == TXF__PREC_3XTF32 && !given->mma &&
@@ -1709,7 +1735,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 	 * docs/bench/pocl-2026-11-27-amd/tuned). */
 	const double size = (double)m * (double)n * (double)k;
 	const txf__mcost *model_sets = elem == 4 ? e->cost_f32 : elem == 8 ? e->cost_f64 : NULL;
-	const bool model_weighs = !tf32 && !tiny && !slim && model_sets && model_sets[0].p.mwg &&
+	const bool model_weighs = !tf32 && !tiny && !slim && model_runs(ctx, model_sets, elem) &&
 	                          (size >= e->simple_below || e->model_small);
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && !given->kvec && !tf32 &&
 	    !model_weighs && tuned_matmul(ctx, m, n, k, elem, out)) {
@@ -1719,7 +1745,18 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 
 	if (opts->strategy == TXF_STRATEGY_AUTO && !params_forced(given) && model_weighs &&
 	    model_matmul(ctx, e, m, n, k, elem, given->kvec, c_vec, out)) {
-		out->params.mma = 1;
+		if (out->params.mma < 2) {
+			out->params.mma = 1;
+		} else {
+			size_t len = strlen(out->why);
+			snprintf(out->why + len, sizeof out->why - len,
+			         "; f64 on the matrix units (mma.sync %s)",
+			         txf__mma_instruction(out->params.mma));
+			/* (Bands as the caller asked, else as settle_raster says.) */
+			out->params.raster = given->raster;
+			settle_raster(ctx, e, m, n, out->strategy, &out->params, out->why,
+			              sizeof out->why);
+		}
 		if (given->kvec)
 			out->params_source = TXF_SOURCE_FORCED;
 		/* A tuning file with an entry for the shape's class (an older

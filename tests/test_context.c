@@ -977,7 +977,10 @@ static void nvidia_entry_tf32(void **state)
 	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F32, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(test_mparam(&mc, "mma"), 4);
 	assert_int_equal(mc.strategy, TXF_STRATEGY_PAD);
-	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F64, NULL, &mc), TXF_SUCCESS);
+	/* (f64 on the units forced: the rule; auto takes the cost model.) */
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 3);
+	assert_int_equal(txf_matmul_explain(ctx, 1536, 1408, 777, TXF_F64, &o, &mc), TXF_SUCCESS);
 	assert_int_equal(mc.strategy, TXF_STRATEGY_PAD);
 	txf_matmul_options_default(&o);
 	test_mopt(&o, "precision", 3);
@@ -2158,6 +2161,131 @@ static void nvidia_cost_model(void **state)
 	txf_context_release(&ctx);
 }
 
+/* f64 products on the NVIDIA entry's cost model over the matrix units (the
+ * test device dressed as an H100): the choices measured on an H200, 64 x 64
+ * blocks of two warps where 128 x 64 leave a last round short, K slices for
+ * a C of a few hundred blocks, bands of block rows as the rule gives them,
+ * m8n8k4 below compute capability 9.0 and no model below 8.0; over a grid
+ * of products, every choice on the units and the packed-only set always
+ * packed. Then the choices run through the instruction's OpenCL C form. */
+static void nvidia_f64_cost_model(void **state)
+{
+	(void)state;
+	txf_context *ctx = h100_context();
+	txf_matmul_choice c;
+	assert_int_equal(txf_matmul_explain(ctx, 1855, 1134, 761, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_non_null(strstr(c.why, "cost model"));
+	assert_non_null(strstr(c.why, "least of 2 block sets"));
+	assert_non_null(strstr(c.why, "f64 on the matrix units (mma.sync m16n8k4)"));
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 64);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_int_equal(test_mparam(&c, "mdimc") * test_mparam(&c, "ndimc"), 64);
+	assert_int_equal(test_mparam(&c, "mma"), 3);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	/* 8 x 71 blocks of 128 x 64: K in slices (packed, 2 to 6 ran 1.16 to 1.22
+	 * times as fast as one), bands of 8 rows (71 blocks a row). */
+	assert_int_equal(txf_matmul_explain(ctx, 1016, 4527, 5515, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "nwg"), 64);
+	assert_true(test_mparam(&c, "ksplit") >= 2);
+	assert_int_equal(test_mparam(&c, "raster"), 8);
+	assert_int_equal(txf_matmul_explain(ctx, 4096, 4096, 4096, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	assert_int_equal(test_mparam(&c, "ksplit"), 1);
+	assert_int_equal(test_mparam(&c, "raster"), 8);
+	/* A shallow K: unpacked. */
+	assert_int_equal(txf_matmul_explain(ctx, 747, 2294, 326, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_int_equal(c.strategy, TXF_STRATEGY_PAD);
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	{
+		static const size_t sides[] = {97, 300, 777, 1500, 2600, 5000};
+		size_t packed_only = 0, sliced = 0;
+		for (size_t i = 0; i < 6; i++)
+			for (size_t j = 0; j < 6; j++)
+				for (size_t l = 0; l < 6; l++) {
+					const size_t m = sides[i], n = sides[j], k = sides[l];
+					assert_int_equal(
+					    txf_matmul_explain(ctx, m, n, k, TXF_F64, NULL, &c),
+					    TXF_SUCCESS);
+					if (!strstr(c.why, "cost model"))
+						continue; /* (skinny and tiny sets) */
+					if (test_mparam(&c, "mma") != 3)
+						fail_msg("%zu x %zu x %zu: mma %lld (%s)", m, n, k,
+						         test_mparam(&c, "mma"), c.why);
+					if (test_mparam(&c, "mwg") == 64) {
+						packed_only++;
+						assert_int_equal(c.strategy, TXF_STRATEGY_PADCOPY);
+					}
+					sliced += test_mparam(&c, "ksplit") > 1;
+				}
+		assert_true(packed_only > 0);
+		assert_true(sliced > 0);
+	}
+	/* Forced: mma 1 takes the fused kernels' rule, a forced strategy the
+	 * units' rule (and its padcopy threshold, 3e9). */
+	txf_matmul_options o;
+	txf_matmul_options_default(&o);
+	test_mopt(&o, "mma", 1);
+	assert_int_equal(txf_matmul_explain(ctx, 1855, 1134, 761, TXF_F64, &o, &c), TXF_SUCCESS);
+	assert_null(strstr(c.why, "cost model"));
+	assert_int_equal(test_mparam(&c, "mma"), 1);
+	txf_matmul_options_default(&o);
+	o.strategy = TXF_STRATEGY_PAD;
+	assert_int_equal(txf_matmul_explain(ctx, 1855, 1134, 761, TXF_F64, &o, &c), TXF_SUCCESS);
+	assert_null(strstr(c.why, "cost model"));
+	assert_int_equal(test_mparam(&c, "mwg"), 128);
+	ctx->profile.nv_compute_capability = 86;
+	assert_int_equal(txf_matmul_explain(ctx, 1855, 1134, 761, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_non_null(strstr(c.why, "cost model"));
+	assert_int_equal(test_mparam(&c, "mma"), 2);
+	assert_non_null(strstr(c.why, "m8n8k4"));
+	ctx->profile.nv_compute_capability = 75;
+	assert_int_equal(txf_matmul_explain(ctx, 1855, 1134, 761, TXF_F64, NULL, &c), TXF_SUCCESS);
+	assert_null(strstr(c.why, "cost model"));
+	assert_int_equal(test_mparam(&c, "mma"), 1);
+	ctx->profile.nv_compute_capability = 90;
+	if (ctx->profile.has_fp64) {
+		/* The two-warp set forced, packed, with and without slices, each
+		 * edge and op; then auto on small products (slices). */
+		static const struct {
+			size_t m, n, k;
+			txf_op opa, opb;
+			unsigned ksplit;
+		} runs[] = {
+		    {131, 77, 37, TXF_OP_N, TXF_OP_N, 1},  {70, 150, 141, TXF_OP_T, TXF_OP_T, 1},
+		    {129, 65, 200, TXF_OP_N, TXF_OP_T, 3}, {64, 64, 16, TXF_OP_T, TXF_OP_N, 1},
+		    {190, 70, 330, TXF_OP_T, TXF_OP_N, 2},
+		};
+		for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+			txf_matmul_options_default(&o);
+			o.strategy = TXF_STRATEGY_PADCOPY;
+			test_mopt(&o, "mwg", 64);
+			test_mopt(&o, "nwg", 64);
+			test_mopt(&o, "kwg", 8);
+			test_mopt(&o, "mdimc", 4);
+			test_mopt(&o, "ndimc", 16);
+			test_mopt(&o, "vwa", 2);
+			test_mopt(&o, "vwb", 2);
+			test_mopt(&o, "lbuf", 4);
+			test_mopt(&o, "mma", 3);
+			test_mopt(&o, "ksplit", runs[i].ksplit);
+			dmatmul_checked(ctx, runs[i].m, runs[i].n, runs[i].k, runs[i].opa,
+			                runs[i].opb, &o, "64 x 64 f64 blocks of two warps, packed");
+		}
+		assert_int_equal(txf_matmul_explain(ctx, 200, 130, 700, TXF_F64, NULL, &c),
+		                 TXF_SUCCESS);
+		assert_non_null(strstr(c.why, "cost model"));
+		assert_true(test_mparam(&c, "ksplit") > 1);
+		dmatmul_checked(ctx, 200, 130, 700, TXF_OP_N, TXF_OP_N, NULL,
+		                "the f64 cost model's choice, sliced");
+		dmatmul_checked(ctx, 131, 77, 37, TXF_OP_N, TXF_OP_T, NULL,
+		                "the f64 cost model's choice");
+	}
+	txf_context_release(&ctx);
+}
+
 /* The NVIDIA entry's packed kernels for 1- and 2-byte elements, on the
  * test device dressed as an NVIDIA GPU: where every input row starts on a
  * word (tight row-major: cols a multiple of 4) or every output row on a
@@ -2982,6 +3110,7 @@ int main(void)
 	    cmocka_unit_test(nvidia_shallow),
 	    cmocka_unit_test(nvidia_slices_by_items),
 	    cmocka_unit_test(nvidia_cost_model),
+	    cmocka_unit_test(nvidia_f64_cost_model),
 	    cmocka_unit_test(gpu_skinny_words),
 	    cmocka_unit_test(nvidia_entry_dmma),
 	    cmocka_unit_test(nvidia_entry_tf32),
