@@ -1711,7 +1711,7 @@ inline void stage_copy(__local real_t *dst, __global const real_t *src, bool in)
 
 /* Copy 16 bytes (CPE elements) from global into local memory, both
  * 16-byte aligned, through L1 (.ca: faster than copies that bypass it,
- * .cg; BENCHMARKS.md). */
+ * .cg; docs/bench/HISTORY.md). */
 inline void stage_copy4(__local real_t *dst, __global const real_t *src)
 {
 #if TXF_NV_PTX

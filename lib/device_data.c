@@ -4,7 +4,7 @@
  * the least specific (vendor and kind, then kind, then the fallback, which
  * matches every device). select.c holds the policy that reads them.
  *
- * The figures behind each entry are in BENCHMARKS.md. A field left out is
+ * The figures behind each entry are in docs/bench/HISTORY.md. A field left out is
  * 0: "none" or "not used" as its comment in txf_internal.h says. */
 #include "txf_internal.h"
 
@@ -247,7 +247,7 @@ static const txf__matmul_entry matmul_entries[] = {
          * as fast, 1.2 to 1.7 on eight more, min of cuBLAS 0.29 -> 0.78;
          * f64 with 256 ran 3817 x 11 x 10871 0.84 times as fast, while its
          * 64-work-item sets gained up to 1.8 from more slices
-         * (BENCHMARKS.md). */
+         * (docs/bench/HISTORY.md). */
         .split_items = 256,
         .few_f32 = {.mwg = 128, .nwg = 64, .kwg = 16, .mdimc = 16, .ndimc = 16, .vwa = 4, .vwb = 4},
         /* 16 x 16 x 1000000 and 8 x 8 x 4000000 (264 K slices): 1.7 to 2.1
@@ -340,7 +340,7 @@ static const txf__matmul_entry matmul_entries[] = {
         /* f32 on those blocks with operands packed (padcopy) from a C of
          * 1.2e7 elements: of cuBLAS 1.00 to 1.78 against 0.75 to 1.22 with
          * pad on 11 such products of 1.6e7 to 6.7e7 elements, 0.94 against
-         * 0.97 at 8.7e6 (H200, BENCHMARKS.md). */
+         * 0.97 at 8.7e6 (H200, docs/bench/HISTORY.md). */
         .shallow_odd_pack_from = 1.2e7,
         /* The reduction kernel for a C of up to four 8 x 8 parts over a K
          * of 65536 or more (f32 a median 3.3, f64 2.9 times as fast as the

@@ -108,7 +108,7 @@ static bool rows_on(txf__phys p, size_t n)
  * STREAM_ROWS rows: 1- and 2-byte elements). Against 256 rows, 1-byte
  * elements 1.11 times as fast on 2 AMD EPYC cores (0.98 to 1.23 over 12
  * shapes of 1 to 21 MB) and 1.07 on 16 Xeon cores, 2-byte ones 1.08 and
- * 1.06 (POCL 3.1 and 5.0; BENCHMARKS.md). */
+ * 1.06 (POCL 3.1 and 5.0; docs/bench/HISTORY.md). */
 #define SHIFT_TILES 16
 #define SHIFT_ITEMS 4
 /* Tiles per work-item at the least, where the matrix has fewer rows. */
@@ -128,7 +128,7 @@ static bool rows_on(txf__phys p, size_t n)
  * an equal share of them (STREAM_ROWS at the least): each writes whole output rows, in fewer
  * work-groups (on a 2-core Xeon, POCL 3.1, u8 to f64 outputs of 0.3 to
  * 1.5 MB up to twice as fast as in work-items of 256 rows; from about
- * 2 MB, and with non-temporal stores, level or slower; BENCHMARKS.md).
+ * 2 MB, and with non-temporal stores, level or slower; docs/bench/HISTORY.md).
  * Non-temporal stores where the
  * choice has them (c->stores), on POCL's CPU devices only: its compiler is
  * clang, and its completion of a work-group orders them (see
