@@ -115,15 +115,20 @@ static const txf__transpose_entry transpose_entries[] = {
          * from about a third of it the non-temporal ones are level or win
          * (1-byte 14-16 MB, 16-byte 13-16 MB; docs/bench/pocl-2026-11-26-amd). */
         .stream_cached = 0.3,
-        /* Outputs on lines, ordinary stores against non-temporal ones
-         * (docs/bench/pocl-2026-11-27-amd/tuned/lines.sh, six rounds in
-         * turn; ../lines/ab.sh, auto before and after, three rounds): 8-
-         * and 16-byte elements 1.3-2.0 times as fast at 0.7 to 6.5 MB in
-         * both, where input and output take at most about half the 32 MiB
-         * cache; 1- and 4-byte ones faster in one and slower in the other
-         * (u8 2048^2: 0.57), 2-byte ones slower from 4.7 MB. */
+        /* Outputs on lines, ordinary stores against non-temporal ones: 8-
+         * and 16-byte elements 1.3-2.0 times as fast at 0.7 to 6.5 MB, where
+         * input and output take at most about half the 32 MiB cache
+         * (docs/bench/pocl-2026-11-27-amd/tuned/lines.sh); with the kernels
+         * since, forced on 60 shapes per type of 2 to 24 MiB, up to 8 MiB
+         * 1-, 4- and 8-byte ones 1.28, 1.39 and 1.54 times as fast (geometric
+         * means; 0.98 to 1.94), 2-byte ones 1.03 (0.74 to 1.50), every type slower
+         * from 12 MiB (0.29 to 1.08); 1-byte outputs whose rows are a
+         * multiple of 4 KiB apart 0.32-0.60 at every size. Auto, 8898a34
+         * against this rule, on 60 shapes no rule had seen: the 23 changed
+         * choices 1.16 to 1.91 times as fast but one (0.95)
+         * (docs/bench/pocl-2026-11-30-amd/lines). */
         .stream_cached_lines = 0.25,
-        .stream_cached_line_sizes = 1u << 8 | 1u << 16,
+        .stream_cached_line_sizes = 1u << 1 | 1u << 2 | 1u << 4 | 1u << 8 | 1u << 16,
         /* Unshifted 1-byte tiles, one thread, ordinary stores: 0.72-0.95 of
          * the word network's time (docs/bench/pocl-2026-11-26-amd); on the
          * Xeon they took up to 1.1 times as long. */
@@ -140,6 +145,9 @@ static const txf__transpose_entry transpose_entries[] = {
          * (0.82-0.98 and 0.84-0.90 on most; 2-core AMD EPYC, Zen 5,
          * docs/bench/pocl-2026-11-29-amd/stores). */
         .stream_shift_min_no_cache = 4.0 * 1024 * 1024,
+        /* And without a cache size, the same up to the size that fraction
+         * of this CPU's 32 MiB gives. */
+        .stream_lines_no_cache = 8.0 * 1024 * 1024,
         /* 1- and 2-byte outputs on lines of 0.5 to 1.2 MB: ordinary stores
          * faster than non-temporal ones on 6 of 7 shapes forced and 4 of 4
          * in auto, from about 1.25 MB faster or slower by shape (2-core AMD

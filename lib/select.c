@@ -2102,10 +2102,12 @@ static txf__memo *memo_begin(txf_context *ctx)
  * rows start off one), except, where the entry
  * sets stream_cached, outputs off lines whose input is under that fraction
  * of the device's global memory cache (and outputs on lines under
- * stream_cached_lines, for the element sizes it names; where the device
- * reports no cache size, those rules are left out, and 1- and 2-byte
- * outputs off lines take the entry's stream_shift_min_no_cache for
- * TXF__STREAM_SHIFT_MIN). The shifted kernel (non-temporal
+ * stream_cached_lines, for the element sizes it names, but 1-byte ones
+ * whose rows are a multiple of 4 KiB apart; where the device reports no
+ * cache size, those rules are left out, 1- and 2-byte outputs off lines
+ * take the entry's stream_shift_min_no_cache for TXF__STREAM_SHIFT_MIN,
+ * and outputs on lines under its stream_lines_no_cache ordinary stores).
+ * The shifted kernel (non-temporal
  * stores, output rows off lines) loads each tile's lines before it
  * transposes them (out->stage) for 4- and 8-byte elements where the input
  * is larger than that cache (than TXF__STAGE_CACHE_UNKNOWN where the device
@@ -2152,19 +2154,21 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	const bool lines = opts->views_known ? opts->out_lines : rows * elem % 64 == 0;
 	const double bytes = (double)rows * (double)cols * (double)elem;
 	const txf__transpose_entry *te = txf__transpose_entry_for(p);
-	const double cached = !lines ? te->stream_cached
-	                      : elem < 32 && (te->stream_cached_line_sizes >> elem) & 1
-	                          ? te->stream_cached_lines
-	                          : 0;
+	const size_t L = 64 / elem;
+	const size_t in_ld = opts->views_known ? opts->in_ld : cols;
+	const size_t out_ld = opts->views_known ? opts->out_ld : rows;
+	const unsigned co = stream_crowd(out_ld * elem, L), ci = stream_crowd(in_ld * elem, L);
+	/* (Outputs on lines of the element sizes the entry names, but 1-byte
+	 * ones whose rows are a multiple of 4 KiB apart, whose grouped
+	 * non-temporal stores spread a tile's lines over the L1 sets.) */
+	const bool line_rule = lines && elem < 32 && (te->stream_cached_line_sizes >> elem) & 1 &&
+	                       !(elem == 1 && co >= L);
+	const double cached = !lines ? te->stream_cached : line_rule ? te->stream_cached_lines : 0;
 	const bool in_cache = cached > 0 && bytes < cached * (double)ctx->global_cache;
 	/* An entry's cache rule needs the cache's size: without it (POCL reports
 	 * none where the OS hides the CPU's caches, as some VMs do) the stores
 	 * follow the sizes alone, and the why says so. */
 	const bool no_cache = cpu && cached > 0 && !ctx->global_cache;
-	const size_t L = 64 / elem;
-	const size_t in_ld = opts->views_known ? opts->in_ld : cols;
-	const size_t out_ld = opts->views_known ? opts->out_ld : rows;
-	const unsigned co = stream_crowd(out_ld * elem, L), ci = stream_crowd(in_ld * elem, L);
 	const double nt_min_all =
 	    te->stream_nt_min > 0 ? te->stream_nt_min : (double)TXF__STREAM_NT_MIN;
 	/* (The entry's size for 1- and 2-byte outputs on lines, but for 1-byte
@@ -2185,9 +2189,12 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	/* (1- and 2-byte outputs on lines that the entry's own size keeps
 	 * ordinary.) */
 	const bool lines_held = lines && elem <= 2 && bytes >= nt_min_all && bytes < nt_min;
-	const bool nt =
-	    opts->stores ? opts->stores > 0
-	                 : cpu && !in_cache && bytes >= (lines || elem >= 4 ? nt_min : shift_min);
+	/* (Outputs on lines that the entry's size for them keeps ordinary where
+	 * no cache size is reported.) */
+	const bool lines_no_cache = no_cache && lines && bytes < te->stream_lines_no_cache;
+	const bool nt = opts->stores ? opts->stores > 0
+	                             : cpu && !in_cache && !lines_no_cache &&
+	                                   bytes >= (lines || elem >= 4 ? nt_min : shift_min);
 	out->stores = nt;
 	const double cache =
 	    ctx->global_cache ? (double)ctx->global_cache : (double)TXF__STAGE_CACHE_UNKNOWN;
@@ -2222,6 +2229,9 @@ static txf_status settle_stores(const txf_context *ctx, size_t rows, size_t cols
 	         : cpu && !nt && shifts_held
 	             ? " (1- or 2-byte output rows off lines, no cache size reported: under the "
 	               "entry's size for the shifts)"
+	         : cpu && !nt && lines_no_cache && bytes >= nt_min
+	             ? " (output rows on lines, no cache size reported: under the entry's "
+	               "size for them)"
 	         : cpu && !nt && lines_held
 	             ? " (1- or 2-byte output rows on lines: under the entry's size for "
 	               "non-temporal ones)"

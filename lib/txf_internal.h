@@ -780,6 +780,10 @@ typedef struct txf__transpose_entry {
 	 * out: bytes from which 1- and 2-byte outputs whose rows start off a
 	 * line take non-temporal stores (0: TXF__STREAM_SHIFT_MIN). */
 	double stream_shift_min_no_cache;
+	/* And bytes under which outputs whose rows start on lines, of the
+	 * element sizes of stream_cached_line_sizes, take ordinary stores
+	 * there (0: the sizes above). */
+	double stream_lines_no_cache;
 } txf__transpose_entry;
 
 /* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay

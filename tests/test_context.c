@@ -2683,7 +2683,9 @@ static void pocl_cpu_entry_matmul_model(void **state)
  * side fills a line otherwise (16 4-byte, 8 8-byte or 4 16-byte elements),
  * and why says so. Its stores: ordinary under 512 KiB (1- and 2-byte
  * outputs whose rows start off a line: 1 MiB), else non-temporal, except on
- * AMD CPUs for outputs off lines whose input is under 0.3 of the cache;
+ * AMD CPUs for outputs off lines whose input is under 0.3 of the cache and
+ * outputs on lines under a quarter of it (not 1-byte ones whose rows are a
+ * multiple of 4 KiB apart);
  * the shifted kernel's tiles loaded first for 4- and 8-byte inputs over
  * the cache. */
 static void pocl_cpu_entry_stream(void **state)
@@ -2718,12 +2720,11 @@ static void pocl_cpu_entry_stream(void **state)
 	    {1000, 700, TXF_U8, 1, 0, 64, {0, 0}},
 	    {2000, 2001, TXF_U16, 1, 0, 32, {1, 0}},
 	    /* Output rows on lines on the AMD entry: ordinary stores for
-	     * 8- and 16-byte inputs under a quarter of the cache, and for 1-
-	     * and 2-byte ones under 1.25 MiB; on the other, for every size
-	     * under 1.25 MiB. */
+	     * inputs under a quarter of the cache; on the other, for every
+	     * size under 1.25 MiB. */
 	    {1024, 1024, TXF_U8, 1, 0, 64, {0, 0}},
-	    {1024, 1280, TXF_U8, 1, 0, 64, {1, 1}},
-	    {1024, 1536, TXF_U8, 1, 0, 64, {1, 1}},
+	    {1024, 1280, TXF_U8, 1, 0, 64, {1, 0}},
+	    {1024, 1536, TXF_U8, 1, 0, 64, {1, 0}},
 	    /* (but 1-byte ones whose output rows are 16 KiB apart, which
 	     * non-temporal stores of 8 tiles at a time spread over the L1
 	     * sets) */
@@ -2731,9 +2732,10 @@ static void pocl_cpu_entry_stream(void **state)
 	    {8192, 32, TXF_U16, 1, 0, 32, {0, 0}},
 	    {768, 768, TXF_F64, 1, 0, 8, {1, 0}},
 	    {1024, 512, TXF_U16, 1, 0, 32, {0, 0}},
-	    {1024, 1024, TXF_U16, 1, 0, 32, {1, 1}},
-	    {512, 512, TXF_F32, 1, 0, 16, {0, 1}},
+	    {1024, 1024, TXF_U16, 1, 0, 32, {1, 0}},
+	    {512, 512, TXF_F32, 1, 0, 16, {0, 0}},
 	    {1024, 1024, TXF_F64, 1, 0, 8, {1, 1}},
+	    {2048, 1000, TXF_F32, 1, 0, 16, {1, 0}},
 	    /* Short sides of 17 to 32: blocks, but not for output rows 2^k
 	     * bytes apart (or one element off) with few columns. */
 	    {20, 4045, TXF_U8, 0, 1, 0, {0, 0}},
@@ -2742,7 +2744,7 @@ static void pocl_cpu_entry_stream(void **state)
 	    {32, 8192, TXF_U16, 0, 1, 0, {0, 0}},
 	    {30011, 17, TXF_U16, 0, 1, 0, {0, 0}},
 	    {24, 100000, TXF_F32, 0, 1, 0, {0, 0}},
-	    {8192, 32, TXF_F32, 1, 0, 16, {0, 1}},
+	    {8192, 32, TXF_F32, 1, 0, 16, {0, 0}},
 	    {5000, 29, TXF_F64, 0, 1, 0, {0, 0}},
 	    {8191, 32, TXF_F64, 1, 0, 8, {1, 0}},
 	    {65536, 17, TXF_F64, 1, 0, 8, {1, 1}},
@@ -2786,10 +2788,7 @@ static void pocl_cpu_entry_stream(void **state)
 				/* Ordinary stores of rows on lines say why. */
 				const size_t e = txf_dtype_size(cases[i].dtype);
 				if (cpu == 1 && !cases[i].nt[cpu] && cases[i].rows * e % 64 == 0 &&
-				    !strstr(c.why,
-				            e <= 2 ? "(1- or 2-byte output rows on lines: under "
-				                     "the entry's size for non-temporal ones)"
-				                   : "(input and output within half the cache)"))
+				    !strstr(c.why, "(input and output within half the cache)"))
 					fail_msg("%s, case %zu: %s", cpus[cpu], i, c.why);
 			}
 			/* The shifted kernel loads each tile's lines first for 4- and
@@ -2828,8 +2827,9 @@ static void pocl_cpu_entry_stream(void **state)
 	}
 	/* A device that reports no cache size: the AMD entry's cache rules are
 	 * left out, its stores follow the sizes as the other entry's do (1- and
-	 * 2-byte outputs off lines from its own 4 MiB), and why says so; the
-	 * other entry, which has no such rule, says nothing. */
+	 * 2-byte outputs off lines from its own 4 MiB, outputs on lines from
+	 * its 8 MiB), and why says so; the other entry, which has no such
+	 * rule, says nothing. */
 	ctx->global_cache = 0;
 	for (int cpu = 0; cpu < 2; cpu++) {
 		snprintf(ctx->profile.vendor_name, sizeof ctx->profile.vendor_name, "%s",
@@ -2844,7 +2844,7 @@ static void pocl_cpu_entry_stream(void **state)
 		     * just over 4 MiB; 4- and 8-byte ones, and 8-byte on lines. */
 		    {999, 666, TXF_F16, {1, 0}},   {4097, 1023, TXF_U8, {1, 0}},
 		    {2049, 1024, TXF_U16, {1, 1}}, {999, 666, TXF_F32, {1, 1}},
-		    {1001, 700, TXF_F64, {1, 1}},  {1024, 1024, TXF_F64, {1, 1}},
+		    {1001, 700, TXF_F64, {1, 1}},
 		};
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
 			assert_int_equal(txf_transpose_explain(ctx, sizes[i].rows, sizes[i].cols,
@@ -2859,6 +2859,34 @@ static void pocl_cpu_entry_stream(void **state)
 				         cpus[cpu], sizes[i].rows, sizes[i].cols,
 				         txf_dtype_name(sizes[i].dtype), test_cparam(&c, "stores"),
 				         c.why);
+		}
+		/* Outputs on lines: the AMD entry's ordinary stores under 8 MiB,
+		 * but for 1-byte outputs whose rows are a multiple of 4 KiB
+		 * apart; the other entry's by the sizes alone. */
+		static const struct {
+			size_t rows, cols;
+			txf_dtype dtype;
+			int nt[2];
+		} on_lines[] = {
+		    {1000, 1000, TXF_F64, {1, 0}}, {1024, 1024, TXF_F64, {1, 1}},
+		    {2048, 2048, TXF_U8, {1, 0}},  {4096, 1024, TXF_U8, {1, 1}},
+		    {1600, 1600, TXF_U16, {1, 0}}, {2048, 1000, TXF_F32, {1, 0}},
+		    {2000, 2000, TXF_F32, {1, 1}}, {256, 2000, TXF_C128, {1, 0}},
+		};
+		for (size_t i = 0; i < sizeof on_lines / sizeof on_lines[0]; i++) {
+			assert_int_equal(txf_transpose_explain(ctx, on_lines[i].rows,
+			                                       on_lines[i].cols, on_lines[i].dtype,
+			                                       0, NULL, &c),
+			                 TXF_SUCCESS);
+			const bool held = cpu == 1 && !on_lines[i].nt[cpu];
+			if (test_cparam(&c, "stores") != on_lines[i].nt[cpu] ||
+			    (strstr(c.why, "output rows on lines, no cache size reported") !=
+			     NULL) != held)
+				fail_msg(
+				    "%s, no cache size, on lines, %zu x %zu %s: stores %lld: %s",
+				    cpus[cpu], on_lines[i].rows, on_lines[i].cols,
+				    txf_dtype_name(on_lines[i].dtype), test_cparam(&c, "stores"),
+				    c.why);
 		}
 		assert_int_equal(txf_transpose_explain(ctx, 300, 300, TXF_F32, 0, NULL, &c),
 		                 TXF_SUCCESS);
