@@ -1301,6 +1301,19 @@ double txf__model_time(const txf__matmul_entry *e, const txf__mcost *c, double s
 	return model_time(e, &cs, p, cus, m, n, k, elem, 1, false, false);
 }
 
+/* Append to why which matrix units p runs on (mma 2 to 4). */
+static void units_note(char *why, size_t why_size, size_t elem, const txf__mparams *p)
+{
+	const size_t len = strlen(why);
+	if (elem == 8)
+		snprintf(why + len, why_size - len, "; f64 on the matrix units (mma.sync %s)",
+		         txf__mma_instruction(p->mma));
+	else
+		snprintf(why + len, why_size - len,
+		         "; f32 as %s on the TF32 matrix units (mma.sync %s)",
+		         txf__precision_name(p->precision), txf__mma_instruction(p->mma));
+}
+
 /* Whether one of a cost model's sets (NULL or [0].p.mwg 0: none) runs on
  * ctx's device: the f64 sets on NVIDIA's matrix units need compute
  * capability 8.0 or later, and elsewhere the entry's rule chooses. */
@@ -1748,10 +1761,7 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		if (out->params.mma < 2) {
 			out->params.mma = 1;
 		} else {
-			size_t len = strlen(out->why);
-			snprintf(out->why + len, sizeof out->why - len,
-			         "; f64 on the matrix units (mma.sync %s)",
-			         txf__mma_instruction(out->params.mma));
+			units_note(out->why, sizeof out->why, elem, &out->params);
 			/* (Bands as the caller asked, else as settle_raster says.) */
 			out->params.raster = given->raster;
 			settle_raster(ctx, e, m, n, out->strategy, &out->params, out->why,
@@ -1927,17 +1937,8 @@ static txf_status select_matmul(txf_context *ctx, size_t m, size_t n, size_t k, 
 		off_the_units(&p);
 		out->params = p;
 	}
-	if (p.mma >= 2 && !given->mma && st != TXF_STRATEGY_SIMPLE) {
-		size_t len = strlen(out->why);
-		if (elem == 8)
-			snprintf(out->why + len, sizeof out->why - len,
-			         "; f64 on the matrix units (mma.sync %s)",
-			         txf__mma_instruction(p.mma));
-		else
-			snprintf(out->why + len, sizeof out->why - len,
-			         "; f32 as %s on the TF32 matrix units (mma.sync %s)",
-			         txf__precision_name(p.precision), txf__mma_instruction(p.mma));
-	}
+	if (p.mma >= 2 && !given->mma && st != TXF_STRATEGY_SIMPLE)
+		units_note(out->why, sizeof out->why, elem, &p);
 	if (took_big && st != TXF_STRATEGY_SIMPLE) {
 		size_t len = strlen(out->why);
 		snprintf(out->why + len, sizeof out->why - len,
