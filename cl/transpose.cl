@@ -61,6 +61,19 @@
  *                       tiles (ti, tj), ti >= tj, swapped through local memory
  *                       (INPLACE_TILES of them: 2, or 1 with the second tile
  *                       of the pair held in registers)
+ *   transpose_batched_flat   a batch in one launch (txf_transpose_batched):
+ *                       one work-item per output element, PER matrices side
+ *                       by side along dimension 0, matrices of the batch in
+ *                       steps of the launch along dimension 1; on CPUs
+ *                       (BATCH_SERIAL) whole matrices per work-item. Input
+ *                       steps in_xs, in_ys also make it the strided copy of
+ *                       a batch of views of two layouts; small matrices
+ *                       build the shape in (FLAT_SHAPE)
+ *   transpose_batched_tiled  a batch in one launch, PAD's tiles: T x T
+ *                       tiles of a matrix through local memory, matrices of
+ *                       the batch in steps of the launch along dimension 2
+ *   transpose_batched_packed  the same with transpose_packed's tiles (1- and
+ *                       2-byte elements, outputs on 32-byte sectors)
  *   copy_rect           not a transpose: out (rows x cols) = in, one work-item
  *                       per element, bounds-checked; the strided copy of views
  *                       of different layouts in one buffer
@@ -268,11 +281,11 @@ inline void pk_row_store_guarded(__global elem_t *dst, ulong v, long q, ulong n)
 /* Every row of the output must start on a 32-byte sector (offset and
  * leading dimension; transpose_packed_shifted serves the others), so
  * that whole words and sectors are stored. */
-__kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, ulong in_off,
-                                            ulong in_ld, __global elem_t *restrict out,
-                                            ulong out_off, ulong out_ld, ulong rows, ulong cols)
+/* Tile (get_group_id(0), get_group_id(1)) of the packed kernel through lw. */
+inline void pk_tile(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                    __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                    ulong cols, __local ulong *lw)
 {
-	__local ulong lw[PB * TILE * TILE + TILE];
 	const uint lx = get_local_id(0), ly = get_local_id(1);
 	/* Element row and column of the group's first block. */
 	const ulong r0 = (ulong)get_group_id(1) * TILE * PB, c0 = (ulong)get_group_id(0) * TILE * PB;
@@ -305,6 +318,31 @@ __kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, 
 			*(__global ulong *)dst = v;
 		else
 			pk_row_store_guarded(dst, v, 0, rows - oc);
+	}
+}
+
+__kernel TXF_TILED_WG void transpose_packed(__global const elem_t *restrict in, ulong in_off,
+                                            ulong in_ld, __global elem_t *restrict out,
+                                            ulong out_off, ulong out_ld, ulong rows, ulong cols)
+{
+	__local ulong lw[PB * TILE * TILE + TILE];
+	pk_tile(in, in_off, in_ld, out, out_off, out_ld, rows, cols, lw);
+}
+
+/* transpose_packed for a batch (as transpose_batched_tiled): every output
+ * row of every matrix on a 32-byte sector, every input row on 4 elements
+ * where IN_ALIGNED. */
+__kernel TXF_TILED_WG void transpose_batched_packed(__global const elem_t *restrict in,
+                                                    ulong in_off, ulong in_ld, ulong in_stride,
+                                                    __global elem_t *restrict out, ulong out_off,
+                                                    ulong out_ld, ulong out_stride, ulong rows,
+                                                    ulong cols, ulong batch)
+{
+	__local ulong lw[PB * TILE * TILE + TILE];
+	for (ulong b = get_group_id(2); b < batch; b += get_num_groups(2)) {
+		pk_tile(in, in_off + b * in_stride, in_ld, out, out_off + b * out_stride, out_ld, rows,
+		        cols, lw);
+		barrier(CLK_LOCAL_MEM_FENCE);
 	}
 }
 
@@ -2484,4 +2522,87 @@ __kernel TXF_TILED_WG void transpose_inplace_tiled(__global elem_t *m, ulong off
 			m[off + (r0 + y) * ld + c0 + lx] = lo[lx][y];
 	}
 #endif
+}
+
+/* Batches: matrix b of the input starts in_stride elements after matrix
+ * b - 1 (at in_off for b = 0), of the output out_stride after. The output
+ * of a matrix is orows x ocols, element (x, y) at x * out_ld + y; it is the
+ * input's element at x * in_xs + y * in_ys (a transpose: in_xs 1 and in_ys
+ * the input's ld; a copy of views of two layouts: in_xs the ld and in_ys
+ * 1). orows * ocols * per < 2^31 (the host checks). */
+__kernel void transpose_batched_flat(__global const elem_t *restrict in, ulong in_off, ulong in_xs,
+                                     ulong in_ys, ulong in_stride, __global elem_t *restrict out,
+                                     ulong out_off, ulong out_ld, ulong out_stride, uint orows_,
+                                     uint ocols_, ulong batch, uint per_)
+{
+	/* Small matrices: the shape built in (FLAT_SHAPE), and on GPUs the
+	 * matrices per launch row (FLAT_PER), so that the divisions below are
+	 * by constants. */
+#ifdef FLAT_SHAPE
+	const uint orows = FLAT_OROWS, ocols = FLAT_OCOLS;
+	(void)orows_, (void)ocols_;
+#else
+	const uint orows = orows_, ocols = ocols_;
+#endif
+#ifdef FLAT_PER
+	const uint per = FLAT_PER;
+	(void)per_;
+#else
+	const uint per = per_;
+#endif
+#ifdef BATCH_SERIAL
+	/* Work-item g: matrices g per .. g per + per - 1, each row of its
+	 * output in turn. */
+	const ulong b0 = (ulong)get_global_id(0) * per;
+	const ulong b1 = b0 + per < batch ? b0 + per : batch;
+	for (ulong b = b0; b < b1; b++) {
+		__global const elem_t *src = in + in_off + b * in_stride;
+		__global elem_t *dst = out + out_off + b * out_stride;
+		for (uint x = 0; x < orows; x++) {
+			__global const elem_t *s = src + x * in_xs;
+			__global elem_t *d = dst + x * out_ld;
+			for (uint y = 0; y < ocols; y++)
+				d[y] = s[y * in_ys];
+		}
+	}
+#else
+	const uint m = orows * ocols;
+	const uint e0 = (uint)get_global_id(0);
+	if (e0 >= per * m)
+		return;
+	const uint p = e0 / m, e = e0 - p * m, x = e / ocols, y = e - x * ocols;
+	const ulong src = in_off + x * in_xs + y * in_ys, dst = out_off + x * out_ld + y;
+	for (ulong g = get_global_id(1); g * per + p < batch; g += get_global_size(1)) {
+		const ulong b = g * per + p;
+		out[dst + b * out_stride] = in[src + b * in_stride];
+	}
+#endif
+}
+
+/* PAD's tiles for a batch: work-group (i, j, g) moves tile (i, j) of
+ * matrices g, g + G, ... (G work-groups along dimension 2). */
+__kernel TXF_TILED_WG void transpose_batched_tiled(__global const elem_t *restrict in, ulong in_off,
+                                                   ulong in_ld, ulong in_stride,
+                                                   __global elem_t *restrict out, ulong out_off,
+                                                   ulong out_ld, ulong out_stride, ulong rows,
+                                                   ulong cols, ulong batch)
+{
+	__local elem_t tile[TILE][TILE + 1];
+	const uint lx = get_local_id(0), ly = get_local_id(1);
+	const ulong r0 = (ulong)get_group_id(1) * TILE, c0 = (ulong)get_group_id(0) * TILE;
+	const bool read_col = c0 + lx < cols, write_row = r0 + lx < rows;
+	for (ulong b = get_group_id(2); b < batch; b += get_num_groups(2)) {
+		__global const elem_t *src = in + in_off + b * in_stride + c0 + lx;
+		if (read_col)
+			for (uint k = 0; k < TILE; k += WG_ROWS)
+				if (r0 + ly + k < rows)
+					tile[ly + k][lx] = src[(r0 + ly + k) * in_ld];
+		barrier(CLK_LOCAL_MEM_FENCE);
+		__global elem_t *dst = out + out_off + b * out_stride + r0 + lx;
+		if (write_row)
+			for (uint k = 0; k < TILE; k += WG_ROWS)
+				if (c0 + ly + k < cols)
+					dst[(c0 + ly + k) * out_ld] = tile[lx][ly + k];
+		barrier(CLK_LOCAL_MEM_FENCE);
+	}
 }

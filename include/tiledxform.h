@@ -437,6 +437,31 @@ TXF_API txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t c
                                          txf_dtype dtype, int in_place,
                                          const txf_transpose_options *opts, txf_choice *out);
 
+/* A batch of transposes: out_b = transpose(in_b) for b = 0 .. batch - 1,
+ * where in_b is the view *in with its offset moved b * in_stride elements
+ * and out_b the view *out moved b * out_stride elements (strides count
+ * elements, like offsets; in_stride may be 0: one input for every output).
+ * Every matrix must lie inside its buffer; no two outputs may share an
+ * element (TXF_ERR_OVERLAP); where inputs and outputs share a buffer, the
+ * bytes from the first input to the last and those of the outputs must
+ * not meet. The options apply as to txf_transpose, with the parameter
+ * "batched": 1 runs the whole batch in one launch (strategy simple or
+ * pad), 2 the single matrix's kernels once per matrix, 0 chooses by the
+ * device and the matrices' size. Views of different layouts are a strided
+ * copy in one launch. batch = 0 or an empty matrix does nothing and still
+ * completes the event. */
+TXF_API txf_status txf_transpose_batched(txf_context *ctx, const txf_matrix *in, size_t in_stride,
+                                         const txf_matrix *out, size_t out_stride, size_t batch,
+                                         const txf_transpose_options *opts, cl_uint num_wait,
+                                         const cl_event *wait, cl_event *event);
+
+/* What txf_transpose_batched would run for `batch` rows x cols matrices of
+ * dtype in views of one layout, without running it. */
+TXF_API txf_status txf_transpose_batched_explain(txf_context *ctx, size_t rows, size_t cols,
+                                                 size_t batch, txf_dtype dtype,
+                                                 const txf_transpose_options *opts,
+                                                 txf_choice *out);
+
 /* ---------------------------------------------------------------- matmul */
 
 typedef enum txf_op { TXF_OP_N = 0, TXF_OP_T = 1 } txf_op;

@@ -25,13 +25,17 @@
 #define POCL_CPU_TRANSPOSE                                                              \
 	.vendor = TXF_VENDOR_POCL, .kind = TXF_DEVICE_CPU, .tile = 32, .wg_rows = 32,   \
 	.divisible = TXF_STRATEGY_PAD, .uneven = TXF_STRATEGY_PAD, .simple_below = 256, \
-	.skinny_max = 16, .skinny_blocks_max = 32, .skinny_set_rows = 8, .stream = 1
+	.skinny_max = 16, .skinny_blocks_max = 32, .skinny_set_rows = 8, .stream = 1,   \
+	.batch_whole_min = 256 << 10
 
 static const txf__transpose_entry transpose_entries[] = {
     {
         .name = "nvidia-gpu",
         .vendor = TXF_VENDOR_NVIDIA,
         .kind = TXF_DEVICE_GPU,
+        .batch_tiled_side = 8,
+        .batch_whole_min = 256 << 20,
+        .batch_packed_side = 64,
         .tile = 32,
         .wg_rows = 8,
         .divisible = TXF_STRATEGY_PAD,
@@ -82,6 +86,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .name = "amd-gpu",
         .vendor = TXF_VENDOR_AMD,
         .kind = TXF_DEVICE_GPU,
+        .batch_tiled_side = 8,
+        .batch_whole_min = 256 << 20,
         .tile = 32,
         .wg_rows = 8,
         .divisible = TXF_STRATEGY_PAD,
@@ -95,6 +101,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .name = "gpu",
         .vendor = TXF__ANY_VENDOR,
         .kind = TXF_DEVICE_GPU,
+        .batch_tiled_side = 8,
+        .batch_whole_min = 256 << 20,
         .tile = 32,
         .wg_rows = 8,
         .divisible = TXF_STRATEGY_PAD,
@@ -173,6 +181,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .name = "cpu",
         .vendor = TXF__ANY_VENDOR,
         .kind = TXF_DEVICE_CPU,
+        .batch_whole_min = 256 << 10,
         .tile = 32,
         .wg_rows = 32,
         .divisible = TXF_STRATEGY_PAD,

@@ -207,6 +207,23 @@ static const param_def registry[TXF__P_COUNT] = {
             .fits = "1- or 2-byte elements; tile x wg_rows work-items and tile x (tile + 1) "
                     "blocks of local memory fit",
         },
+    [TXF__P_BATCHED] =
+        {
+            .info = {.name = "batched",
+                     .operation = TR,
+                     .min = 0,
+                     .max = 2,
+                     .meaning = "batches of matrices (txf_transpose_batched): 1 one launch for "
+                                "the whole batch (transpose_batched_flat with simple, "
+                                "transpose_batched_tiled with pad), 2 the single matrix's "
+                                "kernels once per matrix, 0 as the device says"},
+            .macro = NULL,
+            .kind = F_INT,
+            .option = T_OPT(batched),
+            .choice = T_CH(batched),
+            .fits = "a batch (txf_transpose_batched); 1: simple, pad or auto, views of one "
+                    "layout for pad",
+        },
     [TXF__P_MWG] =
         {
             .info = {.name = "mwg",

@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stdio.h>
+#include <limits.h>
 #include <string.h>
 
 /* Tiles of local memory per work-group of the tiled in-place kernel: as
@@ -504,6 +505,10 @@ static txf_status select_kernel(txf_context *ctx, size_t rows, size_t cols, size
 	    opts->strategy != TXF_STRATEGY_PADCOPY, TXF_ERR_STRATEGY_NOT_APPLICABLE,
 	    "padcopy is a matmul strategy; transpose supports auto, simple, pad, truncate "
 	    "and split");
+	TXF_CHECK_ARG(opts->batched == 0, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "batched %d belongs to batches of matrices (txf_transpose_batched), not to "
+	              "one matrix",
+	              opts->batched);
 	if (in_place)
 		TXF_CHECK_ARG(opts->strategy != TXF_STRATEGY_TRUNCATE &&
 		                  opts->strategy != TXF_STRATEGY_SPLIT,
@@ -2272,7 +2277,7 @@ static txf_status select_transpose(txf_context *ctx, size_t rows, size_t cols, s
 }
 
 /* Whether two transpose options ask for the same choice: every field. */
-_Static_assert(sizeof(txf__topts) == 13 * sizeof(unsigned) + 4 + 2 * sizeof(size_t),
+_Static_assert(sizeof(txf__topts) == 14 * sizeof(unsigned) + 4 + 4 + 2 * sizeof(size_t),
                "a field was added to txf__topts: compare it in topts_equal");
 static bool topts_equal(const txf__topts *a, const txf__topts *b)
 {
@@ -2281,10 +2286,10 @@ static bool topts_equal(const txf__topts *a, const txf__topts *b)
 	       a->cache_hints == b->cache_hints && a->stream == b->stream &&
 	       a->stores == b->stores && a->out_lines == b->out_lines &&
 	       a->inplace_tiles == b->inplace_tiles && a->skinny == b->skinny &&
-	       a->packed == b->packed && a->views_known == b->views_known &&
-	       a->in_words == b->in_words && a->out_sectors == b->out_sectors &&
-	       a->in_ld == b->in_ld && a->out_ld == b->out_ld && a->in_off4 == b->in_off4 &&
-	       a->out_off4 == b->out_off4;
+	       a->packed == b->packed && a->batched == b->batched &&
+	       a->views_known == b->views_known && a->in_words == b->in_words &&
+	       a->out_sectors == b->out_sectors && a->in_ld == b->in_ld && a->out_ld == b->out_ld &&
+	       a->in_off4 == b->in_off4 && a->out_off4 == b->out_off4;
 }
 
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
@@ -2320,6 +2325,221 @@ txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, siz
 	mm->tr[i].opts = *opts;
 	mm->tr[i].choice = *out;
 	pthread_mutex_unlock(&ctx->lock);
+	return TXF_SUCCESS;
+}
+
+/* Whether options ask for a kernel of the single-matrix transpose (which a
+ * batch in one launch does not have). */
+static const char *single_matrix_param(const txf__topts *o)
+{
+	return o->segments > 0      ? "segments"
+	       : o->width > 0       ? "width"
+	       : o->cache_hints > 0 ? "cache_hints"
+	       : o->stream > 0      ? "stream"
+	       : o->stores != 0     ? "stores"
+	       : o->skinny > 0      ? "skinny"
+	       : o->packed > 1      ? "packed"
+	       : o->inplace_tiles   ? "inplace_tiles"
+	                            : NULL;
+}
+
+/* See txf__select_transpose_batched. */
+#define BATCH_TILE_SLACK 1.25
+
+txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                         size_t batch, bool same_layout, const txf__topts *opts,
+                                         txf__tchoice *out)
+{
+	txf__topts o;
+	if (opts)
+		o = *opts;
+	else
+		memset(&o, 0, sizeof o);
+	const int asked = o.batched;
+	o.batched = 0;
+	const txf__transpose_entry *e = txf__transpose_entry_for(&ctx->profile);
+	const txf_device_profile *p = &ctx->profile;
+	const bool fallback = strcmp(e->name, "fallback") == 0;
+	const double bytes = (double)rows * (double)cols * (double)elem;
+	const double whole = e->batch_whole_min > 0 ? e->batch_whole_min : TXF__BATCH_WHOLE_MIN;
+	const char *single = single_matrix_param(&o);
+	TXF_CHECK_ARG(asked >= 0 && asked <= 2, TXF_ERR_BAD_PARAM,
+	              "batched %d is not 0 (choose), 1 (one launch) or 2 (per matrix)", asked);
+	TXF_CHECK_ARG(asked != 1 ||
+	                  (o.strategy == TXF_STRATEGY_AUTO || o.strategy == TXF_STRATEGY_SIMPLE ||
+	                   o.strategy == TXF_STRATEGY_PAD),
+	              TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "a batch in one launch (batched 1) runs simple or pad, not %s",
+	              txf_strategy_name(o.strategy));
+	TXF_CHECK_ARG(asked != 1 || !single, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+	              "%s belongs to the single matrix's kernels, which a batch in one launch "
+	              "(batched 1) does not run: ask for batched 2 or 0",
+	              single ? single : "");
+	const bool one_kernel_strategy = o.strategy == TXF_STRATEGY_AUTO ||
+	                                 o.strategy == TXF_STRATEGY_SIMPLE ||
+	                                 o.strategy == TXF_STRATEGY_PAD;
+	const bool per_matrix =
+	    same_layout && (asked == 2 || (asked == 0 && (batch < 2 || bytes >= whole || single ||
+	                                                  !one_kernel_strategy)));
+	if (per_matrix) {
+		txf_status s = txf__select_transpose(ctx, rows, cols, elem, false, &o, out);
+		if (s != TXF_SUCCESS)
+			return s;
+		out->batched = 2;
+		const double launches = (double)out->launches * (double)batch;
+		out->launches = launches < (double)UINT_MAX ? (unsigned)launches : UINT_MAX;
+		char why[sizeof out->why];
+		const int n = snprintf(why, sizeof why, "a batch of %zu: %s once per matrix (%s); ",
+		                       batch, "the single matrix's kernels",
+		                       asked == 2  ? "batched 2 as asked"
+		                       : batch < 2 ? "one matrix"
+		                       : single    ? "a single-matrix parameter was asked for"
+		                       : !one_kernel_strategy
+		                           ? "its strategy has no batched kernel"
+		                           : "matrices of at least the entry's batch_whole_min "
+		                             "bytes");
+		if (n > 0 && (size_t)n < sizeof why) {
+			const size_t room = sizeof why - (size_t)n;
+			memcpy(why + n, out->why, room - 1);
+			why[sizeof why - 1] = '\0';
+		}
+		memcpy(out->why, why, sizeof why);
+		return TXF_SUCCESS;
+	}
+	memset(out, 0, sizeof *out);
+	snprintf(out->entry, sizeof out->entry, "%s", e->name);
+	out->batched = 1;
+	out->launches = rows && cols && batch ? 1 : 0;
+	const size_t side = rows < cols ? rows : cols;
+	/* The packed kernel's tiles: outputs on 32-byte sectors (tight views
+	 * where unknown: an output ld of `rows`). */
+	const size_t sector = 32 / elem;
+	const bool sectors = o.views_known ? o.out_sectors : rows % sector == 0;
+	const bool in_words = o.views_known ? o.in_words : cols % 4 == 0;
+	if (o.packed == 1) {
+		const char *needs = elem > 2       ? "its elements are 1 or 2 bytes"
+		                    : !same_layout ? "its views have one layout"
+		                    : !sectors     ? "every output row starts on a 32-byte sector "
+		                                     "(offset, ld and stride)"
+		                    : o.strategy == TXF_STRATEGY_SIMPLE ? "it runs with pad or auto"
+		                                                        : NULL;
+		TXF_CHECK_ARG(!needs, TXF_ERR_STRATEGY_NOT_APPLICABLE,
+		              "the batched packed kernel (packed 1) does not apply here: %s",
+		              needs);
+	}
+	const bool packed =
+	    o.packed == 1 || (o.packed == 0 && o.strategy != TXF_STRATEGY_SIMPLE && elem <= 2 &&
+	                      same_layout && sectors && e->batch_packed_side &&
+	                      side >= e->batch_packed_side && !o.tile && !o.wg_rows);
+	if (packed) {
+		memset(out, 0, sizeof *out);
+		snprintf(out->entry, sizeof out->entry, "%s", e->name);
+		out->batched = 1;
+		out->launches = rows && cols && batch ? 1 : 0;
+		out->packed = 1;
+		out->strategy = TXF_STRATEGY_PAD;
+		out->strategy_source = o.strategy != TXF_STRATEGY_AUTO || o.packed == 1
+		                           ? TXF_SOURCE_FORCED
+		                       : fallback ? TXF_SOURCE_FALLBACK
+		                                  : TXF_SOURCE_DEVICE;
+		out->tile_source = o.tile || o.wg_rows ? TXF_SOURCE_FORCED : TXF_SOURCE_DEVICE;
+		unsigned tile = o.tile ? o.tile : e->packed_tile ? e->packed_tile : 16;
+		unsigned wg_rows = o.wg_rows ? o.wg_rows : e->packed_rows ? e->packed_rows : tile;
+		if (!o.wg_rows && wg_rows > tile)
+			wg_rows = tile;
+		char why[200];
+		bool local_short;
+		while (!txf__packed_fits(p, tile, wg_rows, elem, &local_short, why, sizeof why)) {
+			if (!local_short && !o.wg_rows && wg_rows > 1)
+				wg_rows /= 2;
+			else if (!o.tile && tile > 4)
+				tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
+			else
+				return txf__fail(TXF_ERR_TILE_UNSUPPORTED,
+				                 "the batched packed kernel with tile %u x %u not "
+				                 "supported on %s: %s",
+				                 tile, wg_rows, p->normalized_name, why);
+		}
+		out->tile = tile;
+		out->wg_rows = wg_rows;
+		snprintf(
+		    out->why, sizeof out->why,
+		    "a batch of %zu in one launch (%s): transpose_batched_packed, tiles of %u x "
+		    "%u blocks of 8-byte rows, input rows %s",
+		    batch, o.packed == 1 ? "packed 1 as asked" : "outputs on 32-byte sectors", tile,
+		    tile, in_words ? "on words" : "off words");
+		return TXF_SUCCESS;
+	}
+	/* Small matrices whose sides are not multiples of 8 stay flat: their
+	 * rows start anywhere, and short tiles leave most of a group idle
+	 * (H200, f4 17 x 33: flat 0.57 of the copy, tiles of 8 0.18, of 32
+	 * 0.38; 16 x 16 and 32 x 32: tiles 0.78-0.98, flat 0.53-0.63). */
+	const bool small_odd =
+	    (double)rows * (double)cols <= TXF__FLAT_SHAPE_MAX && (rows % 8 || cols % 8);
+	const bool tiled =
+	    same_layout && (o.strategy == TXF_STRATEGY_PAD ||
+	                    (o.strategy == TXF_STRATEGY_AUTO && e->batch_tiled_side &&
+	                     side >= e->batch_tiled_side && !small_odd));
+	out->strategy = tiled ? TXF_STRATEGY_PAD : TXF_STRATEGY_SIMPLE;
+	out->strategy_source = o.strategy != TXF_STRATEGY_AUTO ? TXF_SOURCE_FORCED
+	                       : fallback                      ? TXF_SOURCE_FALLBACK
+	                                                       : TXF_SOURCE_DEVICE;
+	out->tile_source = o.tile || o.wg_rows ? TXF_SOURCE_FORCED
+	                   : fallback          ? TXF_SOURCE_FALLBACK
+	                                       : TXF_SOURCE_DEVICE;
+	const char *reason = !same_layout ? "views of two layouts: a strided copy"
+	                     : asked == 1 ? "batched 1 as asked"
+	                                  : "matrices under the entry's batch_whole_min bytes";
+	if (!tiled) {
+		snprintf(out->why, sizeof out->why,
+		         "a batch of %zu in one launch (%s): transpose_batched_flat, one work-item "
+		         "per element%s",
+		         batch, reason,
+		         p->kind == TXF_DEVICE_CPU ? " (on CPUs, whole matrices per work-item)"
+		                                   : "");
+		return TXF_SUCCESS;
+	}
+	/* The tile: the largest power of two up to the entry's tile whose tiles
+	 * cover at most BATCH_TILE_SLACK times the area that tiles of 8 cover
+	 * (17 x 33: 8, where 32 would cover 2048 elements for 561); rows per
+	 * group as the entry's. */
+	unsigned tile = o.tile, wg_rows = o.wg_rows;
+	if (!tile) {
+		const unsigned most = e->tile > 8 ? e->tile : 8;
+		const double least =
+		    (double)txf__round_up(rows, 8) * (double)txf__round_up(cols, 8);
+		tile = 8;
+		for (unsigned t = 16; t <= most; t *= 2)
+			if ((double)txf__round_up(rows, t) * (double)txf__round_up(cols, t) <=
+			    BATCH_TILE_SLACK * least)
+				tile = t;
+	}
+	if (!wg_rows)
+		wg_rows = e->wg_rows < tile ? e->wg_rows : tile;
+	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
+	              wg_rows, tile);
+	char why[200];
+	while (!txf__tile_fits(p, tile, wg_rows, elem, tile, why, sizeof why)) {
+		if (!o.wg_rows && wg_rows > 1)
+			wg_rows /= 2;
+		else if (!o.tile && tile > 4)
+			tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
+		else
+			return txf__fail(
+			    TXF_ERR_TILE_UNSUPPORTED,
+			    "the batched tiled kernel with tile %u x %u not supported on "
+			    "%s: %s",
+			    tile, wg_rows, p->normalized_name, why);
+	}
+	out->tile = tile;
+	out->wg_rows = wg_rows;
+	snprintf(out->why, sizeof out->why,
+	         "a batch of %zu in one launch (%s): transpose_batched_tiled, %u x %u tiles "
+	         "through local memory%s",
+	         batch, reason, tile, tile,
+	         o.strategy == TXF_STRATEGY_PAD ? ""
+	                                        : ", both sides from the entry's "
+	                                          "batch_tiled_side");
 	return TXF_SUCCESS;
 }
 

@@ -3,6 +3,7 @@
 #include "txf_internal.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define KERNEL_FILE "transpose.cl"
@@ -11,7 +12,7 @@
  * enqueued so that a failure leaves nothing half-done. */
 typedef struct launch {
 	cl_kernel kernel;
-	size_t global[2], local[2];
+	size_t global[3], local[3];
 	cl_uint dims;
 } launch;
 
@@ -25,9 +26,12 @@ static txf_status kernel_for(txf_context *ctx, const txf__tchoice *c, size_t ele
 {
 	char options[200] = "";
 	size_t len = 0;
+	/* A kernel that takes no tile (the flat batched one) builds with the
+	 * file's default. */
 	bool fits = txf__add_define(options, sizeof options, &len, "ELEM_SIZE", (long long)elem) &&
-	            txf__add_param(options, sizeof options, &len, TXF__P_TILE, c->tile) &&
-	            txf__add_param(options, sizeof options, &len, TXF__P_WG_ROWS, c->wg_rows);
+	            (!c->tile ||
+	             (txf__add_param(options, sizeof options, &len, TXF__P_TILE, c->tile) &&
+	              txf__add_param(options, sizeof options, &len, TXF__P_WG_ROWS, c->wg_rows)));
 	if (fits && segments)
 		fits = txf__add_param(options, sizeof options, &len, TXF__P_SEGMENTS, segments) &&
 		       txf__add_define(options, sizeof options, &len, "ALIGN",
@@ -506,6 +510,20 @@ static txf_status layout_copy(txf_context *ctx, const txf__tchoice *c, const txf
 	return TXF_SUCCESS;
 }
 
+/* What the selection takes from the views: where their rows start. */
+static void view_flags(const txf_matrix *in, const txf_matrix *out, txf__topts *o)
+{
+	txf__phys pi = txf__physical(in), po = txf__physical(out);
+	o->views_known = true;
+	o->in_words = rows_on(pi, 4);
+	o->out_sectors = rows_on(po, 32 / pi.elem);
+	o->out_lines = rows_on(po, 64 / pi.elem);
+	o->in_ld = pi.ld;
+	o->out_ld = po.ld;
+	o->in_off4 = (unsigned)(pi.offset % 4);
+	o->out_off4 = (unsigned)(po.offset % 4);
+}
+
 txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
                          const txf_transpose_options *opts, cl_uint num_wait, const cl_event *wait,
                          cl_event *event)
@@ -534,14 +552,7 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	if (s != TXF_SUCCESS)
 		return s;
 	txf__phys pi = txf__physical(in);
-	o.views_known = true;
-	o.in_words = rows_on(pi, 4);
-	o.out_sectors = rows_on(txf__physical(out), 32 / pi.elem);
-	o.out_lines = rows_on(txf__physical(out), 64 / pi.elem);
-	o.in_ld = pi.ld;
-	o.out_ld = txf__physical(out).ld;
-	o.in_off4 = (unsigned)(pi.offset % 4);
-	o.out_off4 = (unsigned)(txf__physical(out).offset % 4);
+	view_flags(in, out, &o);
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 	if (s != TXF_SUCCESS)
@@ -661,6 +672,368 @@ txf_status txf_transpose_explain(txf_context *ctx, size_t rows, size_t cols, txf
 		return s;
 	txf__tchoice c;
 	s = txf__select_transpose(ctx, rows, cols, txf_dtype_size(dtype), in_place != 0, &o, &c);
+	if (s == TXF_SUCCESS)
+		txf__tchoice_publish(&c, out);
+	return s;
+}
+
+/* -------------------------------------------------------------- batches */
+
+/* Matrix b of a batch: the view with its offset moved b * stride elements
+ * (the caller has checked that the last one's offset fits size_t). */
+static txf_matrix batch_view(const txf_matrix *m, size_t stride, size_t b)
+{
+	txf_matrix v = *m;
+	v.offset += b * stride;
+	return v;
+}
+
+/* The last matrix of a batch lies inside the buffer as the first does. */
+static txf_status check_batch_end(const txf_matrix *m, size_t stride, size_t batch,
+                                  const char *name)
+{
+	if (batch < 2 || !m->rows || !m->cols)
+		return TXF_SUCCESS;
+	size_t shift;
+	TXF_CHECK_ARG(
+	    txf__mul_ok(batch - 1, stride, &shift) && txf__add_ok(shift, m->offset, &shift),
+	    TXF_ERR_SIZE_OVERFLOW,
+	    "txf_transpose_batched: %zu matrices of %s %zu elements apart overflow size_t", batch,
+	    name, stride);
+	txf_matrix last = batch_view(m, stride, batch - 1);
+	char label[64];
+	snprintf(label, sizeof label, "%s (the batch's last, %zu)", name, batch - 1);
+	return txf__validate_matrix(&last, label);
+}
+
+/* No two outputs of a batch share an element: output d, for each d while
+ * d * stride is within one output's span, against output 0 (equal strides
+ * make every other pair one of these). */
+static txf_status check_outputs_apart(const txf_matrix *out, size_t stride, size_t batch)
+{
+	if (batch < 2 || !out->rows || !out->cols)
+		return TXF_SUCCESS;
+	const txf__phys p = txf__physical(out);
+	const size_t span = (p.rows - 1) * p.ld + p.cols;
+	for (size_t d = 1; d < batch && (stride == 0 || d <= (span - 1) / stride); d++) {
+		const txf_matrix od = batch_view(out, stride, d);
+		TXF_CHECK_ARG(!txf__views_overlap(out, &od), TXF_ERR_OVERLAP,
+		              "txf_transpose_batched: outputs 0 and %zu of the batch overlap "
+		              "(out_stride %zu elements; each output spans %zu)",
+		              d, stride, span);
+		if (stride == 0)
+			break;
+	}
+	return TXF_SUCCESS;
+}
+
+/* In a buffer they share, the batch's inputs (first to last) and outputs lie
+ * in ranges of bytes that do not meet. */
+static txf_status check_batch_apart(const txf_matrix *in, size_t in_stride, const txf_matrix *out,
+                                    size_t out_stride, size_t batch)
+{
+	if (!in->rows || !in->cols)
+		return TXF_SUCCESS;
+	txf__mem_range ri = txf__range_of(in->buffer), ro = txf__range_of(out->buffer);
+	if (in->buffer != out->buffer && ri.root != ro.root)
+		return TXF_SUCCESS;
+	if (in->buffer == out->buffer)
+		ri.offset = ro.offset = 0;
+	const txf_matrix li = batch_view(in, in_stride, batch - 1),
+	                 lo = batch_view(out, out_stride, batch - 1);
+	const txf__phys pi = txf__physical(in), po = txf__physical(out);
+	size_t ei = 0, eo = 0;
+	txf__view_end_bytes(&li, &ei);
+	txf__view_end_bytes(&lo, &eo);
+	const size_t si = ri.offset + pi.offset * pi.elem, so = ro.offset + po.offset * po.elem;
+	ei += ri.offset;
+	eo += ro.offset;
+	TXF_CHECK_ARG(ei <= so || eo <= si, TXF_ERR_OVERLAP,
+	              "txf_transpose_batched: the batch's outputs (bytes %zu to %zu of the "
+	              "buffer) meet its inputs (bytes %zu to %zu): in one buffer they must lie "
+	              "in ranges apart",
+	              so, eo, si, ei);
+	return TXF_SUCCESS;
+}
+
+/* Elements per row of the flat kernel's launch (PER matrices side by side
+ * where a matrix has fewer), and work-groups of the batch along its second
+ * dimension at the most. */
+#define FLAT_ROW 256
+#define BATCH_GROUPS_MAX 65535
+/* CPUs: output bytes per work-item of the flat kernel at the least, and
+ * work-items per compute unit at the least where the batch is short. */
+#define FLAT_SERIAL_BYTES 65536
+#define FLAT_SERIAL_ITEMS 4
+
+/* The one launch of a batch: the flat kernel (strategy SIMPLE, or views of
+ * two layouts: a strided copy) or the tiled one (PAD). */
+static txf_status prepare_batch(txf_context *ctx, const txf__tchoice *c, const txf_matrix *in,
+                                size_t in_stride, const txf_matrix *out, size_t out_stride,
+                                size_t batch, launch *l)
+{
+	const txf__phys pi = txf__physical(in), po = txf__physical(out);
+	const bool copy = in->layout != out->layout;
+	const cl_mem bi = in->buffer, bo = out->buffer;
+	txf_status s;
+	if (c->strategy == TXF_STRATEGY_PAD && !copy) {
+		char extra[32];
+		snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d",
+		         rows_on(pi, 4) && in_stride % 4 == 0);
+		s = kernel_for(ctx, c, pi.elem,
+		               c->packed ? "transpose_batched_packed" : "transpose_batched_tiled",
+		               true, 0, c->packed ? extra : NULL, &l->kernel);
+		if (s != TXF_SUCCESS)
+			return s;
+		cl_ulong a[9] = {pi.offset,  pi.ld,   in_stride, po.offset, po.ld,
+		                 out_stride, pi.rows, pi.cols,   batch};
+		const void *v[11] = {&bi,   &a[0], &a[1], &a[2], &bo,  &a[3],
+		                     &a[4], &a[5], &a[6], &a[7], &a[8]};
+		size_t sz[11];
+		for (unsigned i = 0; i < 11; i++)
+			sz[i] = sizeof a[0];
+		sz[0] = sz[4] = sizeof(cl_mem);
+		s = txf__set_args(l->kernel, 11, sz, v);
+		/* Tiles of T x T elements, or of T x T blocks of 8-byte rows. */
+		const size_t T = c->tile, span = c->packed ? 8 / pi.elem * T : T;
+		l->dims = 3;
+		l->local[0] = T;
+		l->local[1] = c->wg_rows;
+		l->local[2] = 1;
+		l->global[0] = txf__round_up(pi.cols, span) / span * T;
+		l->global[1] = txf__round_up(pi.rows, span) / span * c->wg_rows;
+		l->global[2] = batch < BATCH_GROUPS_MAX ? batch : BATCH_GROUPS_MAX;
+	} else {
+		/* Output (x, y) of a matrix is the input's (y, x), or (x, y) for a
+		 * copy. */
+		const size_t orows = copy ? pi.rows : pi.cols, ocols = copy ? pi.cols : pi.rows;
+		const size_t m = orows * ocols;
+		const bool serial = ctx->profile.kind == TXF_DEVICE_CPU;
+		TXF_CHECK_ARG(m < ((size_t)1 << 31), TXF_ERR_TILE_UNSUPPORTED,
+		              "the flat batched kernel moves matrices of under 2^31 elements, not "
+		              "%zu x %zu (ask for batched 2)",
+		              pi.rows, pi.cols);
+		size_t per;
+		if (serial) {
+			const size_t bytes = m * pi.elem;
+			const size_t cus =
+			    ctx->profile.compute_units ? ctx->profile.compute_units : 1;
+			per = bytes >= FLAT_SERIAL_BYTES ? 1 : FLAT_SERIAL_BYTES / bytes;
+			const size_t least = FLAT_SERIAL_ITEMS * cus;
+			if ((batch + per - 1) / per < least)
+				per = batch > least ? (batch + least - 1) / least : 1;
+		} else {
+			per = m >= FLAT_ROW ? 1 : FLAT_ROW / m;
+		}
+		char extra[128] = "";
+		size_t len = 0;
+		if (serial)
+			txf__add_define(extra, sizeof extra, &len, "BATCH_SERIAL", 1);
+		if (m <= TXF__FLAT_SHAPE_MAX) {
+			txf__add_define(extra, sizeof extra, &len, "FLAT_SHAPE", 1);
+			txf__add_define(extra, sizeof extra, &len, "FLAT_OROWS", (long long)orows);
+			txf__add_define(extra, sizeof extra, &len, "FLAT_OCOLS", (long long)ocols);
+			if (!serial)
+				txf__add_define(extra, sizeof extra, &len, "FLAT_PER",
+				                (long long)per);
+		}
+		s = kernel_for(ctx, c, pi.elem, "transpose_batched_flat", false, 0,
+		               len ? extra : NULL, &l->kernel);
+		if (s != TXF_SUCCESS)
+			return s;
+		cl_ulong a[9] = {pi.offset,
+		                 copy ? pi.ld : 1,
+		                 copy ? 1 : pi.ld,
+		                 in_stride,
+		                 po.offset,
+		                 po.ld,
+		                 out_stride,
+		                 0,
+		                 batch};
+		cl_uint u[3] = {(cl_uint)orows, (cl_uint)ocols, (cl_uint)per};
+		const void *v[13] = {&bi,   &a[0], &a[1], &a[2], &a[3], &bo,  &a[4],
+		                     &a[5], &a[6], &u[0], &u[1], &a[8], &u[2]};
+		size_t sz[13];
+		for (unsigned i = 0; i < 13; i++)
+			sz[i] = sizeof a[0];
+		sz[0] = sz[5] = sizeof(cl_mem);
+		sz[9] = sz[10] = sz[12] = sizeof u[0];
+		s = txf__set_args(l->kernel, 13, sz, v);
+		if (serial) {
+			l->dims = 1;
+			l->local[0] = 1;
+			l->global[0] = (batch + per - 1) / per;
+		} else {
+			size_t max = 0;
+			if (clGetKernelWorkGroupInfo(l->kernel, ctx->device,
+			                             CL_KERNEL_WORK_GROUP_SIZE, sizeof max, &max,
+			                             NULL) != CL_SUCCESS ||
+			    max == 0)
+				max = 1;
+			size_t wg = FLAT_ROW;
+			while (wg > max || wg > ctx->profile.max_work_item_sizes[0])
+				wg /= 2;
+			const size_t groups = (batch + per - 1) / per;
+			l->dims = 2;
+			l->local[0] = wg;
+			l->local[1] = 1;
+			l->global[0] = txf__round_up(per * m, wg);
+			l->global[1] = groups < BATCH_GROUPS_MAX ? groups : BATCH_GROUPS_MAX;
+		}
+	}
+	if (s != TXF_SUCCESS) {
+		txf__give_back_kernel(ctx, l->kernel);
+		l->kernel = NULL;
+	}
+	return s;
+}
+
+/* A batch of the single matrix's choice, once per matrix (each selected
+ * for its own view: a stride may move a matrix off the first one's
+ * alignment), behind a gate so that a failure runs none of it. */
+static txf_status run_per_matrix(txf_context *ctx, const txf_matrix *in, size_t in_stride,
+                                 const txf_matrix *out, size_t out_stride, size_t batch,
+                                 const txf__topts *given, cl_uint num_wait, const cl_event *wait,
+                                 cl_event *event)
+{
+	const size_t cap = batch * 3;
+	cl_event *evs = calloc(cap, sizeof *evs);
+	TXF_CHECK_ARG(evs, TXF_ERR_OUT_OF_MEMORY, "out of memory for the events of a batch of %zu",
+	              batch);
+	txf__gate gate = {NULL, NULL, 0};
+	txf_status s = txf__gate_open(ctx, num_wait, wait, &gate);
+	size_t made = 0;
+	for (size_t b = 0; s == TXF_SUCCESS && b < batch; b++) {
+		const txf_matrix ib = batch_view(in, in_stride, b),
+		                 ob = batch_view(out, out_stride, b);
+		txf__topts o = *given;
+		o.batched = 0;
+		view_flags(&ib, &ob, &o);
+		txf__tchoice c;
+		s = txf__select_transpose(ctx, ib.rows, ib.cols, txf__physical(&ib).elem, false, &o,
+		                          &c);
+		launch l[3];
+		unsigned n = 0;
+		memset(l, 0, sizeof l);
+		if (s == TXF_SUCCESS)
+			s = prepare(ctx, &c, &ib, &ob, l, &n);
+		while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
+			c.wg_rows /= 2;
+			txf__clear_error();
+			memset(l, 0, sizeof l);
+			s = prepare(ctx, &c, &ib, &ob, l, &n);
+		}
+		for (unsigned i = 0; i < n; i++) {
+			if (s == TXF_SUCCESS) {
+				s = txf__enqueue(ctx, l[i].kernel, l[i].dims, l[i].global,
+				                 l[i].local, gate.count, gate.merged, &evs[made]);
+				if (s == TXF_SUCCESS)
+					made++;
+			}
+			txf__give_back_kernel(ctx, l[i].kernel);
+		}
+	}
+	if (s == TXF_SUCCESS)
+		s = txf__join_events(ctx, evs, (cl_uint)made, event);
+	txf__gate_close(&gate, s == TXF_SUCCESS);
+	for (size_t i = 0; i < made; i++)
+		txf__event_done(ctx, evs[i]);
+	free(evs);
+	return s;
+}
+
+txf_status txf_transpose_batched(txf_context *ctx, const txf_matrix *in, size_t in_stride,
+                                 const txf_matrix *out, size_t out_stride, size_t batch,
+                                 const txf_transpose_options *opts, cl_uint num_wait,
+                                 const cl_event *wait, cl_event *event)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_transpose_batched: ctx must not be NULL");
+	TXF_CHECK_ARG(in && out, TXF_ERR_NULL_ARG,
+	              "txf_transpose_batched: in and out must not be NULL");
+	txf_status s = txf__check_wait_list(num_wait, wait);
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(in, "in");
+	if (s == TXF_SUCCESS)
+		s = txf__validate_matrix(out, "out");
+	if (s != TXF_SUCCESS)
+		return s;
+	TXF_CHECK_ARG(in->dtype == out->dtype, TXF_ERR_DTYPE_MISMATCH,
+	              "txf_transpose_batched: in is %s but out is %s", txf_dtype_name(in->dtype),
+	              txf_dtype_name(out->dtype));
+	TXF_CHECK_ARG(out->rows == in->cols && out->cols == in->rows, TXF_ERR_SHAPE_MISMATCH,
+	              "txf_transpose_batched: in is %zu x %zu, so out must be %zu x %zu, not %zu "
+	              "x %zu",
+	              in->rows, in->cols, in->cols, in->rows, out->rows, out->cols);
+	/* A batch of none is checked as one matrix; nothing runs. */
+	const size_t checked = batch ? batch : 1;
+	s = check_batch_end(in, in_stride, checked, "in");
+	if (s == TXF_SUCCESS)
+		s = check_batch_end(out, out_stride, checked, "out");
+	if (s == TXF_SUCCESS)
+		s = check_outputs_apart(out, out_stride, checked);
+	if (s == TXF_SUCCESS)
+		s = check_batch_apart(in, in_stride, out, out_stride, checked);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__topts o;
+	s = txf__topts_resolve(opts, &o);
+	if (s != TXF_SUCCESS)
+		return s;
+	const txf__phys pi = txf__physical(in);
+	const bool same_layout = in->layout == out->layout;
+	txf__tchoice c;
+	/* Where every matrix's rows start: the first's, and the strides'. */
+	view_flags(in, out, &o);
+	o.in_words = o.in_words && in_stride % 4 == 0;
+	o.out_sectors = o.out_sectors && out_stride % (32 / pi.elem) == 0;
+	o.out_lines = o.out_lines && out_stride % (64 / pi.elem) == 0;
+	s = txf__select_transpose_batched(ctx, pi.rows, pi.cols, pi.elem, checked, same_layout, &o,
+	                                  &c);
+	if (s != TXF_SUCCESS)
+		return s;
+	if (batch == 0 || in->rows == 0 || in->cols == 0)
+		return txf__empty_operation(ctx, num_wait, wait, event);
+	if (c.batched == 2)
+		return run_per_matrix(ctx, in, in_stride, out, out_stride, batch, &o, num_wait,
+		                      wait, event);
+	launch l;
+	memset(&l, 0, sizeof l);
+	s = prepare_batch(ctx, &c, in, in_stride, out, out_stride, batch, &l);
+	while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.strategy == TXF_STRATEGY_PAD &&
+	       c.wg_rows > 1) {
+		c.wg_rows /= 2;
+		txf__clear_error();
+		memset(&l, 0, sizeof l);
+		s = prepare_batch(ctx, &c, in, in_stride, out, out_stride, batch, &l);
+	}
+	if (s != TXF_SUCCESS)
+		return s;
+	return run_launches(ctx, &l, 1, num_wait, wait, event);
+}
+
+txf_status txf_transpose_batched_explain(txf_context *ctx, size_t rows, size_t cols, size_t batch,
+                                         txf_dtype dtype, const txf_transpose_options *opts,
+                                         txf_choice *out)
+{
+	txf__clear_error();
+	TXF_CHECK_ARG(ctx && out, TXF_ERR_NULL_ARG,
+	              "txf_transpose_batched_explain: ctx and out must not be NULL");
+	TXF_CHECK_ARG(txf_dtype_size(dtype), TXF_ERR_BAD_DTYPE, "unknown element type %d",
+	              (int)dtype);
+	size_t bytes;
+	TXF_CHECK_ARG(
+	    txf__mul_ok(rows, cols, &bytes) && txf__mul_ok(bytes, txf_dtype_size(dtype), &bytes) &&
+	        txf__mul_ok(bytes, batch ? batch : 1, &bytes),
+	    TXF_ERR_SIZE_OVERFLOW, "%zu matrices of %zu x %zu elements of %s overflow size_t",
+	    batch, rows, cols, txf_dtype_name(dtype));
+	txf__topts o;
+	txf_status s = txf__topts_resolve(opts, &o);
+	if (s != TXF_SUCCESS)
+		return s;
+	txf__tchoice c;
+	s = txf__select_transpose_batched(ctx, rows, cols, txf_dtype_size(dtype), batch ? batch : 1,
+	                                  true, &o, &c);
 	if (s == TXF_SUCCESS)
 		txf__tchoice_publish(&c, out);
 	return s;

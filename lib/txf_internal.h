@@ -125,6 +125,7 @@ typedef struct txf__topts {
 	txf_strategy strategy;
 	unsigned tile, wg_rows;
 	int segments, width, cache_hints, stream, stores, inplace_tiles, skinny, packed;
+	int batched; /* batches: 1 one launch, 2 a launch per matrix, 0 choose */
 	/* Set by the operation, not a parameter: whether every row of the
 	 * input's physical view starts on a multiple of 4 elements, and every
 	 * row of the output's on a multiple of 32 bytes (out_sectors) and of 64
@@ -155,6 +156,7 @@ typedef struct txf__tchoice {
 	unsigned stores;  /* the streaming kernel's: 1 non-temporal, 0 ordinary */
 	unsigned stage;   /* the streaming kernel loads each tile's lines first */
 	unsigned down;    /* the unshifted streaming kernel stores this many tiles together */
+	unsigned batched; /* batches: 1 one launch, 2 the 2-D choice per matrix; 0 not a batch */
 	int tuned_stores; /* a tuned entry's stores (1, -1), 0: none */
 	txf_choice_source strategy_source;
 	txf_choice_source tile_source;
@@ -641,6 +643,7 @@ typedef enum txf__param_id {
 	TXF__P_INPLACE_TILES,
 	TXF__P_SKINNY,
 	TXF__P_PACKED,
+	TXF__P_BATCHED,
 	TXF__P_MWG,
 	TXF__P_NWG,
 	TXF__P_KWG,
@@ -784,7 +787,25 @@ typedef struct txf__transpose_entry {
 	 * element sizes of stream_cached_line_sizes, take ordinary stores
 	 * there (0: the sizes above). */
 	double stream_lines_no_cache;
+	/* Batches (txf_transpose_batched): matrices of at least this many bytes
+	 * run the single matrix's choice once per matrix, smaller ones one
+	 * batched kernel for the whole batch (0: TXF__BATCH_WHOLE_MIN). */
+	double batch_whole_min;
+	/* Batches in one launch: the tiled kernel where both sides of a matrix
+	 * have at least this many elements, else the flat one (0: flat always). */
+	unsigned batch_tiled_side;
+	/* And 1- and 2-byte elements whose output rows start on 32-byte
+	 * sectors: the packed kernel's tiles where both sides have at least
+	 * this many elements (0: never). */
+	unsigned batch_packed_side;
 } txf__transpose_entry;
+
+/* Bytes per matrix from which a batch runs per matrix, where the entry
+ * does not say. */
+#define TXF__BATCH_WHOLE_MIN ((double)(8u << 20))
+/* Matrices of at most this many elements build their shape into the flat
+ * batched kernel (a program per shape; its divisions by constants). */
+#define TXF__FLAT_SHAPE_MAX 1024
 
 /* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay
  * in a core's cache, where ordinary stores beat non-temporal ones and lines
@@ -1102,6 +1123,14 @@ txf_status txf__check_matmul_params(const txf_context *ctx, const txf__mparams *
  * forced choices against the device. */
 txf_status txf__select_transpose(txf_context *ctx, size_t rows, size_t cols, size_t elem,
                                  bool in_place, const txf__topts *opts, txf__tchoice *out);
+/* The choice for a batch of `batch` rows x cols transposes (batch >= 2) of
+ * views of one layout (same_layout; otherwise the batch is a strided copy
+ * and the choice only its flat kernel): out->batched 1, one launch
+ * (strategy SIMPLE: transpose_batched_flat; PAD: transpose_batched_tiled),
+ * or 2, the single matrix's choice once per matrix. */
+txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t cols, size_t elem,
+                                         size_t batch, bool same_layout, const txf__topts *opts,
+                                         txf__tchoice *out);
 
 /* Resolve strategy and kernel parameters for a matmul of m x n x k with
  * physical transposes ta, tb; validates forced choices. */

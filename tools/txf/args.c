@@ -250,6 +250,13 @@ static const char usage_bench[] =
     "                  blas (its ?omatcopy, f4 and f8), all or none\n"
     "  --in-place      transpose: also time the in-place transpose of square\n"
     "                  shapes with simple, pad and auto (strategy inplace-S)\n"
+    "  --batch N       transpose: N matrices of each shape, one after the other\n"
+    "                  in memory, transposed as a batch (txf_transpose_batched;\n"
+    "                  1 to 2^31, default 1); the rows add a column batch and\n"
+    "                  strategies one-launch-flat, one-launch-tiled,\n"
+    "                  one-launch-packed (1- and 2-byte elements) and\n"
+    "                  per-matrix (parameter batched 1 and 2; per-matrix for\n"
+    "                  batches of up to 4096)\n"
     "  --repeat N      timed runs per case after the warm-up (default 5)\n"
     "  --format F      table (default), csv (with a header line) or json (one\n"
     "                  object per line)\n"
@@ -759,6 +766,7 @@ enum opt_id {
 	OPT_SWEEP_RANGE,
 	OPT_SWEEP_MAX_ELEMS,
 	OPT_PRECISION,
+	OPT_BATCH,
 	OPT_COUNT
 };
 
@@ -809,6 +817,7 @@ static const struct opt_def {
     [OPT_SWEEP] = {"sweep", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_SWEEP_RANGE] = {"sweep-range", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_SWEEP_MAX_ELEMS] = {"sweep-max-elems", 1, FOR(CLI_CMD_BENCH), 0},
+    [OPT_BATCH] = {"batch", 1, FOR(CLI_CMD_BENCH), 0},
     [OPT_PRECISION] = {"precision", 1, FOR(CLI_CMD_INFO) | FOR(CLI_CMD_MATMUL) | FOR(CLI_CMD_BENCH),
                        0},
 };
@@ -917,6 +926,7 @@ static void set_defaults(cli_args *a)
 	a->tune_dtypes = 0; /* tune.c's default types */
 	a->sweep_seed = 1;
 	a->sweep_max_elems = CLI_SWEEP_MAX_ELEMS;
+	a->batch = 1;
 	txf_transpose_options_default(&a->topts);
 	txf_matmul_options_default(&a->mopts);
 }
@@ -1282,6 +1292,12 @@ static int apply_option(cli_args *a, const char *cmd, int id, const char *v, cha
 			            cmd, v, CLI_SWEEP_MAX);
 		a->sweep = (unsigned)u;
 		return 0;
+	case OPT_BATCH:
+		if (parse_uint(v, 1, CLI_BATCH_MAX, &u) != 0)
+			return fail(err, errlen, "%s: --batch '%s' is not a number from 1 to %zu",
+			            cmd, v, CLI_BATCH_MAX);
+		a->batch = (size_t)u;
+		return 0;
 	case OPT_SWEEP_RANGE:
 		return parse_sweep_range(a, cmd, v, err, errlen);
 	case OPT_SWEEP_MAX_ELEMS:
@@ -1558,8 +1574,14 @@ static int finish_bench(cli_args *out, const char *const *pos, size_t npos, unsi
 			return fail(
 			    err, errlen,
 			    "bench: --in-place is for transpose; matmul has no in-place form");
+		if (given & (1u << OPT_BATCH))
+			return fail(err, errlen, "bench: --batch is for transpose, not matmul");
 		return set_matmul_params(out, "bench", err, errlen);
 	}
+	if (out->batch > 1 && out->in_place)
+		return fail(err, errlen,
+		            "bench: --batch and --in-place exclude each other (a batch is out of "
+		            "place)");
 	if (given & (1u << OPT_PARAMS))
 		return fail(err, errlen, "bench: --params is for matmul, not transpose");
 	if (given & (1u << OPT_PRECISION))

@@ -60,6 +60,7 @@ typedef enum cli_format { CLI_FORMAT_TABLE = 0, CLI_FORMAT_CSV, CLI_FORMAT_JSON 
 #define CLI_PARAM_ARGS_MAX 32u          /* --param options on one line */
 #define CLI_BENCH_SHAPES_MAX 32u        /* --shape given to bench, in all */
 #define CLI_SWEEP_MAX 10000u            /* bench --sweep N */
+#define CLI_BATCH_MAX ((size_t)1 << 31) /* bench --batch N */
 /* bench --sweep-range LO:HI and --sweep-max-elems defaults. */
 #define CLI_SWEEP_TRANSPOSE_LO 1u
 #define CLI_SWEEP_TRANSPOSE_HI 16384u
@@ -143,6 +144,9 @@ typedef struct cli_args {
 	 * is the auto bit alone when --strategy is not given. */
 	unsigned sweep;
 	uint64_t sweep_seed; /* default 1 */
+	/* bench transpose: matrices of each shape in one batch
+	 * (txf_transpose_batched; default 1: txf_transpose). */
+	size_t batch;
 	size_t sweep_lo, sweep_hi;
 	uint64_t sweep_max_elems; /* default CLI_SWEEP_MAX_ELEMS */
 

@@ -535,6 +535,24 @@ static const struct bench_op tr_op = {
     .copy_ceiling = 1,
 };
 
+/* --batch N: the same with a column batch; the per-matrix rows for
+ * batches of up to this many. */
+#define BENCH_PER_MATRIX_MAX 4096
+/* --batch N: the same with a column batch. */
+static const char *const tr_batch_dims[3] = {"rows", "cols", "batch"};
+
+static const struct bench_op tr_batch_op = {
+    .name = "transpose",
+    .dim_names = tr_batch_dims,
+    .ndims = 3,
+    .rate_key = "gbps",
+    .rate_label = "GB/s",
+    .size_label = "elements (rows x cols x batch)",
+    .strategy_width = 17, /* "one-launch-packed" */
+    .params_width = 8,
+    .copy_ceiling = 1,
+};
+
 static const txf_strategy tr_order[] = {
     TXF_STRATEGY_SIMPLE, TXF_STRATEGY_PAD,  TXF_STRATEGY_TRUNCATE,
     TXF_STRATEGY_SPLIT,  TXF_STRATEGY_AUTO,
@@ -555,11 +573,13 @@ static void tr_row_init(struct bench_row *row, const struct bench *b, size_t row
 	memset(row, 0, sizeof(*row));
 	row->impl = impl;
 	row->device = b->prof.normalized_name;
+	const double batch = (double)b->args->batch;
 	row->dims[0] = rows;
 	row->dims[1] = cols;
+	row->dims[2] = b->args->batch;
 	row->dtype = b->args->dtype;
-	row->work = 2.0 * (double)rows * (double)cols * (double)elem / 1e9;
-	row->size = (double)rows * (double)cols;
+	row->work = 2.0 * (double)rows * (double)cols * (double)elem * batch / 1e9;
+	row->size = (double)rows * (double)cols * batch;
 	row->ceiling = copy_gbps;
 	row->check = r->check;
 	row->repeats = r->repeats;
@@ -689,8 +709,8 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 	char note[256];
 	int init;
 
-	init =
-	    tr_case_init(&c, b->ctx, &b->prof, a->dtype, rows, cols, b->seed++, note, sizeof(note));
+	init = tr_case_init(&c, b->ctx, &b->prof, a->dtype, rows, cols, a->batch, b->seed++, note,
+	                    sizeof(note));
 	if (init < 0) {
 		b->failures++;
 		return;
@@ -741,7 +761,7 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		if (res.have_choice)
 			tr_row_params(&row, &res.choice, rows, elem);
 		bench_emit(b, &row);
-		if (st != TXF_STRATEGY_PAD || !res.have_choice)
+		if (st != TXF_STRATEGY_PAD || !res.have_choice || a->batch > 1)
 			continue;
 		/* Pad again with one of its choices turned off, each against
 		 * the same ceiling: where it wrote output-aligned runs with
@@ -791,6 +811,25 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 			tr_emit_variant(b, &c, &opts, copy_gbps, "pad-skinny");
 			opts = chosen;
 		}
+	}
+	/* A batch: each way of running it, against the same ceiling (the
+	 * packed tiles for 1- and 2-byte elements). */
+	for (int way = 0; a->batch > 1 && way < 4; way++) {
+		static const char *const names[4] = {"one-launch-flat", "one-launch-tiled",
+		                                     "one-launch-packed", "per-matrix"};
+		/* A launch per matrix of a long batch only repeats a launch's cost. */
+		if ((way == 3 && a->batch > BENCH_PER_MATRIX_MAX) || (way == 2 && elem > 2))
+			continue;
+		opts = a->topts;
+		opts.strategy = way == 0  ? TXF_STRATEGY_SIMPLE
+		                : way < 3 ? TXF_STRATEGY_PAD
+		                          : TXF_STRATEGY_AUTO;
+		if (txf_transpose_options_set(&opts, "batched", way == 3 ? 2 : 1) != TXF_SUCCESS ||
+		    (way == 1 && elem <= 2 &&
+		     txf_transpose_options_set(&opts, "packed", -1) != TXF_SUCCESS) ||
+		    (way == 2 && txf_transpose_options_set(&opts, "packed", 1) != TXF_SUCCESS))
+			continue;
+		tr_emit_variant(b, &c, &opts, copy_gbps, names[way]);
 	}
 	for (size_t i = 0; a->in_place && rows == cols && i < n_inplace; i++) {
 		txf_strategy st = tr_inplace_order[i];
@@ -898,7 +937,7 @@ static int sweep_draw(struct bench *b)
 		size_t *e = b->sweep_shapes[i];
 
 		for (unsigned draws = 1;; draws++) {
-			for (size_t d = 0; d < b->op->ndims; d++)
+			for (size_t d = 0; d < (mm ? 3u : 2u); d++)
 				e[d] = sweep_dim(&state, a->sweep_lo, a->sweep_hi);
 			if (mm) {
 				const uint64_t need[3] = {fit_matrix_bytes(e[0], e[2], elem),
@@ -958,6 +997,8 @@ static void sweep_header_table(const struct bench *b)
 
 		memset(&r, 0, sizeof(r));
 		memcpy(r.dims, b->sweep_shapes[i], sizeof(r.dims));
+		if (b->op == &tr_batch_op)
+			r.dims[2] = a->batch;
 		shape_text(b, &r, shape, sizeof(shape));
 		printf("%s%s", i % 8 == 0 ? (i ? "\n          " : "shapes:   ") : " ", shape);
 	}
@@ -982,7 +1023,7 @@ static void sweep_header_json(const struct bench *b)
 	printf(",\"redrawn\":%lu,\"shapes\":[", b->sweep_redrawn);
 	for (unsigned i = 0; i < a->sweep; i++) {
 		printf("%s[", i ? "," : "");
-		for (size_t d = 0; d < b->op->ndims; d++)
+		for (size_t d = 0; d < (b->op == &mm_op ? 3u : 2u); d++)
 			printf("%s%zu", d ? "," : "", b->sweep_shapes[i][d]);
 		printf("]");
 	}
@@ -1303,7 +1344,7 @@ int cmd_bench(const cli_args *a)
 		b.op = &mm_op;
 		break;
 	case CLI_BENCH_TRANSPOSE:
-		b.op = &tr_op;
+		b.op = a->batch > 1 ? &tr_batch_op : &tr_op;
 		break;
 	case CLI_BENCH_NONE:
 	case CLI_BENCH_OP_COUNT:

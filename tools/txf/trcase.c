@@ -33,7 +33,8 @@ void tr_case_free(tr_case *c)
 }
 
 int tr_case_init(tr_case *c, txf_context *ctx, const txf_device_profile *p, txf_dtype dtype,
-                 size_t rows, size_t cols, unsigned long seed, char *note, size_t notelen)
+                 size_t rows, size_t cols, size_t batch, unsigned long seed, char *note,
+                 size_t notelen)
 {
 	uint64_t state = seed * 0x2545f4914f6cdd1du + 11;
 	txf_status s;
@@ -44,12 +45,13 @@ int tr_case_init(tr_case *c, txf_context *ctx, const txf_device_profile *p, txf_
 	c->cols = cols;
 	c->dtype = dtype;
 	c->elem = txf_dtype_size(c->dtype);
-	if (rows > SIZE_MAX / cols || rows * cols > SIZE_MAX / 2 / c->elem) {
-		fprintf(stderr, "txf: a %zux%zu %s matrix does not fit in memory\n", rows, cols,
-		        tool_str(npy_dtype_code(c->dtype)));
+	c->batch = batch ? batch : 1;
+	if (rows > SIZE_MAX / cols || rows * cols > SIZE_MAX / 2 / c->elem / c->batch) {
+		fprintf(stderr, "txf: %zu %zux%zu %s matrices do not fit in memory\n", c->batch,
+		        rows, cols, tool_str(npy_dtype_code(c->dtype)));
 		return -1;
 	}
-	c->bytes = rows * cols * c->elem;
+	c->bytes = rows * cols * c->elem * c->batch;
 	/* The input and the output, before any host memory is taken. */
 	const uint64_t need[2] = {c->bytes, c->bytes};
 	if (fit_device(p, need, 2, note, notelen) != 0)
@@ -68,9 +70,12 @@ int tr_case_init(tr_case *c, txf_context *ctx, const txf_device_profile *p, txf_
 
 		memcpy(c->src + i, &r, n);
 	}
-	s = txf_matrix_alloc(c->ctx, c->dtype, rows, cols, TXF_ROW_MAJOR, &c->in);
+	s = txf_matrix_alloc(c->ctx, c->dtype, rows * c->batch, cols, TXF_ROW_MAJOR, &c->in);
 	if (s == TXF_SUCCESS)
-		s = txf_matrix_alloc(c->ctx, c->dtype, cols, rows, TXF_ROW_MAJOR, &c->out);
+		s = txf_matrix_alloc(c->ctx, c->dtype, cols * c->batch, rows, TXF_ROW_MAJOR,
+		                     &c->out);
+	c->in0 = txf_matrix_view(c->in.buffer, c->dtype, rows, cols, TXF_ROW_MAJOR);
+	c->out0 = txf_matrix_view(c->out.buffer, c->dtype, cols, rows, TXF_ROW_MAJOR);
 	if (s == TXF_SUCCESS)
 		s = txf_matrix_write(c->ctx, &c->in, c->src, 0, 1, 0, NULL, NULL);
 	if (s != TXF_SUCCESS) {
@@ -98,6 +103,9 @@ static txf_status tr_launch(txf_context *ctx, void *arg, cl_event *ev, char *msg
 	}
 	if (c->in_place)
 		s = txf_transpose_inplace(ctx, &c->in, &c->opts, 0, NULL, ev);
+	else if (c->batch > 1)
+		s = txf_transpose_batched(ctx, &c->in0, c->rows * c->cols, &c->out0,
+		                          c->rows * c->cols, c->batch, &c->opts, 0, NULL, ev);
 	else
 		s = txf_transpose(ctx, &c->in, &c->out, &c->opts, 0, NULL, ev);
 	if (s != TXF_SUCCESS)
@@ -158,35 +166,39 @@ static int tr_check(const tr_case *c, tr_result *r)
 		r->check = "FAIL";
 		return -1;
 	}
-	/* got is cols x rows: got(j, i) = src(i, j). In blocks, for the cache. */
-	for (size_t i0 = 0; i0 < rows; i0 += B) {
-		size_t i1 = rows - i0 < B ? rows : i0 + B;
+	/* got is cols x rows: got(j, i) = src(i, j), per matrix of the batch. In
+	 * blocks, for the cache. */
+	for (size_t m = 0; m < c->batch; m++)
+		for (size_t i0 = 0; i0 < rows; i0 += B) {
+			size_t i1 = rows - i0 < B ? rows : i0 + B;
 
-		for (size_t j0 = 0; j0 < cols; j0 += B) {
-			size_t j1 = cols - j0 < B ? cols : j0 + B;
+			for (size_t j0 = 0; j0 < cols; j0 += B) {
+				size_t j1 = cols - j0 < B ? cols : j0 + B;
 
-			for (size_t j = j0; j < j1; j++) {
-				const unsigned char *g = c->got + (j * rows + i0) * e;
-				const unsigned char *s = c->src + (i0 * cols + j) * e;
+				for (size_t j = j0; j < j1; j++) {
+					const unsigned char *g =
+					    c->got + (m * rows * cols + j * rows + i0) * e;
+					const unsigned char *s =
+					    c->src + (m * rows * cols + i0 * cols + j) * e;
 
-				for (size_t i = i0; i < i1; i++, g += e, s += cols * e) {
-					if (!elem_differs(g, s, e) ||
-					    (c->nan_equal && both_nan(g, s, c->dtype)))
-						continue;
-					if (!bad++ || j < fj || (j == fj && i < fi)) {
-						fj = j;
-						fi = i;
+					for (size_t i = i0; i < i1; i++, g += e, s += cols * e) {
+						if (!elem_differs(g, s, e) ||
+						    (c->nan_equal && both_nan(g, s, c->dtype)))
+							continue;
+						if (!bad++ || j < fj || (j == fj && i < fi)) {
+							fj = j;
+							fi = i;
+						}
 					}
 				}
 			}
 		}
-	}
 	if (!bad)
 		return 0;
 	snprintf(r->note, sizeof(r->note),
 	         "%zu of %zu elements differ from the host's transpose; the first at (%zu, %zu) "
 	         "of the %zux%zu result",
-	         bad, rows * cols, fj, fi, cols, rows);
+	         bad, rows * cols * c->batch, fj, fi, cols, rows);
 	r->check = "FAIL";
 	return -1;
 }
@@ -288,8 +300,12 @@ int tr_run_txf(tr_case *c, const txf_transpose_options *opts, int in_place, unsi
 	c->copy = 0;
 	c->in_place = in_place;
 	c->opts = *opts;
-	s = txf_transpose_explain(c->ctx, c->rows, c->cols, c->dtype, in_place, &c->opts,
-	                          &r->choice);
+	if (c->batch > 1 && !in_place)
+		s = txf_transpose_batched_explain(c->ctx, c->rows, c->cols, c->batch, c->dtype,
+		                                  &c->opts, &r->choice);
+	else
+		s = txf_transpose_explain(c->ctx, c->rows, c->cols, c->dtype, in_place, &c->opts,
+		                          &r->choice);
 	if (s == TXF_ERR_STRATEGY_NOT_APPLICABLE || s == TXF_ERR_TILE_UNSUPPORTED) {
 		r->check = "n/a";
 		tr_note_status(r, s);
@@ -318,16 +334,22 @@ static void blas_transpose(void *arg)
 {
 	tr_case *c = arg;
 	const int rows = (int)c->rows, cols = (int)c->cols;
+	const size_t step = c->rows * c->cols;
 
-	switch (c->dtype) {
-	case TXF_F32:
-		cblas_somatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0f, (const float *)c->src,
-		                cols, (float *)c->got, rows);
-		break;
-	default:
-		cblas_domatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0, (const double *)c->src,
-		                cols, (double *)c->got, rows);
-		break;
+	/* A batch: one call per matrix (the BLAS has no batched form). */
+	for (size_t m = 0; m < c->batch; m++) {
+		switch (c->dtype) {
+		case TXF_F32:
+			cblas_somatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0f,
+			                (const float *)c->src + m * step, cols,
+			                (float *)c->got + m * step, rows);
+			break;
+		default:
+			cblas_domatcopy(CblasRowMajor, CblasTrans, rows, cols, 1.0,
+			                (const double *)c->src + m * step, cols,
+			                (double *)c->got + m * step, rows);
+			break;
+		}
 	}
 }
 #endif

@@ -19,6 +19,11 @@ typedef struct tr_case {
 	unsigned char *src; /* rows x cols, row-major, random bytes */
 	unsigned char *got; /* a result read back */
 	txf_matrix in, out;
+	/* A batch of `batch` matrices (1: one), each rows x cols, one after the
+	 * other in `in` and their results in `out`; in0 and out0 are the views
+	 * of the first. */
+	size_t batch;
+	txf_matrix in0, out0;
 	/* The launch: the copy, or a transpose with these options. */
 	int copy, in_place;
 	txf_transpose_options opts;
@@ -37,11 +42,13 @@ typedef struct tr_result {
 	char note[512];
 } tr_result;
 
-/* Set up a case on device p of ctx with random bytes from seed. Returns 0;
+/* Set up a case (a batch of `batch` matrices, 1 for one) on device p of ctx
+ * with random bytes from seed. Returns 0;
  * 1 when the device cannot hold it (why in note); -1 after reporting a
  * failure on stderr. */
 int tr_case_init(tr_case *c, txf_context *ctx, const txf_device_profile *p, txf_dtype dtype,
-                 size_t rows, size_t cols, unsigned long seed, char *note, size_t notelen);
+                 size_t rows, size_t cols, size_t batch, unsigned long seed, char *note,
+                 size_t notelen);
 void tr_case_free(tr_case *c);
 
 /* clEnqueueCopyBuffer of the same bytes: run once and check, then time

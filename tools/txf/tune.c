@@ -645,7 +645,7 @@ static int tune_transpose(tuner *t, txf_dtype dtype, txf_tuning *out, cand *buf)
 		size_t n = tr_candidates(t, dtype, d, cls, buf);
 		tr_case c;
 		char note[256];
-		int init = tr_case_init(&c, t->ctx, &t->prof, dtype, d[0], d[1],
+		int init = tr_case_init(&c, t->ctx, &t->prof, dtype, d[0], d[1], 1,
 		                        (unsigned long)t->seed, note, sizeof note);
 		if (init != 0) {
 			if (init > 0)
