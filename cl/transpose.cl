@@ -68,7 +68,8 @@
  *                       (BATCH_SERIAL) whole matrices per work-item. Input
  *                       steps in_xs, in_ys also make it the strided copy of
  *                       a batch of views of two layouts; small matrices
- *                       build the shape in (FLAT_SHAPE)
+ *                       build the shape in (FLAT_SHAPE); tight outputs
+ *                       take 4- or 16-byte stores (FLAT_VEC)
  *   transpose_batched_tiled  a batch in one launch, PAD's tiles: T x T
  *                       tiles of a matrix through local memory, matrices of
  *                       the batch in steps of the launch along dimension 2
@@ -2563,6 +2564,46 @@ __kernel void transpose_batched_flat(__global const elem_t *restrict in, ulong i
 			__global elem_t *d = dst + x * out_ld;
 			for (uint y = 0; y < ocols; y++)
 				d[y] = s[y * in_ys];
+		}
+	}
+#elif defined(FLAT_VEC)
+	/* Outputs one after the other, tight (out_ld = ocols, out_stride = the
+	 * matrix's elements; the host checks, and that out_off and PER x m are
+	 * multiples of FLAT_VEC): work-item i gathers elements i FLAT_VEC ..
+	 * of a launch row and stores them as one word (4 or 16 bytes) where all
+	 * are in the batch. */
+#if FLAT_VEC * ELEM_SIZE == 16
+#define FLAT_WORD uint4
+#elif FLAT_VEC * ELEM_SIZE == 8
+#define FLAT_WORD uint2
+#else
+#define FLAT_WORD uint
+#endif
+	const uint m = orows * ocols;
+	const uint e0 = (uint)get_global_id(0) * FLAT_VEC;
+	if (e0 >= per * m)
+		return;
+	(void)out_ld, (void)out_stride;
+	for (ulong g = get_global_id(1); g * per < batch; g += get_global_size(1)) {
+		const ulong first = g * per;
+		union {
+			elem_t e[FLAT_VEC];
+			FLAT_WORD w;
+		} v;
+#pragma unroll
+		for (uint k = 0; k < FLAT_VEC; k++) {
+			const uint ek = e0 + k, p = ek / m, e = ek - p * m, x = e / ocols,
+			           y = e - x * ocols;
+			const ulong b = first + p < batch ? first + p : batch - 1;
+			v.e[k] = in[in_off + b * in_stride + x * in_xs + y * in_ys];
+		}
+		__global elem_t *const dst = out + out_off + first * m + e0;
+		if (first + (e0 + FLAT_VEC - 1) / m < batch) {
+			*(__global FLAT_WORD *)dst = v.w;
+		} else {
+			for (uint k = 0; k < FLAT_VEC; k++)
+				if (first + (e0 + k) / m < batch)
+					dst[k] = v.e[k];
 		}
 	}
 #else

@@ -26,15 +26,15 @@
 	.vendor = TXF_VENDOR_POCL, .kind = TXF_DEVICE_CPU, .tile = 32, .wg_rows = 32,   \
 	.divisible = TXF_STRATEGY_PAD, .uneven = TXF_STRATEGY_PAD, .simple_below = 256, \
 	.skinny_max = 16, .skinny_blocks_max = 32, .skinny_set_rows = 8, .stream = 1,   \
-	.batch_whole_min = 256 << 10
+	.batch_whole_min = 64 << 10
 
 static const txf__transpose_entry transpose_entries[] = {
     {
         .name = "nvidia-gpu",
         .vendor = TXF_VENDOR_NVIDIA,
         .kind = TXF_DEVICE_GPU,
-        .batch_tiled_side = 8,
-        .batch_whole_min = 256 << 20,
+        .batch_tiled_side = 32,
+        .batch_whole_min = 64 << 20,
         .batch_packed_side = 64,
         .tile = 32,
         .wg_rows = 8,
@@ -86,8 +86,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .name = "amd-gpu",
         .vendor = TXF_VENDOR_AMD,
         .kind = TXF_DEVICE_GPU,
-        .batch_tiled_side = 8,
-        .batch_whole_min = 256 << 20,
+        .batch_tiled_side = 32,
+        .batch_whole_min = 64 << 20,
         .tile = 32,
         .wg_rows = 8,
         .divisible = TXF_STRATEGY_PAD,
@@ -101,8 +101,8 @@ static const txf__transpose_entry transpose_entries[] = {
         .name = "gpu",
         .vendor = TXF__ANY_VENDOR,
         .kind = TXF_DEVICE_GPU,
-        .batch_tiled_side = 8,
-        .batch_whole_min = 256 << 20,
+        .batch_tiled_side = 32,
+        .batch_whole_min = 64 << 20,
         .tile = 32,
         .wg_rows = 8,
         .divisible = TXF_STRATEGY_PAD,
@@ -181,7 +181,7 @@ static const txf__transpose_entry transpose_entries[] = {
         .name = "cpu",
         .vendor = TXF__ANY_VENDOR,
         .kind = TXF_DEVICE_CPU,
-        .batch_whole_min = 256 << 10,
+        .batch_whole_min = 64 << 10,
         .tile = 32,
         .wg_rows = 32,
         .divisible = TXF_STRATEGY_PAD,

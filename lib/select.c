@@ -2360,7 +2360,7 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	const txf__transpose_entry *e = txf__transpose_entry_for(&ctx->profile);
 	const txf_device_profile *p = &ctx->profile;
 	const bool fallback = strcmp(e->name, "fallback") == 0;
-	const double bytes = (double)rows * (double)cols * (double)elem;
+	const double count = (double)rows * (double)cols;
 	const double whole = e->batch_whole_min > 0 ? e->batch_whole_min : TXF__BATCH_WHOLE_MIN;
 	const char *single = single_matrix_param(&o);
 	TXF_CHECK_ARG(asked >= 0 && asked <= 2, TXF_ERR_BAD_PARAM,
@@ -2379,7 +2379,7 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	                                 o.strategy == TXF_STRATEGY_SIMPLE ||
 	                                 o.strategy == TXF_STRATEGY_PAD;
 	const bool per_matrix =
-	    same_layout && (asked == 2 || (asked == 0 && (batch < 2 || bytes >= whole || single ||
+	    same_layout && (asked == 2 || (asked == 0 && (batch < 2 || count >= whole || single ||
 	                                                  !one_kernel_strategy)));
 	if (per_matrix) {
 		txf_status s = txf__select_transpose(ctx, rows, cols, elem, false, &o, out);
@@ -2397,7 +2397,7 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 		                       : !one_kernel_strategy
 		                           ? "its strategy has no batched kernel"
 		                           : "matrices of at least the entry's batch_whole_min "
-		                             "bytes");
+		                             "elements");
 		if (n > 0 && (size_t)n < sizeof why) {
 			const size_t room = sizeof why - (size_t)n;
 			memcpy(why + n, out->why, room - 1);
@@ -2470,16 +2470,17 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 		    tile, in_words ? "on words" : "off words");
 		return TXF_SUCCESS;
 	}
-	/* Small matrices whose sides are not multiples of 8 stay flat: their
-	 * rows start anywhere, and short tiles leave most of a group idle
-	 * (H200, f4 17 x 33: flat 0.57 of the copy, tiles of 8 0.18, of 32
-	 * 0.38; 16 x 16 and 32 x 32: tiles 0.78-0.98, flat 0.53-0.63). */
-	const bool small_odd =
-	    (double)rows * (double)cols <= TXF__FLAT_SHAPE_MAX && (rows % 8 || cols % 8);
+	/* Tiles where rows are long and the matrix not small, or where tiles of
+	 * 16 fit exactly; the flat kernel elsewhere (H200, f4: 33 x 65 flat
+	 * 0.77 of the copy, tiles of 8 0.22; 24 x 24 0.94 and 0.30; 200 x 50
+	 * 0.75 and tiles of 16 0.67; 64 x 64 0.74 and tiles of 32 0.88; 16 x
+	 * 16 0.73 and 0.79). */
+	const double elems = (double)rows * (double)cols;
+	const bool tiles_pay = (side >= e->batch_tiled_side && elems > TXF__FLAT_SHAPE_MAX) ||
+	                       (rows % 16 == 0 && cols % 16 == 0);
 	const bool tiled =
 	    same_layout && (o.strategy == TXF_STRATEGY_PAD ||
-	                    (o.strategy == TXF_STRATEGY_AUTO && e->batch_tiled_side &&
-	                     side >= e->batch_tiled_side && !small_odd));
+	                    (o.strategy == TXF_STRATEGY_AUTO && e->batch_tiled_side && tiles_pay));
 	out->strategy = tiled ? TXF_STRATEGY_PAD : TXF_STRATEGY_SIMPLE;
 	out->strategy_source = o.strategy != TXF_STRATEGY_AUTO ? TXF_SOURCE_FORCED
 	                       : fallback                      ? TXF_SOURCE_FALLBACK
@@ -2489,7 +2490,7 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	                                       : TXF_SOURCE_DEVICE;
 	const char *reason = !same_layout ? "views of two layouts: a strided copy"
 	                     : asked == 1 ? "batched 1 as asked"
-	                                  : "matrices under the entry's batch_whole_min bytes";
+	                                  : "matrices under the entry's batch_whole_min elements";
 	if (!tiled) {
 		snprintf(out->why, sizeof out->why,
 		         "a batch of %zu in one launch (%s): transpose_batched_flat, one work-item "
@@ -2500,16 +2501,15 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 		return TXF_SUCCESS;
 	}
 	/* The tile: the largest power of two up to the entry's tile whose tiles
-	 * cover at most BATCH_TILE_SLACK times the area that tiles of 8 cover
-	 * (17 x 33: 8, where 32 would cover 2048 elements for 561); rows per
-	 * group as the entry's. */
+	 * cover at most BATCH_TILE_SLACK times the area that tiles of 16 cover
+	 * (of 8 where a side is shorter); rows per group as the entry's. */
 	unsigned tile = o.tile, wg_rows = o.wg_rows;
 	if (!tile) {
-		const unsigned most = e->tile > 8 ? e->tile : 8;
+		const unsigned base = side < 16 ? 8 : 16, most = e->tile > base ? e->tile : base;
 		const double least =
-		    (double)txf__round_up(rows, 8) * (double)txf__round_up(cols, 8);
-		tile = 8;
-		for (unsigned t = 16; t <= most; t *= 2)
+		    (double)txf__round_up(rows, base) * (double)txf__round_up(cols, base);
+		tile = base;
+		for (unsigned t = 2 * base; t <= most; t *= 2)
 			if ((double)txf__round_up(rows, t) * (double)txf__round_up(cols, t) <=
 			    BATCH_TILE_SLACK * least)
 				tile = t;
@@ -2538,8 +2538,8 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	         "through local memory%s",
 	         batch, reason, tile, tile,
 	         o.strategy == TXF_STRATEGY_PAD ? ""
-	                                        : ", both sides from the entry's "
-	                                          "batch_tiled_side");
+	                                        : ", long rows of a matrix that is not small, or "
+	                                          "tiles of 16 that fit it");
 	return TXF_SUCCESS;
 }
 

@@ -787,12 +787,14 @@ typedef struct txf__transpose_entry {
 	 * element sizes of stream_cached_line_sizes, take ordinary stores
 	 * there (0: the sizes above). */
 	double stream_lines_no_cache;
-	/* Batches (txf_transpose_batched): matrices of at least this many bytes
-	 * run the single matrix's choice once per matrix, smaller ones one
-	 * batched kernel for the whole batch (0: TXF__BATCH_WHOLE_MIN). */
+	/* Batches (txf_transpose_batched): matrices of at least this many
+	 * elements run the single matrix's choice once per matrix, smaller ones
+	 * one batched kernel for the whole batch (0: TXF__BATCH_WHOLE_MIN). */
 	double batch_whole_min;
 	/* Batches in one launch: the tiled kernel where both sides of a matrix
-	 * have at least this many elements, else the flat one (0: flat always). */
+	 * have at least this many elements and it has more than
+	 * TXF__FLAT_SHAPE_MAX, or where both sides are multiples of 16; else
+	 * the flat one (0: flat always). */
 	unsigned batch_tiled_side;
 	/* And 1- and 2-byte elements whose output rows start on 32-byte
 	 * sectors: the packed kernel's tiles where both sides have at least
@@ -800,12 +802,12 @@ typedef struct txf__transpose_entry {
 	unsigned batch_packed_side;
 } txf__transpose_entry;
 
-/* Bytes per matrix from which a batch runs per matrix, where the entry
+/* Elements per matrix from which a batch runs per matrix, where the entry
  * does not say. */
-#define TXF__BATCH_WHOLE_MIN ((double)(8u << 20))
+#define TXF__BATCH_WHOLE_MIN ((double)(2u << 20))
 /* Matrices of at most this many elements build their shape into the flat
  * batched kernel (a program per shape; its divisions by constants). */
-#define TXF__FLAT_SHAPE_MAX 1024
+#define TXF__FLAT_SHAPE_MAX 4096
 
 /* The streaming kernel on POCL's CPU devices: outputs of fewer bytes stay
  * in a core's cache, where ordinary stores beat non-temporal ones and lines

@@ -378,23 +378,24 @@ static void as_a_gpu(void **state)
 	                 TXF_SUCCESS);
 	assert_non_null(strstr(c.why, "transpose_batched_flat, one work-item per element"));
 	assert_null(strstr(c.why, "CPUs"));
-	assert_int_equal(txf_transpose_batched_explain(test_ctx, 8, 40, 100, TXF_F32, NULL, &c),
-	                 TXF_SUCCESS);
-	assert_non_null(strstr(c.why, "transpose_batched_tiled, 8 x 8"));
-	/* The largest tile that covers at most 1.25 times what tiles of 8 do. */
-	assert_int_equal(txf_transpose_batched_explain(test_ctx, 60, 200, 100, TXF_F32, NULL, &c),
-	                 TXF_SUCCESS);
-	assert_int_equal(c.tile, 32);
-	assert_int_equal(txf_transpose_batched_explain(test_ctx, 30, 40, 100, TXF_F32, NULL, &c),
-	                 TXF_SUCCESS);
-	assert_int_equal(c.tile, 16);
-	assert_int_equal(txf_transpose_batched_explain(test_ctx, 24, 40, 100, TXF_F32, NULL, &c),
-	                 TXF_SUCCESS);
-	assert_int_equal(c.tile, 8);
-	/* Small matrices with a side off 8 stay flat. */
-	assert_int_equal(txf_transpose_batched_explain(test_ctx, 17, 33, 100, TXF_F32, NULL, &c),
-	                 TXF_SUCCESS);
-	assert_int_equal(c.strategy, TXF_STRATEGY_SIMPLE);
+	/* Tiles where rows are long and the matrix not small (over 4096
+	 * elements), or where tiles of 16 fit exactly; the largest tile that
+	 * covers at most 1.25 times what tiles of 16 do. */
+	static const struct {
+		size_t rows, cols;
+		unsigned tile; /* 0: flat */
+	} rule[] = {{8, 40, 0},    {24, 24, 0},   {33, 65, 0},    {17, 33, 0},
+	            {16, 16, 16},  {32, 48, 16},  {64, 64, 32},   {60, 200, 32},
+	            {200, 50, 32}, {33, 200, 16}, {40, 2000, 16}, {16, 4992, 16}};
+	for (size_t i = 0; i < sizeof rule / sizeof *rule; i++) {
+		assert_int_equal(txf_transpose_batched_explain(test_ctx, rule[i].rows, rule[i].cols,
+		                                               100, TXF_F32, NULL, &c),
+		                 TXF_SUCCESS);
+		const bool flat = strstr(c.why, "transpose_batched_flat") != NULL;
+		if (flat != !rule[i].tile || (rule[i].tile && c.tile != rule[i].tile))
+			fail_msg("%zu x %zu: tile %u: %s", rule[i].rows, rule[i].cols, c.tile,
+			         c.why);
+	}
 	for (size_t t = 0; t < sizeof every_size / sizeof *every_size; t++)
 		for (int mode = 0; mode < MODE_COUNT; mode++) {
 			txf_transpose_options o;
@@ -416,6 +417,29 @@ static void as_a_gpu(void **state)
 				run_case(&k, &o, mode_names[mode]);
 			}
 		}
+	/* Tight outputs on 16 bytes: 16-byte stores, the last word of the batch
+	 * cut short. */
+	for (size_t t = 0; t < sizeof every_size / sizeof *every_size; t++) {
+		const size_t vec = 16 / txf_dtype_size(every_size[t]);
+		static const size_t tiny[][3] = {{2, 3, 1001}, {3, 5, 77}, {7, 9, 13}, {17, 33, 5}};
+		for (size_t i = 0; i < sizeof tiny / sizeof *tiny; i++) {
+			/* in_pad, out_pad 0; in_off i, out_off vec i; in_gap i % 2, out_gap 0 */
+			batch_case k = {every_size[t],
+			                tiny[i][0],
+			                tiny[i][1],
+			                tiny[i][2],
+			                0,
+			                0,
+			                i,
+			                vec * i,
+			                i % 2,
+			                0,
+			                TXF_ROW_MAJOR,
+			                TXF_ROW_MAJOR,
+			                0};
+			run_case(&k, NULL, "auto, tight outputs");
+		}
+	}
 	/* Tiny matrices side by side in one work-group, a batch longer than
 	 * the launch's second dimension, and a copy of two layouts. */
 	const batch_case more[] = {
