@@ -197,7 +197,8 @@ static const param_def registry[TXF__P_COUNT] = {
                                 "(8 x 8 bytes, 4 x 4 2-byte elements), "
                                 "1 always; the chunked kernel (transpose_chunked), tiles of "
                                 "tile x tile elements moved in aligned 16-byte chunks, 2 "
-                                "always; -1 never, 0 as the device says",
+                                "always; -1 never, 0 as the device says (a batch in one "
+                                "launch: transpose_batched_packed, 1)",
                      .tuned = 1},
             .macro = NULL,
             .kind = F_INT,

@@ -913,6 +913,28 @@ static txf_status run_per_matrix(txf_context *ctx, const txf_matrix *in, size_t 
                                  const txf__topts *given, cl_uint num_wait, const cl_event *wait,
                                  cl_event *event)
 {
+	if (batch == 1) {
+		/* One matrix: as txf_transpose, its launches gated only where
+		 * they are several. */
+		txf__topts o = *given;
+		o.batched = 0;
+		view_flags(in, out, &o);
+		txf__tchoice c;
+		const txf__phys pi = txf__physical(in);
+		txf_status s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
+		launch l[3];
+		unsigned n = 0;
+		memset(l, 0, sizeof l);
+		if (s == TXF_SUCCESS)
+			s = prepare(ctx, &c, in, out, l, &n);
+		while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
+			c.wg_rows /= 2;
+			txf__clear_error();
+			memset(l, 0, sizeof l);
+			s = prepare(ctx, &c, in, out, l, &n);
+		}
+		return s == TXF_SUCCESS ? run_launches(ctx, l, n, num_wait, wait, event) : s;
+	}
 	const size_t cap = batch * 3;
 	cl_event *evs = calloc(cap, sizeof *evs);
 	TXF_CHECK_ARG(evs, TXF_ERR_OUT_OF_MEMORY, "out of memory for the events of a batch of %zu",
@@ -927,8 +949,8 @@ static txf_status run_per_matrix(txf_context *ctx, const txf_matrix *in, size_t 
 		o.batched = 0;
 		view_flags(&ib, &ob, &o);
 		txf__tchoice c;
-		s = txf__select_transpose(ctx, ib.rows, ib.cols, txf__physical(&ib).elem, false, &o,
-		                          &c);
+		const txf__phys pb = txf__physical(&ib);
+		s = txf__select_transpose(ctx, pb.rows, pb.cols, pb.elem, false, &o, &c);
 		launch l[3];
 		unsigned n = 0;
 		memset(l, 0, sizeof l);

@@ -185,6 +185,8 @@ static void larger_matrices(void **state)
 	    {TXF_F32, 700, 801, 3, 0, 0, 0, 0, 0, 0, TXF_ROW_MAJOR, TXF_ROW_MAJOR, 0},
 	    {TXF_U8, 1500, 1203, 2, 0, 0, 3, 0, 0, 0, TXF_ROW_MAJOR, TXF_ROW_MAJOR, 0},
 	    {TXF_F64, 3, 90000, 3, 0, 0, 0, 0, 1, 1, TXF_ROW_MAJOR, TXF_ROW_MAJOR, 0},
+	    {TXF_F32, 3000, 12, 2, 0, 1, 0, 0, 0, 0, TXF_COL_MAJOR, TXF_COL_MAJOR, 0},
+	    {TXF_U16, 300, 500, 2, 1, 0, 0, 0, 3, 0, TXF_COL_MAJOR, TXF_COL_MAJOR, 0},
 	};
 	for (int mode = 0; mode < MODE_COUNT; mode++) {
 		txf_transpose_options o;

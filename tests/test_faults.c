@@ -40,6 +40,7 @@
 #define TR_ROWS 37
 #define TR_COLS 23
 #define IP_N 29
+#define BATCH 3
 #define MM_M 19
 #define MM_N 21
 #define MM_K 13
@@ -102,6 +103,7 @@ typedef enum op_kind {
 	OP_LAYOUT_COPY,     /* txf_transpose from row-major to column-major */
 	OP_LAYOUT_ONE,      /* the same in one buffer, row pitches differing: a kernel */
 	OP_INPLACE,         /* txf_transpose_inplace */
+	OP_BATCHED,         /* txf_transpose_batched: simple in one launch, pad per matrix */
 	OP_MATMUL,          /* txf_matmul */
 	OP_MATMUL_BF16,     /* bf16 A, B and C: widened, and C narrowed */
 	OP_MATMUL_BF16_F32, /* bf16 A and B, f32 C */
@@ -276,6 +278,25 @@ static void fixture_init(fixture *f, const fcase *fc, cl_command_queue queue)
 		test_host_transpose(f->before[0], TXF_ROW_MAJOR, 25, f->v[0].offset, f->want,
 		                    f->v[1].layout, f->v[1].ld, f->v[1].offset, TR_ROWS, TR_COLS,
 		                    4);
+		break;
+	}
+	case OP_BATCHED: {
+		/* BATCH matrices, in 3 + b (TR_ROWS 25 + 1) (ld 25), out 5 + b
+		 * (TR_COLS 40) (ld 40). */
+		const size_t in_stride = TR_ROWS * 25 + 1, out_stride = TR_COLS * 40;
+		add_buffer(f, (3 + BATCH * in_stride) * 4, true);
+		add_buffer(f, (5 + BATCH * out_stride) * 4, false);
+		f->v[0] = test_view(&f->buf[0], TXF_F32, TR_ROWS, TR_COLS, 25, 3, TXF_ROW_MAJOR);
+		f->v[1] = test_view(&f->buf[1], TXF_F32, TR_COLS, TR_ROWS, 40, 5, TXF_ROW_MAJOR);
+		f->out = 1;
+		f->want = malloc(whole(&f->buf[1]));
+		assert_non_null(f->want);
+		memcpy(f->want, f->before[1], whole(&f->buf[1]));
+		for (size_t b = 0; b < BATCH; b++)
+			test_host_transpose(f->before[0], TXF_ROW_MAJOR, 25,
+			                    f->v[0].offset + b * in_stride, f->want, TXF_ROW_MAJOR,
+			                    40, f->v[1].offset + b * out_stride, TR_ROWS, TR_COLS,
+			                    4);
 		break;
 	}
 	case OP_LAYOUT_ONE: {
@@ -590,6 +611,13 @@ static txf_status run_op(fixture *f, txf_context *ctx, const char *what)
 	case OP_INPLACE: {
 		txf_transpose_options o = tr_opts(fc->strategy);
 		s = txf_transpose_inplace(ctx, &f->v[0], &o, 0, NULL, &ev);
+		break;
+	}
+	case OP_BATCHED: {
+		txf_transpose_options o = tr_opts(fc->strategy);
+		test_topt(&o, "batched", fc->strategy == TXF_STRATEGY_SIMPLE ? 1 : 2);
+		s = txf_transpose_batched(ctx, &f->v[0], TR_ROWS * 25 + 1, &f->v[1], TR_COLS * 40,
+		                          BATCH, &o, 0, NULL, &ev);
 		break;
 	}
 	case OP_MATMUL:
@@ -1018,6 +1046,10 @@ static const fcase cases[] = {
      0},
     {"transpose across layouts in one buffer (kernel)", OP_LAYOUT_ONE, TXF_STRATEGY_AUTO, false,
      false, DISK_OFF, 0},
+    {"batch in one launch (simple)", OP_BATCHED, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
+    {"batch per matrix (pad)", OP_BATCHED, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
+    {"batch per matrix (pad), out-of-order queue", OP_BATCHED, TXF_STRATEGY_PAD, false, true,
+     DISK_OFF, 0},
     {"in-place simple", OP_INPLACE, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
     {"in-place pad", OP_INPLACE, TXF_STRATEGY_PAD, false, false, DISK_OFF, 0},
     {"matmul simple", OP_MATMUL, TXF_STRATEGY_SIMPLE, false, false, DISK_OFF, 0},
