@@ -524,13 +524,14 @@ static void view_flags(const txf_matrix *in, const txf_matrix *out, txf__topts *
 	o->out_off4 = (unsigned)(po.offset % 4);
 }
 
-txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
-                         const txf_transpose_options *opts, cl_uint num_wait, const cl_event *wait,
-                         cl_event *event)
+/* The checks of an out-of-place transpose's arguments (fn: the call, for
+ * the messages): the pointers, the wait list, each view, their types and
+ * shapes. */
+static txf_status check_pair(const char *fn, const txf_context *ctx, const txf_matrix *in,
+                             const txf_matrix *out, cl_uint num_wait, const cl_event *wait)
 {
-	txf__clear_error();
-	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_transpose: ctx must not be NULL");
-	TXF_CHECK_ARG(in && out, TXF_ERR_NULL_ARG, "txf_transpose: in and out must not be NULL");
+	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "%s: ctx must not be NULL", fn);
+	TXF_CHECK_ARG(in && out, TXF_ERR_NULL_ARG, "%s: in and out must not be NULL", fn);
 	txf_status s = txf__check_wait_list(num_wait, wait);
 	if (s == TXF_SUCCESS)
 		s = txf__validate_matrix(in, "in");
@@ -538,12 +539,40 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 		s = txf__validate_matrix(out, "out");
 	if (s != TXF_SUCCESS)
 		return s;
-	TXF_CHECK_ARG(in->dtype == out->dtype, TXF_ERR_DTYPE_MISMATCH,
-	              "txf_transpose: in is %s but out is %s", txf_dtype_name(in->dtype),
-	              txf_dtype_name(out->dtype));
+	TXF_CHECK_ARG(in->dtype == out->dtype, TXF_ERR_DTYPE_MISMATCH, "%s: in is %s but out is %s",
+	              fn, txf_dtype_name(in->dtype), txf_dtype_name(out->dtype));
 	TXF_CHECK_ARG(out->rows == in->cols && out->cols == in->rows, TXF_ERR_SHAPE_MISMATCH,
-	              "txf_transpose: in is %zu x %zu, so out must be %zu x %zu, not %zu x %zu",
-	              in->rows, in->cols, in->cols, in->rows, out->rows, out->cols);
+	              "%s: in is %zu x %zu, so out must be %zu x %zu, not %zu x %zu", fn, in->rows,
+	              in->cols, in->cols, in->rows, out->rows, out->cols);
+	return TXF_SUCCESS;
+}
+
+/* prepare(), then, while the kernel does not run with that many, the rows
+ * per work-group halved where the caller left them open: a device may run
+ * fewer work-items of a compiled kernel per group than it reports for any
+ * kernel (NVIDIA: 256 of the packed ones). l holds 3 launches. */
+static txf_status prepare_runnable(txf_context *ctx, txf__tchoice *c, const txf_matrix *in,
+                                   const txf_matrix *out, bool rows_forced, launch *l, unsigned *n)
+{
+	memset(l, 0, 3 * sizeof *l);
+	txf_status s = prepare(ctx, c, in, out, l, n);
+	while (s == TXF_ERR_TILE_UNSUPPORTED && !rows_forced && c->wg_rows > 1) {
+		c->wg_rows /= 2;
+		txf__clear_error();
+		memset(l, 0, 3 * sizeof *l);
+		s = prepare(ctx, c, in, out, l, n);
+	}
+	return s;
+}
+
+txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matrix *out,
+                         const txf_transpose_options *opts, cl_uint num_wait, const cl_event *wait,
+                         cl_event *event)
+{
+	txf__clear_error();
+	txf_status s = check_pair("txf_transpose", ctx, in, out, num_wait, wait);
+	if (s != TXF_SUCCESS)
+		return s;
 	TXF_CHECK_ARG(!txf__views_overlap(in, out), TXF_ERR_OVERLAP,
 	              "txf_transpose: out overlaps in (use txf_transpose_inplace for a square "
 	              "matrix in place)");
@@ -562,18 +591,8 @@ txf_status txf_transpose(txf_context *ctx, const txf_matrix *in, const txf_matri
 	if (in->layout != out->layout)
 		return layout_copy(ctx, &c, in, out, num_wait, wait, event);
 	launch l[3];
-	memset(l, 0, sizeof l);
 	unsigned n = 0;
-	s = prepare(ctx, &c, in, out, l, &n);
-	/* A device may run fewer work-items of a compiled kernel per group
-	 * than it reports for any kernel (NVIDIA: 256 of the packed ones):
-	 * rows per work-group the caller left open halve until it runs. */
-	while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
-		c.wg_rows /= 2;
-		txf__clear_error();
-		memset(l, 0, sizeof l);
-		s = prepare(ctx, &c, in, out, l, &n);
-	}
+	s = prepare_runnable(ctx, &c, in, out, o.wg_rows != 0, l, &n);
 	if (s != TXF_SUCCESS)
 		return s;
 	return run_launches(ctx, l, n, num_wait, wait, event);
@@ -924,15 +943,8 @@ static txf_status run_per_matrix(txf_context *ctx, const txf_matrix *in, size_t 
 		txf_status s = txf__select_transpose(ctx, pi.rows, pi.cols, pi.elem, false, &o, &c);
 		launch l[3];
 		unsigned n = 0;
-		memset(l, 0, sizeof l);
 		if (s == TXF_SUCCESS)
-			s = prepare(ctx, &c, in, out, l, &n);
-		while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
-			c.wg_rows /= 2;
-			txf__clear_error();
-			memset(l, 0, sizeof l);
-			s = prepare(ctx, &c, in, out, l, &n);
-		}
+			s = prepare_runnable(ctx, &c, in, out, o.wg_rows != 0, l, &n);
 		return s == TXF_SUCCESS ? run_launches(ctx, l, n, num_wait, wait, event) : s;
 	}
 	const size_t cap = batch * 3;
@@ -953,15 +965,8 @@ static txf_status run_per_matrix(txf_context *ctx, const txf_matrix *in, size_t 
 		s = txf__select_transpose(ctx, pb.rows, pb.cols, pb.elem, false, &o, &c);
 		launch l[3];
 		unsigned n = 0;
-		memset(l, 0, sizeof l);
 		if (s == TXF_SUCCESS)
-			s = prepare(ctx, &c, &ib, &ob, l, &n);
-		while (s == TXF_ERR_TILE_UNSUPPORTED && !o.wg_rows && c.wg_rows > 1) {
-			c.wg_rows /= 2;
-			txf__clear_error();
-			memset(l, 0, sizeof l);
-			s = prepare(ctx, &c, &ib, &ob, l, &n);
-		}
+			s = prepare_runnable(ctx, &c, &ib, &ob, o.wg_rows != 0, l, &n);
 		for (unsigned i = 0; i < n; i++) {
 			if (s == TXF_SUCCESS) {
 				s = txf__enqueue(ctx, l[i].kernel, l[i].dims, l[i].global,
@@ -987,23 +992,9 @@ txf_status txf_transpose_batched(txf_context *ctx, const txf_matrix *in, size_t 
                                  const cl_event *wait, cl_event *event)
 {
 	txf__clear_error();
-	TXF_CHECK_ARG(ctx, TXF_ERR_NULL_ARG, "txf_transpose_batched: ctx must not be NULL");
-	TXF_CHECK_ARG(in && out, TXF_ERR_NULL_ARG,
-	              "txf_transpose_batched: in and out must not be NULL");
-	txf_status s = txf__check_wait_list(num_wait, wait);
-	if (s == TXF_SUCCESS)
-		s = txf__validate_matrix(in, "in");
-	if (s == TXF_SUCCESS)
-		s = txf__validate_matrix(out, "out");
+	txf_status s = check_pair("txf_transpose_batched", ctx, in, out, num_wait, wait);
 	if (s != TXF_SUCCESS)
 		return s;
-	TXF_CHECK_ARG(in->dtype == out->dtype, TXF_ERR_DTYPE_MISMATCH,
-	              "txf_transpose_batched: in is %s but out is %s", txf_dtype_name(in->dtype),
-	              txf_dtype_name(out->dtype));
-	TXF_CHECK_ARG(out->rows == in->cols && out->cols == in->rows, TXF_ERR_SHAPE_MISMATCH,
-	              "txf_transpose_batched: in is %zu x %zu, so out must be %zu x %zu, not %zu "
-	              "x %zu",
-	              in->rows, in->cols, in->cols, in->rows, out->rows, out->cols);
 	/* A batch of none is checked as one matrix; nothing runs. */
 	const size_t checked = batch ? batch : 1;
 	s = check_batch_end(in, in_stride, checked, "in");
