@@ -850,14 +850,18 @@ static txf_status prepare_batch(txf_context *ctx, const txf__tchoice *c, const t
 		 * 0.24-0.33), PER a multiple of vec / gcd(m, vec) so that a launch
 		 * row is whole words. */
 		const size_t vec = pi.elem == 1 ? 4 : 16 / pi.elem;
-		const bool vectors =
+		bool vectors =
 		    !serial && vec > 1 && po.ld == ocols && out_stride == m && po.offset % vec == 0;
 		if (vectors) {
 			size_t gcd = vec;
 			while (m % gcd)
 				gcd /= 2;
-			const size_t q = vec / gcd;
-			per = (per + q - 1) / q * q;
+			const size_t q = vec / gcd, whole = (per + q - 1) / q * q;
+			/* The kernel's indices within a launch row are 32-bit. */
+			if (whole * m < ((size_t)1 << 31))
+				per = whole;
+			else
+				vectors = false;
 		}
 		char extra[128] = "";
 		size_t len = 0;
