@@ -75,6 +75,8 @@
  *                       the batch in steps of the launch along dimension 2
  *   transpose_batched_packed  the same with transpose_packed's tiles (1- and
  *                       2-byte elements, outputs on 32-byte sectors)
+ *   transpose_batched_chunked  the same with transpose_chunked's tiles (1- and
+ *                       2-byte elements whose rows start anywhere)
  *   copy_rect           not a transpose: out (rows x cols) = in, one work-item
  *                       per element, bounds-checked; the strided copy of views
  *                       of different layouts in one buffer
@@ -517,16 +519,22 @@ inline uint4 ck_stage_chunk(__global const elem_t *in, ulong in_off, ulong in_ld
 #define CK_UNITS (CK_YW * (TILE / CK_V))
 #endif
 
-__kernel TXF_REQD_WG(TILE, CK_GROUP_ROWS, 1) void transpose_chunked(
-    __global const elem_t *restrict in, ulong in_off, ulong in_ld, __global elem_t *restrict out,
-    ulong out_off, ulong out_ld, ulong rows, ulong cols)
-{
+/* Tile (get_group_id(0), get_group_id(1)) of the chunked kernel through
+ * local memory: lw (2-byte elements) or lb (1-byte ones). */
 #if ELEM_SIZE == 2
-	__local uint lw[TILE * CK_TWW + TILE / CK_X];
+#define CK_LOCAL __local uint lw[TILE * CK_TWW + TILE / CK_X]
+#define CK_LOCAL_ARG lw
+inline void ck_tile(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                    __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                    ulong cols, __local uint *lw)
 #else
-	__local uint2 buf[CK_MAX(CK_ROWS * CK_LS, TILE * CK_TW) / 8];
-	__local uchar *const lb = (__local uchar *)buf;
+#define CK_LOCAL __local uint2 buf[CK_MAX(CK_ROWS * CK_LS, TILE * CK_TW) / 8]
+#define CK_LOCAL_ARG ((__local uchar *)buf)
+inline void ck_tile(__global const elem_t *restrict in, ulong in_off, ulong in_ld,
+                    __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong rows,
+                    ulong cols, __local uchar *lb)
 #endif
+{
 	const uint lid = get_local_id(1) * TILE + get_local_id(0);
 	const ulong c0 = (ulong)get_group_id(0) * TILE;
 	const long rb = (long)get_group_id(1) * TILE - CK_A;
@@ -624,6 +632,29 @@ __kernel TXF_REQD_WG(TILE, CK_GROUP_ROWS, 1) void transpose_chunked(
 				if (r + (long)q >= 0 && (ulong)(r + (long)q) < rows)
 					orow[r + (long)q] = (elem_t)(w[q / CK_X] >> (q % CK_X * ELEM_SIZE * 8));
 		}
+	}
+}
+
+__kernel TXF_REQD_WG(TILE, CK_GROUP_ROWS, 1) void transpose_chunked(
+    __global const elem_t *restrict in, ulong in_off, ulong in_ld, __global elem_t *restrict out,
+    ulong out_off, ulong out_ld, ulong rows, ulong cols)
+{
+	CK_LOCAL;
+	ck_tile(in, in_off, in_ld, out, out_off, out_ld, rows, cols, CK_LOCAL_ARG);
+}
+
+/* transpose_chunked for a batch (as transpose_batched_tiled): each matrix's
+ * rows may start anywhere. */
+__kernel TXF_REQD_WG(TILE, CK_GROUP_ROWS, 1) void transpose_batched_chunked(
+    __global const elem_t *restrict in, ulong in_off, ulong in_ld, ulong in_stride,
+    __global elem_t *restrict out, ulong out_off, ulong out_ld, ulong out_stride, ulong rows,
+    ulong cols, ulong batch)
+{
+	CK_LOCAL;
+	for (ulong b = get_group_id(2); b < batch; b += get_num_groups(2)) {
+		ck_tile(in, in_off + b * in_stride, in_ld, out, out_off + b * out_stride, out_ld, rows,
+		        cols, CK_LOCAL_ARG);
+		barrier(CLK_LOCAL_MEM_FENCE);
 	}
 }
 #endif

@@ -198,7 +198,7 @@ static const param_def registry[TXF__P_COUNT] = {
                                 "1 always; the chunked kernel (transpose_chunked), tiles of "
                                 "tile x tile elements moved in aligned 16-byte chunks, 2 "
                                 "always; -1 never, 0 as the device says (a batch in one "
-                                "launch: transpose_batched_packed, 1)",
+                                "launch: transpose_batched_packed and _chunked)",
                      .tuned = 1},
             .macro = NULL,
             .kind = F_INT,

@@ -2338,7 +2338,6 @@ static const char *single_matrix_param(const txf__topts *o)
 	       : o->stream > 0      ? "stream"
 	       : o->stores != 0     ? "stores"
 	       : o->skinny > 0      ? "skinny"
-	       : o->packed > 1      ? "packed"
 	       : o->inplace_tiles   ? "inplace_tiles"
 	                            : NULL;
 }
@@ -2416,58 +2415,79 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	const size_t sector = 32 / elem;
 	const bool sectors = o.views_known ? o.out_sectors : rows % sector == 0;
 	const bool in_words = o.views_known ? o.in_words : cols % 4 == 0;
-	if (o.packed == 1) {
+	/* The packed kernel's tiles (kernel 1) for outputs on sectors, the
+	 * chunked kernel's (kernel 2) for others. */
+	if (o.packed >= 1) {
 		const char *needs = elem > 2       ? "its elements are 1 or 2 bytes"
 		                    : !same_layout ? "its views have one layout"
-		                    : !sectors     ? "every output row starts on a 32-byte sector "
-		                                     "(offset, ld and stride)"
+		                    : o.packed == 1 && !sectors
+		                        ? "every output row starts on a 32-byte sector (offset, ld "
+		                          "and stride)"
 		                    : o.strategy == TXF_STRATEGY_SIMPLE ? "it runs with pad or auto"
 		                                                        : NULL;
 		TXF_CHECK_ARG(!needs, TXF_ERR_STRATEGY_NOT_APPLICABLE,
-		              "the batched packed kernel (packed 1) does not apply here: %s",
-		              needs);
+		              "the batched %s kernel (packed %d) does not apply here: %s",
+		              o.packed == 1 ? "packed" : "chunked", o.packed, needs);
 	}
-	const bool packed =
-	    o.packed == 1 || (o.packed == 0 && o.strategy != TXF_STRATEGY_SIMPLE && elem <= 2 &&
-	                      same_layout && sectors && e->batch_packed_side &&
-	                      side >= e->batch_packed_side && !o.tile && !o.wg_rows);
-	if (packed) {
+	const bool units = o.packed == 0 && o.strategy != TXF_STRATEGY_SIMPLE && elem <= 2 &&
+	                   same_layout && e->batch_packed_side && side >= e->batch_packed_side &&
+	                   !o.tile && !o.wg_rows;
+	const int kernel = o.packed >= 1 ? o.packed : units ? (sectors ? 1 : 2) : 0;
+	if (kernel) {
 		memset(out, 0, sizeof *out);
 		snprintf(out->entry, sizeof out->entry, "%s", e->name);
 		out->batched = 1;
 		out->launches = rows && cols && batch ? 1 : 0;
-		out->packed = 1;
+		out->packed = (unsigned)kernel;
 		out->strategy = TXF_STRATEGY_PAD;
-		out->strategy_source = o.strategy != TXF_STRATEGY_AUTO || o.packed == 1
+		out->strategy_source = o.strategy != TXF_STRATEGY_AUTO || o.packed >= 1
 		                           ? TXF_SOURCE_FORCED
 		                       : fallback ? TXF_SOURCE_FALLBACK
 		                                  : TXF_SOURCE_DEVICE;
 		out->tile_source = o.tile || o.wg_rows ? TXF_SOURCE_FORCED : TXF_SOURCE_DEVICE;
-		unsigned tile = o.tile ? o.tile : e->packed_tile ? e->packed_tile : 16;
-		unsigned wg_rows = o.wg_rows ? o.wg_rows : e->packed_rows ? e->packed_rows : tile;
+		const unsigned et = kernel == 1 ? e->packed_tile : e->chunked_tile[elem - 1],
+		               er = kernel == 1 ? e->packed_rows : e->chunked_rows[elem - 1];
+		unsigned tile = o.tile        ? o.tile
+		                : et          ? et
+		                : kernel == 1 ? 16
+		                              : (unsigned)(64 / elem);
+		unsigned wg_rows = o.wg_rows ? o.wg_rows : er ? er : kernel == 1 ? tile : 4;
 		if (!o.wg_rows && wg_rows > tile)
 			wg_rows = tile;
 		char why[200];
 		bool local_short;
-		while (!txf__packed_fits(p, tile, wg_rows, elem, &local_short, why, sizeof why)) {
+		while (!(kernel == 1 ? txf__packed_fits : txf__chunked_fits)(
+		    p, tile, wg_rows, elem, &local_short, why, sizeof why)) {
 			if (!local_short && !o.wg_rows && wg_rows > 1)
 				wg_rows /= 2;
-			else if (!o.tile && tile > 4)
+			else if (!o.tile && tile > 4 * (kernel == 2 ? 32 / elem / 4 : 1))
 				tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
 			else
-				return txf__fail(TXF_ERR_TILE_UNSUPPORTED,
-				                 "the batched packed kernel with tile %u x %u not "
-				                 "supported on %s: %s",
-				                 tile, wg_rows, p->normalized_name, why);
+				return txf__fail(
+				    TXF_ERR_TILE_UNSUPPORTED,
+				    "the batched %s kernel with tile %u x %u not supported "
+				    "on %s: %s",
+				    kernel == 1 ? "packed" : "chunked", tile, wg_rows,
+				    p->normalized_name, why);
 		}
 		out->tile = tile;
 		out->wg_rows = wg_rows;
-		snprintf(
-		    out->why, sizeof out->why,
-		    "a batch of %zu in one launch (%s): transpose_batched_packed, tiles of %u x "
-		    "%u blocks of 8-byte rows, input rows %s",
-		    batch, o.packed == 1 ? "packed 1 as asked" : "outputs on 32-byte sectors", tile,
-		    tile, in_words ? "on words" : "off words");
+		if (kernel == 1)
+			snprintf(
+			    out->why, sizeof out->why,
+			    "a batch of %zu in one launch (%s): transpose_batched_packed, tiles "
+			    "of %u x %u blocks of 8-byte rows, input rows %s",
+			    batch,
+			    o.packed == 1 ? "packed 1 as asked" : "outputs on 32-byte sectors",
+			    tile, tile, in_words ? "on words" : "off words");
+		else
+			snprintf(
+			    out->why, sizeof out->why,
+			    "a batch of %zu in one launch (%s): transpose_batched_chunked, tiles "
+			    "of %u x %u elements moved in aligned 16-byte chunks",
+			    batch,
+			    o.packed == 2 ? "packed 2 as asked" : "outputs off 32-byte sectors",
+			    tile, tile);
 		return TXF_SUCCESS;
 	}
 	/* Tiles where rows are long and the matrix not small, or where tiles of

@@ -796,11 +796,23 @@ static txf_status prepare_batch(txf_context *ctx, const txf__tchoice *c, const t
 	const cl_mem bi = in->buffer, bo = out->buffer;
 	txf_status s;
 	if (c->strategy == TXF_STRATEGY_PAD && !copy) {
-		char extra[32];
-		snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d",
-		         rows_on(pi, 4) && in_stride % 4 == 0);
+		/* The chunked kernel's groups stage a sector more of rows (as for
+		 * one matrix, prepare_packed). */
+		const size_t sector = 32 / pi.elem;
+		const unsigned group_rows =
+		    c->packed == 2 ? txf__staged_rows(&ctx->profile, c->tile, c->wg_rows,
+		                                      (c->tile + (unsigned)sector) / 16)
+		                   : c->wg_rows;
+		char extra[48];
+		if (c->packed == 2)
+			snprintf(extra, sizeof extra, "-DCHUNKED=1 -DCK_GROUP_ROWS=%u", group_rows);
+		else
+			snprintf(extra, sizeof extra, "-DIN_ALIGNED=%d",
+			         rows_on(pi, 4) && in_stride % 4 == 0);
 		s = kernel_for(ctx, c, pi.elem,
-		               c->packed ? "transpose_batched_packed" : "transpose_batched_tiled",
+		               c->packed == 2   ? "transpose_batched_chunked"
+		               : c->packed == 1 ? "transpose_batched_packed"
+		                                : "transpose_batched_tiled",
 		               true, 0, c->packed ? extra : NULL, &l->kernel);
 		if (s != TXF_SUCCESS)
 			return s;
@@ -813,14 +825,16 @@ static txf_status prepare_batch(txf_context *ctx, const txf__tchoice *c, const t
 			sz[i] = sizeof a[0];
 		sz[0] = sz[4] = sizeof(cl_mem);
 		s = txf__set_args(l->kernel, 11, sz, v);
-		/* Tiles of T x T elements, or of T x T blocks of 8-byte rows. */
-		const size_t T = c->tile, span = c->packed ? 8 / pi.elem * T : T;
+		/* Tiles of T x T elements, of T x T blocks of 8-byte rows, or (the
+		 * chunked kernel) of T x T elements with a sector more of rows. */
+		const size_t T = c->tile, span = c->packed == 1 ? 8 / pi.elem * T : T;
 		l->dims = 3;
 		l->local[0] = T;
-		l->local[1] = c->wg_rows;
+		l->local[1] = group_rows;
 		l->local[2] = 1;
 		l->global[0] = txf__round_up(pi.cols, span) / span * T;
-		l->global[1] = txf__round_up(pi.rows, span) / span * c->wg_rows;
+		l->global[1] = txf__round_up(pi.rows + (c->packed == 2 ? sector - 1 : 0), span) /
+		               span * group_rows;
 		l->global[2] = batch < BATCH_GROUPS_MAX ? batch : BATCH_GROUPS_MAX;
 	} else {
 		/* Output (x, y) of a matrix is the input's (y, x), or (x, y) for a

@@ -531,6 +531,74 @@ static void packed_batches(void **state)
 	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
 }
 
+/* The chunked kernel's tiles (1- and 2-byte elements, rows anywhere): forced
+ * on this device, chosen by auto on it dressed as a GPU where output rows
+ * start off sectors and both sides are 64 or more; offsets, lds and strides
+ * off words and sectors, sides around the tiles (64 and 32 elements). */
+static void chunked_batches(void **state)
+{
+	(void)state;
+	static const txf_dtype types[] = {TXF_U8, TXF_U16};
+	static const size_t sides[][2] = {{65, 70}, {33, 130}, {100, 257}, {130, 64}, {17, 5}};
+	const txf_device_profile saved = test_ctx->profile;
+	for (int gpu = 0; gpu < 2; gpu++) {
+		if (gpu) {
+			test_ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+			test_ctx->profile.kind = TXF_DEVICE_GPU;
+			txf__memo_forget(test_ctx);
+		}
+		for (size_t t = 0; t < 2; t++)
+			for (size_t i = 0; i < sizeof sides / sizeof *sides; i++)
+				for (size_t v = 0; v < 2; v++) {
+					const size_t rows = sides[i][0], cols = sides[i][1];
+					batch_case k = {types[t],
+					                rows,
+					                cols,
+					                3 + i % 2,
+					                v,
+					                v,
+					                v,
+					                3 * v + 1,
+					                v,
+					                2 * v + 1,
+					                TXF_ROW_MAJOR,
+					                TXF_ROW_MAJOR,
+					                0};
+					txf_transpose_options o;
+					txf_transpose_options_default(&o);
+					if (!gpu) {
+						test_topt(&o, "batched", 1);
+						test_topt(&o, "packed", 2);
+					}
+					txf_choice c;
+					assert_int_equal(
+					    txf_transpose_batched_explain(test_ctx, rows, cols, 3,
+					                                  types[t], &o, &c),
+					    TXF_SUCCESS);
+					const size_t sector = 32 / txf_dtype_size(types[t]);
+					const bool want =
+					    !gpu || (rows >= 64 && cols >= 64 && rows % sector);
+					if (want !=
+					    (strstr(c.why, "transpose_batched_chunked") != NULL))
+						fail_msg("%zu x %zu: %s", rows, cols, c.why);
+					run_case(&k, gpu ? NULL : &o,
+					         gpu ? "auto as a GPU" : "packed 2");
+				}
+	}
+	test_ctx->profile = saved;
+	txf__memo_forget(test_ctx);
+	txf_transpose_options o;
+	txf_transpose_options_default(&o);
+	test_topt(&o, "batched", 1);
+	test_topt(&o, "packed", 2);
+	txf_choice c;
+	assert_int_equal(txf_transpose_batched_explain(test_ctx, 64, 64, 3, TXF_F32, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+	o.strategy = TXF_STRATEGY_SIMPLE;
+	assert_int_equal(txf_transpose_batched_explain(test_ctx, 64, 64, 3, TXF_U8, &o, &c),
+	                 TXF_ERR_STRATEGY_NOT_APPLICABLE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -542,6 +610,7 @@ int main(void)
 	    cmocka_unit_test(waits_for_events),
 	    cmocka_unit_test(as_a_gpu),
 	    cmocka_unit_test(packed_batches),
+	    cmocka_unit_test(chunked_batches),
 	};
 	return cmocka_run_group_tests(tests, test_context_setup, test_context_teardown);
 }

@@ -548,7 +548,7 @@ static const struct bench_op tr_batch_op = {
     .rate_key = "gbps",
     .rate_label = "GB/s",
     .size_label = "elements (rows x cols x batch)",
-    .strategy_width = 17, /* "one-launch-packed" */
+    .strategy_width = 18, /* "one-launch-chunked" */
     .params_width = 8,
     .copy_ceiling = 1,
 };
@@ -813,21 +813,24 @@ static void bench_transpose_shape(struct bench *b, size_t rows, size_t cols)
 		}
 	}
 	/* A batch: each way of running it, against the same ceiling (the
-	 * packed tiles for 1- and 2-byte elements). */
-	for (int way = 0; a->batch > 1 && way < 4; way++) {
-		static const char *const names[4] = {"one-launch-flat", "one-launch-tiled",
-		                                     "one-launch-packed", "per-matrix"};
+	 * packed and chunked tiles for 1- and 2-byte elements). */
+	for (int way = 0; a->batch > 1 && way < 5; way++) {
+		static const char *const names[5] = {"one-launch-flat", "one-launch-tiled",
+		                                     "one-launch-packed", "one-launch-chunked",
+		                                     "per-matrix"};
 		/* A launch per matrix of a long batch only repeats a launch's cost. */
-		if ((way == 3 && a->batch > BENCH_PER_MATRIX_MAX) || (way == 2 && elem > 2))
+		if ((way == 4 && a->batch > BENCH_PER_MATRIX_MAX) ||
+		    ((way == 2 || way == 3) && elem > 2))
 			continue;
 		opts = a->topts;
 		opts.strategy = way == 0  ? TXF_STRATEGY_SIMPLE
-		                : way < 3 ? TXF_STRATEGY_PAD
+		                : way < 4 ? TXF_STRATEGY_PAD
 		                          : TXF_STRATEGY_AUTO;
-		if (txf_transpose_options_set(&opts, "batched", way == 3 ? 2 : 1) != TXF_SUCCESS ||
+		if (txf_transpose_options_set(&opts, "batched", way == 4 ? 2 : 1) != TXF_SUCCESS ||
 		    (way == 1 && elem <= 2 &&
 		     txf_transpose_options_set(&opts, "packed", -1) != TXF_SUCCESS) ||
-		    (way == 2 && txf_transpose_options_set(&opts, "packed", 1) != TXF_SUCCESS))
+		    ((way == 2 || way == 3) &&
+		     txf_transpose_options_set(&opts, "packed", way - 1) != TXF_SUCCESS))
 			continue;
 		tr_emit_variant(b, &c, &opts, copy_gbps, names[way]);
 	}

@@ -12,7 +12,7 @@ by = collections.defaultdict(dict)
 for x in rows:
     k = (x["rows"], x["cols"], x["batch"], x["dtype"])
     by[k][x["impl"] if x["impl"] == "copy" else x["strategy"]] = x
-print("%-10s %-4s %8s | %5s %5s %5s %5s %5s | %5s %5s | %s" % ("shape", "dt", "batch", "auto", "flat", "tiled", "pack", "perm", "torch", "t/tcp", "auto ran"))
+print("%-10s %-4s %8s | %5s %5s %5s %5s %5s %5s | %5s %5s | %s" % ("shape", "dt", "batch", "auto", "flat", "tiled", "pack", "chunk", "perm", "torch", "t/tcp", "auto ran"))
 for k, d in by.items():
     cp = d["copy"]["gbps"]
     def r(n):
@@ -21,4 +21,4 @@ for k, d in by.items():
     t = tor.get(k)
     tr = "%5.2f %5.2f" % (t["gbps"] / cp, t["gbps"] / t["copy_gbps"]) if t else "  -     -  "
     au = d.get("auto", {})
-    print("%-10s %-4s %8d | %s %s %s %s %s | %s | %s %s" % ("%dx%d" % k[:2], k[3], k[2], r("auto"), r("one-launch-flat"), r("one-launch-tiled"), r("one-launch-packed"), r("per-matrix"), tr, au.get("chosen"), "tile %s packed %s" % ((au.get("params") or {}).get("tile"), (au.get("params") or {}).get("packed"))))
+    print("%-10s %-4s %8d | %s %s %s %s %s %s | %s | %s %s" % ("%dx%d" % k[:2], k[3], k[2], r("auto"), r("one-launch-flat"), r("one-launch-tiled"), r("one-launch-packed"), r("one-launch-chunked"), r("per-matrix"), tr, au.get("chosen"), "tile %s packed %s" % ((au.get("params") or {}).get("tile"), (au.get("params") or {}).get("packed"))))
