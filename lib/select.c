@@ -212,6 +212,15 @@ static bool chunked_group_fits(const txf_device_profile *p, unsigned tile, unsig
 	return txf__chunked_fits(p, tile, rows, elem, local_short, why, n);
 }
 
+/* The batched tiled kernel: a tile of T + 1 columns in local memory. */
+static bool tiled_group_fits(const txf_device_profile *p, unsigned tile, unsigned rows, size_t side,
+                             size_t elem, bool *local_short, char *why, size_t n)
+{
+	(void)side;
+	*local_short = false;
+	return txf__tile_fits(p, tile, rows, elem, tile, why, n);
+}
+
 /* A pad kernel with work-groups of its own (skinny, packed): from tile x
  * wg_rows (the caller's where forced), halve what was not forced until the
  * group fits; then pad, one launch, with the entry and sources filled in.
@@ -2435,43 +2444,22 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	const int kernel = o.packed >= 1 ? o.packed : units ? (sectors ? 1 : 2) : 0;
 	if (kernel) {
 		memset(out, 0, sizeof *out);
-		snprintf(out->entry, sizeof out->entry, "%s", e->name);
-		out->batched = 1;
-		out->launches = rows && cols && batch ? 1 : 0;
-		out->packed = (unsigned)kernel;
-		out->strategy = TXF_STRATEGY_PAD;
-		out->strategy_source = o.strategy != TXF_STRATEGY_AUTO || o.packed >= 1
-		                           ? TXF_SOURCE_FORCED
-		                       : fallback ? TXF_SOURCE_FALLBACK
-		                                  : TXF_SOURCE_DEVICE;
-		out->tile_source = o.tile || o.wg_rows ? TXF_SOURCE_FORCED : TXF_SOURCE_DEVICE;
 		const unsigned et = kernel == 1 ? e->packed_tile : e->chunked_tile[elem - 1],
 		               er = kernel == 1 ? e->packed_rows : e->chunked_rows[elem - 1];
-		unsigned tile = o.tile        ? o.tile
-		                : et          ? et
-		                : kernel == 1 ? 16
-		                              : (unsigned)(64 / elem);
-		unsigned wg_rows = o.wg_rows ? o.wg_rows : er ? er : kernel == 1 ? tile : 4;
-		if (!o.wg_rows && wg_rows > tile)
-			wg_rows = tile;
-		char why[200];
-		bool local_short;
-		while (!(kernel == 1 ? txf__packed_fits : txf__chunked_fits)(
-		    p, tile, wg_rows, elem, &local_short, why, sizeof why)) {
-			if (!local_short && !o.wg_rows && wg_rows > 1)
-				wg_rows /= 2;
-			else if (!o.tile && tile > 4 * (kernel == 2 ? 32 / elem / 4 : 1))
-				tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
-			else
-				return txf__fail(
-				    TXF_ERR_TILE_UNSUPPORTED,
-				    "the batched %s kernel with tile %u x %u not supported "
-				    "on %s: %s",
-				    kernel == 1 ? "packed" : "chunked", tile, wg_rows,
-				    p->normalized_name, why);
-		}
-		out->tile = tile;
-		out->wg_rows = wg_rows;
+		txf_status s = pad_kernel_group(
+		    p, e, rows, cols, elem, &o, o.packed >= 1, kernel == 1 ? "packed" : "chunked",
+		    et            ? et
+		    : kernel == 1 ? 16
+		                  : (unsigned)(64 / elem),
+		    er            ? er
+		    : kernel == 1 ? 8
+		                  : 4,
+		    kernel == 1 ? packed_group_fits : chunked_group_fits, out);
+		if (s != TXF_SUCCESS)
+			return s;
+		out->batched = 1;
+		out->packed = (unsigned)kernel;
+		const unsigned tile = out->tile;
 		if (kernel == 1)
 			snprintf(
 			    out->why, sizeof out->why,
@@ -2523,7 +2511,7 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 	/* The tile: the largest power of two up to the entry's tile whose tiles
 	 * cover at most BATCH_TILE_SLACK times the area that tiles of 16 cover
 	 * (of 8 where a side is shorter); rows per group as the entry's. */
-	unsigned tile = o.tile, wg_rows = o.wg_rows;
+	unsigned tile = o.tile;
 	if (!tile) {
 		const unsigned base = side < 16 ? 8 : 16, most = e->tile > base ? e->tile : base;
 		const double least =
@@ -2534,25 +2522,11 @@ txf_status txf__select_transpose_batched(txf_context *ctx, size_t rows, size_t c
 			    BATCH_TILE_SLACK * least)
 				tile = t;
 	}
-	if (!wg_rows)
-		wg_rows = e->wg_rows < tile ? e->wg_rows : tile;
-	TXF_CHECK_ARG(wg_rows <= tile, TXF_ERR_BAD_TILE, "wg_rows %u is larger than tile %u",
-	              wg_rows, tile);
-	char why[200];
-	while (!txf__tile_fits(p, tile, wg_rows, elem, tile, why, sizeof why)) {
-		if (!o.wg_rows && wg_rows > 1)
-			wg_rows /= 2;
-		else if (!o.tile && tile > 4)
-			tile /= 2, wg_rows = wg_rows > tile ? tile : wg_rows;
-		else
-			return txf__fail(
-			    TXF_ERR_TILE_UNSUPPORTED,
-			    "the batched tiled kernel with tile %u x %u not supported on "
-			    "%s: %s",
-			    tile, wg_rows, p->normalized_name, why);
-	}
-	out->tile = tile;
-	out->wg_rows = wg_rows;
+	txf_status s = pad_kernel_group(p, e, rows, cols, elem, &o, false, "batched tiled", tile,
+	                                e->wg_rows, tiled_group_fits, out);
+	if (s != TXF_SUCCESS)
+		return s;
+	tile = out->tile;
 	snprintf(out->why, sizeof out->why,
 	         "a batch of %zu in one launch (%s): transpose_batched_tiled, %u x %u tiles "
 	         "through local memory%s",

@@ -85,6 +85,23 @@ static void run_case(const batch_case *k, const txf_transpose_options *opts, con
 	test_buffer_free(&bo);
 }
 
+/* The test device's profile as an NVIDIA GPU's (the choices for GPUs, run
+ * on POCL), and back; returns the profile it had. */
+static txf_device_profile dress_as_gpu(void)
+{
+	const txf_device_profile had = test_ctx->profile;
+	test_ctx->profile.vendor = TXF_VENDOR_NVIDIA;
+	test_ctx->profile.kind = TXF_DEVICE_GPU;
+	txf__memo_forget(test_ctx);
+	return had;
+}
+
+static void undress(const txf_device_profile *had)
+{
+	test_ctx->profile = *had;
+	txf__memo_forget(test_ctx);
+}
+
 /* The ways to run a batch, as options. */
 enum { MODE_AUTO, MODE_FLAT, MODE_TILED8, MODE_TILED16, MODE_PER_MATRIX, MODE_COUNT };
 static const char *const mode_names[MODE_COUNT] = {"auto", "flat (batched 1, simple)",
@@ -371,10 +388,7 @@ static void waits_for_events(void **state)
 static void as_a_gpu(void **state)
 {
 	(void)state;
-	const txf_device_profile saved = test_ctx->profile;
-	test_ctx->profile.vendor = TXF_VENDOR_NVIDIA;
-	test_ctx->profile.kind = TXF_DEVICE_GPU;
-	txf__memo_forget(test_ctx);
+	const txf_device_profile saved = dress_as_gpu();
 	txf_choice c;
 	assert_int_equal(txf_transpose_batched_explain(test_ctx, 3, 40, 100, TXF_F32, NULL, &c),
 	                 TXF_SUCCESS);
@@ -451,8 +465,7 @@ static void as_a_gpu(void **state)
 	};
 	for (size_t i = 0; i < sizeof more / sizeof *more; i++)
 		run_case(&more[i], NULL, "auto");
-	test_ctx->profile = saved;
-	txf__memo_forget(test_ctx);
+	undress(&saved);
 }
 
 /* The packed kernel's tiles (1- and 2-byte elements whose output rows all
@@ -467,11 +480,8 @@ static void packed_batches(void **state)
 	                                  {129, 64}, {32, 5},   {64, 96}};
 	const txf_device_profile saved = test_ctx->profile;
 	for (int gpu = 0; gpu < 2; gpu++) {
-		if (gpu) {
-			test_ctx->profile.vendor = TXF_VENDOR_NVIDIA;
-			test_ctx->profile.kind = TXF_DEVICE_GPU;
-			txf__memo_forget(test_ctx);
-		}
+		if (gpu)
+			(void)dress_as_gpu();
 		for (size_t t = 0; t < 2; t++)
 			for (size_t i = 0; i < sizeof sides / sizeof *sides; i++)
 				for (size_t in_pad = 0; in_pad < 2; in_pad++) {
@@ -517,8 +527,7 @@ static void packed_batches(void **state)
 					         gpu ? "auto as a GPU" : "packed 1");
 				}
 	}
-	test_ctx->profile = saved;
-	txf__memo_forget(test_ctx);
+	undress(&saved);
 	/* Outputs off sectors: refused when forced. */
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
@@ -542,11 +551,8 @@ static void chunked_batches(void **state)
 	static const size_t sides[][2] = {{65, 70}, {33, 130}, {100, 257}, {130, 64}, {17, 5}};
 	const txf_device_profile saved = test_ctx->profile;
 	for (int gpu = 0; gpu < 2; gpu++) {
-		if (gpu) {
-			test_ctx->profile.vendor = TXF_VENDOR_NVIDIA;
-			test_ctx->profile.kind = TXF_DEVICE_GPU;
-			txf__memo_forget(test_ctx);
-		}
+		if (gpu)
+			(void)dress_as_gpu();
 		for (size_t t = 0; t < 2; t++)
 			for (size_t i = 0; i < sizeof sides / sizeof *sides; i++)
 				for (size_t v = 0; v < 2; v++) {
@@ -585,8 +591,7 @@ static void chunked_batches(void **state)
 					         gpu ? "auto as a GPU" : "packed 2");
 				}
 	}
-	test_ctx->profile = saved;
-	txf__memo_forget(test_ctx);
+	undress(&saved);
 	txf_transpose_options o;
 	txf_transpose_options_default(&o);
 	test_topt(&o, "batched", 1);
